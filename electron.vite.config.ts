@@ -1,0 +1,45 @@
+import { resolve } from 'node:path'
+import { defineConfig } from 'electron-vite'
+import react from '@vitejs/plugin-react'
+import tailwindcss from '@tailwindcss/vite'
+import type { Plugin } from 'vite'
+import { contentSecurityPolicy } from './src/shared/csp'
+
+/** Puts the app's CSP into the built index.html (dev needs Vite's inline scripts, so build only). */
+function cspMetaTag(): Plugin {
+  return {
+    name: 'switchboard-csp',
+    apply: 'build',
+    transformIndexHtml: () => [
+      { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: contentSecurityPolicy() }, injectTo: 'head-prepend' },
+    ],
+  }
+}
+
+export default defineConfig({
+  main: {
+    build: {
+      rollupOptions: {
+        input: {
+          index: resolve('src/main/electron/index.ts'),
+          host: resolve('src/main/host/cli.ts'),
+        },
+      },
+    },
+  },
+  preload: {
+    build: {
+      // A sandboxed preload cannot require() anything but electron: one self-contained CommonJS file.
+      externalizeDeps: false,
+      rollupOptions: {
+        input: { index: resolve('src/preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve('src/renderer'),
+    plugins: [react(), tailwindcss(), cspMetaTag()],
+    build: { rollupOptions: { input: resolve('src/renderer/index.html') } },
+  },
+})

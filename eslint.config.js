@@ -1,0 +1,60 @@
+// Lint, including the import boundaries of design.md §4.
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+
+const electron = { name: 'electron', message: 'Only src/main/electron/ and src/preload/ may import electron (design.md §2).' }
+const toRenderer = { regex: '(^|/)renderer(/|$)', message: 'main never imports the renderer (design.md §4).' }
+const toMain = { regex: '(^|/)main(/|$)', message: 'The renderer never imports main; talk to it over MCP (design.md §4).' }
+const nodeBuiltins = { regex: '^node:', message: 'src/shared is pure TypeScript: no Node built-ins.' }
+
+/** Leaf folders of main import only src/shared, their own files and the log. */
+const leafOnlyShared = {
+  regex: String.raw`^\.\./(?!\.\./shared(/|$)|log(/|$))`,
+  message: 'This folder is a leaf: it may import only src/shared and ../log (design.md §4).',
+}
+/** From src/main/<folder>/: which sibling folders a folder may use. */
+const mayNotUse = (folders) => ({
+  regex: String.raw`^\.\./(${folders.join('|')})(/|$)`,
+  message: `Dependencies point downward (design.md §4): this folder may not import ${folders.join(', ')}.`,
+})
+
+const restrict = (...patterns) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      paths: patterns.filter((p) => p.name),
+      patterns: patterns.filter((p) => p.regex).map(({ regex, message }) => ({ regex, message })),
+    },
+  ],
+})
+
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'build/**', 'resources/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules, ...restrict(electron, toMain) },
+  },
+  { files: ['src/shared/**/*.ts'], rules: restrict(electron, toMain, toRenderer, nodeBuiltins) },
+  { files: ['src/main/**/*.ts'], rules: restrict(electron, toRenderer) },
+  { files: ['src/main/electron/**/*.ts', 'src/main/host/**/*.ts'], rules: restrict(toRenderer) },
+  { files: ['src/preload/**/*.ts'], rules: restrict(toRenderer, toMain) },
+  { files: ['src/main/server/**/*.ts'], rules: restrict(electron, toRenderer, mayNotUse(['electron', 'host'])) },
+  { files: ['src/main/agent/**/*.ts'], rules: restrict(electron, toRenderer, mayNotUse(['electron', 'host', 'server', 'secrets', 'settings', 'builtins'])) },
+  { files: ['src/main/extensions/**/*.ts'], rules: restrict(electron, toRenderer, mayNotUse(['electron', 'host', 'server', 'agent', 'permissions', 'settings'])) },
+  {
+    files: ['src/main/{permissions,secrets,settings,builtins,log}/**/*.ts'],
+    rules: restrict(electron, toRenderer, leafOnlyShared),
+  },
+)

@@ -1,0 +1,93 @@
+/** The list of chat sessions, persisted as one JSON index under the data dir. */
+import { mkdir, readFile } from 'node:fs/promises'
+import { randomUUID } from 'node:crypto'
+import { join } from 'node:path'
+import { z } from 'zod'
+import { SessionSummarySchema, type SessionSummary } from '../../shared/hostApi'
+import { log } from '../log/log'
+import { moveAside, writeFileAtomic } from './atomicFile'
+
+const IndexFileSchema = z.object({ version: z.literal(1), sessions: z.array(SessionSummarySchema) })
+
+export const DEFAULT_SESSION_TITLE = 'New session'
+
+export class SessionNotFoundError extends Error {
+  constructor(id: string) {
+    super(`No session with id "${id}" exists; it may have been deleted already.`)
+  }
+}
+
+export interface SessionIndex {
+  list(): SessionSummary[]
+  create(title?: string): Promise<SessionSummary>
+  rename(id: string, title: string): Promise<SessionSummary>
+  remove(id: string): Promise<void>
+  onChange(listener: () => void): () => void
+}
+
+/** Loads (or starts) the index in `<dataDir>/sessions/index.json`. A damaged file is moved aside, never fatal. */
+export async function openSessionIndex(dataDir: string, now: () => Date = () => new Date()): Promise<SessionIndex> {
+  const dir = join(dataDir, 'sessions')
+  const file = join(dir, 'index.json')
+  await mkdir(dir, { recursive: true })
+  const sessions = new Map<string, SessionSummary>()
+  for (const session of await load(file)) sessions.set(session.id, session)
+  const listeners = new Set<() => void>()
+  // Writes are chained so two quick edits never race on the rename.
+  let writing: Promise<void> = Promise.resolve()
+
+  const commit = async (): Promise<void> => {
+    const snapshot = JSON.stringify({ version: 1, sessions: [...sessions.values()] }, null, 2)
+    writing = writing.catch(() => undefined).then(() => writeFileAtomic(file, snapshot))
+    await writing
+    for (const listener of listeners) listener()
+  }
+  const existing = (id: string): SessionSummary => {
+    const session = sessions.get(id)
+    if (!session) throw new SessionNotFoundError(id)
+    return session
+  }
+
+  return {
+    list: () => [...sessions.values()].sort((a, b) => b.updated.localeCompare(a.updated) || a.id.localeCompare(b.id)),
+    async create(title) {
+      const stamp = now().toISOString()
+      const session = { id: randomUUID(), title: title ?? DEFAULT_SESSION_TITLE, created: stamp, updated: stamp, messageCount: 0 }
+      sessions.set(session.id, session)
+      await commit()
+      return session
+    },
+    async rename(id, title) {
+      const session = { ...existing(id), title }
+      sessions.set(id, session)
+      await commit()
+      return session
+    },
+    async remove(id) {
+      existing(id)
+      sessions.delete(id)
+      await commit()
+    },
+    onChange(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+  }
+}
+
+async function load(file: string): Promise<SessionSummary[]> {
+  let text: string
+  try {
+    text = await readFile(file, 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return []
+    throw error
+  }
+  try {
+    return IndexFileSchema.parse(JSON.parse(text)).sessions
+  } catch (error) {
+    const aside = await moveAside(file)
+    log('warn', 'sessions', `Session index was damaged (${(error as Error).message.slice(0, 200)}); moved it to ${aside} and started a new one.`)
+    return []
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * The Node host without Electron: `npm run host` (headless, prints one JSON line) and
+ * browser mode (`--browser`, prints the page URL with its access token).
+ */
+import { parseArgs } from 'node:util'
+import { homedir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import Conf from 'conf'
+import { createHost } from './createHost'
+import { startBrowserServer } from './browserServer'
+import { defaultDataDir } from './dataDir'
+import { log } from '../log/log'
+
+const USAGE = 'Usage: npm run host -- [--data-dir DIR] [--port N] [--browser]'
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      'data-dir': { type: 'string' },
+      port: { type: 'string' },
+      browser: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  })
+  if (values.help) {
+    process.stdout.write(USAGE + '\n')
+    return
+  }
+  const port = values.port === undefined ? 0 : Number(values.port)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`--port must be a whole number from 0 to 65535, not "${values.port}".`)
+  }
+  const dataDir = resolve(values['data-dir'] ?? defaultDataDir(process.platform, process.env, homedir()))
+  const host = await createHost({ dataDir, settingsConf: new Conf({ cwd: dataDir, configName: 'settings', projectName: 'switchboard' }) })
+  const rendererDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'renderer')
+  const server = await startBrowserServer({ host, rendererDir, port })
+
+  if (values.browser) {
+    process.stdout.write(`Switchboard is running in browser mode. Open ${server.url}?token=${server.token}\n(data: ${dataDir}; press Ctrl+C to stop)\n`)
+  } else {
+    process.stdout.write(JSON.stringify({ url: server.url, mcp: server.mcp, token: server.token }) + '\n')
+  }
+  log('info', 'host', `Serving ${server.url} with data in ${dataDir}`)
+
+  let stopping = false
+  const stop = async () => {
+    if (stopping) return
+    stopping = true
+    await server.close()
+    await host.close()
+    process.exit(0)
+  }
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
+}
+
+main().catch((error: Error) => {
+  process.stderr.write(`switchboard host: ${error.message}\n${USAGE}\n`)
+  process.exit(1)
+})

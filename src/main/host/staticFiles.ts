@@ -1,0 +1,53 @@
+/** Serves the built renderer in browser mode: read-only, confined to one folder, with the app's CSP. */
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { readFile } from 'node:fs/promises'
+import { extname, join, normalize, sep } from 'node:path'
+import { contentSecurityPolicy } from '../../shared/csp'
+
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+}
+
+/** Resolves a request path inside `root`, or undefined when it would leave it. */
+export function resolveInside(root: string, urlPath: string): string | undefined {
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(urlPath)
+  } catch {
+    return undefined
+  }
+  if (decoded.includes('\0')) return undefined
+  const relative = normalize(decoded === '/' ? '/index.html' : decoded).replace(/^([/\\])+/, '')
+  const full = join(root, relative)
+  return full.startsWith(root.endsWith(sep) ? root : root + sep) ? full : undefined
+}
+
+export function staticFileHandler(root: string, connectSources: string[]) {
+  const headers = {
+    'Content-Security-Policy': contentSecurityPolicy(connectSources),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'Cache-Control': 'no-store',
+  }
+  return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.writeHead(405, headers).end()
+      return
+    }
+    const path = resolveInside(root, new URL(request.url ?? '/', 'http://localhost').pathname)
+    const body = path ? await readFile(path).catch(() => undefined) : undefined
+    if (!path || !body) {
+      response.writeHead(404, { ...headers, 'Content-Type': 'text/plain' }).end('Not found')
+      return
+    }
+    response.writeHead(200, { ...headers, 'Content-Type': contentTypes[extname(path)] ?? 'application/octet-stream' })
+    response.end(request.method === 'HEAD' ? undefined : body)
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * The contract between the renderer (host client), the host server in main, and tests.
+ * Single source of truth: every tool input and every resource payload is a zod schema here.
+ */
+import { z } from 'zod'
+
+/** URIs of the host server's resources (all subscribable, `application/json`). */
+export const HostResource = {
+  sessions: 'switchboard://sessions',
+  settings: 'switchboard://settings',
+  extensions: 'switchboard://extensions',
+} as const
+export type HostResourceUri = (typeof HostResource)[keyof typeof HostResource]
+
+export const ThemeSchema = z.enum(['light', 'dark', 'system'])
+export type Theme = z.infer<typeof ThemeSchema>
+
+const isoDate = z.string().datetime()
+
+/** One entry of the session list. */
+export const SessionSummarySchema = z.object({
+  id: z.string().min(1),
+  title: z.string(),
+  created: isoDate,
+  updated: isoDate,
+  messageCount: z.number().int().nonnegative(),
+})
+export type SessionSummary = z.infer<typeof SessionSummarySchema>
+
+/** Payload of `switchboard://sessions`, newest first. */
+export const SessionsResourceSchema = z.object({ sessions: z.array(SessionSummarySchema) })
+export type SessionsResource = z.infer<typeof SessionsResourceSchema>
+
+/** Payload of `switchboard://settings`. Secrets appear only as `{ isSet: true }`. */
+export const SettingsResourceSchema = z.object({
+  theme: ThemeSchema,
+  dataDir: z.string(),
+})
+export type SettingsResource = z.infer<typeof SettingsResourceSchema>
+
+export const ExtensionStatusSchema = z.enum(['disabled', 'starting', 'ready', 'error', 'needs-config'])
+export type ExtensionStatus = z.infer<typeof ExtensionStatusSchema>
+
+/** One extension as the renderer sees it: never any secret value. */
+export const ExtensionViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.enum(['stdio', 'streamable-http', 'sse', 'builtin', 'frontend']),
+  status: ExtensionStatusSchema,
+  error: z.string().optional(),
+  toolCount: z.number().int().nonnegative(),
+  resourceCount: z.number().int().nonnegative(),
+  promptCount: z.number().int().nonnegative(),
+})
+export type ExtensionView = z.infer<typeof ExtensionViewSchema>
+
+/** Payload of `switchboard://extensions`. */
+export const ExtensionsResourceSchema = z.object({ extensions: z.array(ExtensionViewSchema) })
+export type ExtensionsResource = z.infer<typeof ExtensionsResourceSchema>
+
+const sessionId = z.string().min(1).max(100)
+const sessionTitle = z.string().trim().min(1, 'A session title cannot be empty').max(200)
+
+/** Input schemas of the app tools (not in the model's catalog). */
+export const HostToolInput = {
+  session_create: z.object({ title: sessionTitle.optional() }),
+  session_rename: z.object({ id: sessionId, title: sessionTitle }),
+  session_delete: z.object({ id: sessionId }),
+  settings_update: z.object({ patch: z.object({ theme: ThemeSchema.optional() }).strict() }),
+} as const
+export type HostToolName = keyof typeof HostToolInput
+export type HostToolArgs<N extends HostToolName> = z.infer<(typeof HostToolInput)[N]>
+
+/** Structured results of the app tools. */
+export const HostToolOutput = {
+  session_create: SessionSummarySchema,
+  session_rename: SessionSummarySchema,
+  session_delete: z.object({ id: z.string() }),
+  settings_update: SettingsResourceSchema,
+} as const satisfies Record<HostToolName, z.ZodType>
+export type HostToolResult<N extends HostToolName> = z.infer<(typeof HostToolOutput)[N]>
