@@ -48,7 +48,7 @@ export default tseslint.config(
   },
   { files: ['src/shared/**/*.ts'], rules: restrict(electron, toMain, toRenderer, nodeBuiltins) },
   { files: ['src/main/**/*.ts'], rules: restrict(electron, toRenderer) },
-  { files: ['src/main/electron/**/*.ts', 'src/main/host/**/*.ts'], rules: restrict(toRenderer) },
+  { files: ['src/main/electron/**/*.ts'], rules: restrict(toRenderer) },
   { files: ['src/preload/**/*.ts'], rules: restrict(toRenderer, toMain) },
   { files: ['src/main/server/**/*.ts'], rules: restrict(electron, toRenderer, mayNotUse(['electron', 'host'])) },
   { files: ['src/main/agent/**/*.ts'], rules: restrict(electron, toRenderer, mayNotUse(['electron', 'host', 'server', 'secrets', 'settings', 'builtins'])) },

@@ -1,0 +1,86 @@
+/** A real host on a temporary data dir, plus ways to connect SDK clients to it as a renderer would. */
+import { MessageChannel, type MessagePort } from 'node:worker_threads'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { WebSocketClientTransport } from '@modelcontextprotocol/sdk/client/websocket.js'
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
+import Conf from 'conf'
+import { WebSocket } from 'ws'
+import { createHost, type Host } from '../../src/main/host/createHost'
+import { startBrowserServer, type BrowserServer } from '../../src/main/host/browserServer'
+import { PortTransport, domPort, emitterPort, type EmitterPortLike } from '../../src/shared/portTransport'
+import { tempDir } from './tempDir'
+
+// Node 20 has no global WebSocket; the SDK's client transport expects one, as in the page.
+globalThis.WebSocket ??= WebSocket as unknown as typeof globalThis.WebSocket
+
+/**
+ * Electron's MessagePortMain emits `message` with `{ data }`; Node's MessagePort emits the bare value.
+ * This shim (the only stand-in for Electron here) gives a Node port the MessagePortMain shape.
+ */
+export function fakeElectronPort(port: MessagePort): EmitterPortLike {
+  return {
+    on: ((event: 'message' | 'close', listener: (arg?: { data: unknown }) => void) =>
+      event === 'message' ? port.on('message', (data: unknown) => listener({ data })) : port.on('close', () => listener())) as EmitterPortLike['on'],
+    postMessage: (message) => port.postMessage(message),
+    start: () => port.start(),
+    close: () => port.close(),
+  }
+}
+
+export interface TestHost {
+  dataDir: string
+  host: Host
+  /** A client connected over a MessageChannel, main side shaped like Electron's port. */
+  connectOverPorts(options?: { maxFrameBytes?: number }): Promise<{ client: Client; pagePort: MessagePort }>
+  /** The browser-mode server (started on first use). */
+  browser(options?: { maxFrameBytes?: number }): Promise<BrowserServer>
+  connectOverWebSocket(): Promise<Client>
+  /** Closes clients, server and host, and (unless kept) deletes the data dir. */
+  stop(options?: { keepData?: boolean }): Promise<void>
+}
+
+export function newClient(): Client {
+  return new Client({ name: 'test-renderer', version: '0.0.0' })
+}
+
+export async function startTestHost(dataDir?: string): Promise<TestHost> {
+  const dir = dataDir ? { path: dataDir, remove: async () => undefined } : await tempDir()
+  const host = await createHost({ dataDir: dir.path, settingsConf: new Conf({ cwd: dir.path, configName: 'settings', projectName: 'switchboard-test' }) })
+  const clients: Client[] = []
+  const transports: Transport[] = []
+  let server: BrowserServer | undefined
+
+  const testHost: TestHost = {
+    dataDir: dir.path,
+    host,
+    async connectOverPorts(options = {}) {
+      const { port1, port2 } = new MessageChannel()
+      const mainSide = new PortTransport(emitterPort(fakeElectronPort(port1)), options)
+      transports.push(mainSide)
+      await host.connect(mainSide, 'test-ports')
+      const client = newClient()
+      await client.connect(new PortTransport(domPort(port2 as never), options))
+      clients.push(client)
+      return { client, pagePort: port2 }
+    },
+    async browser(options = {}) {
+      server ??= await startBrowserServer({ host, rendererDir: dir.path, ...options })
+      return server
+    },
+    async connectOverWebSocket() {
+      const { mcp, token } = await testHost.browser()
+      const client = newClient()
+      await client.connect(new WebSocketClientTransport(new URL(`${mcp}?token=${token}`)))
+      clients.push(client)
+      return client
+    },
+    async stop(options = {}) {
+      await Promise.all(clients.map((client) => client.close()))
+      await Promise.all(transports.map((transport) => transport.close()))
+      await server?.close()
+      await host.close()
+      if (!options.keepData) await dir.remove()
+    },
+  }
+  return testHost
+}

@@ -1,0 +1,128 @@
+/** Integration: SDK clients talk to the real host over the MessagePort pair and over the WebSocket. */
+import { afterEach, describe, expect, it } from 'vitest'
+import { rm } from 'node:fs/promises'
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
+import { HostResource, HostToolOutput, SessionsResourceSchema, SettingsResourceSchema, type HostToolName } from '../../../src/shared/hostApi'
+import { startTestHost, type TestHost } from '../../helpers/testHost'
+
+let hosts: TestHost[] = []
+afterEach(async () => {
+  await Promise.all(hosts.map((host) => host.stop()))
+  hosts = []
+})
+
+async function host(dataDir?: string) {
+  const started = await startTestHost(dataDir)
+  hosts.push(started)
+  return started
+}
+
+async function call<N extends HostToolName>(client: Client, name: N, args: Record<string, unknown>) {
+  const result = await client.callTool({ name, arguments: args })
+  if (result.isError) throw new Error((result.content as { text: string }[])[0]?.text)
+  return HostToolOutput[name].parse(result.structuredContent)
+}
+
+async function readJson(client: Client, uri: string): Promise<unknown> {
+  const { contents } = await client.readResource({ uri })
+  return JSON.parse((contents[0] as { text: string }).text)
+}
+
+function updates(client: Client): string[] {
+  const seen: string[] = []
+  client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => {
+    seen.push(notification.params.uri)
+  })
+  return seen
+}
+
+async function until(check: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 10))
+  if (!check()) throw new Error(`timed out waiting for ${what}`)
+}
+
+const transports = {
+  'MessagePort pair': async (h: TestHost) => (await h.connectOverPorts()).client,
+  WebSocket: (h: TestHost) => h.connectOverWebSocket(),
+}
+
+describe.each(Object.entries(transports))('host server over %s', (_name, connect) => {
+  it('creates, renames and deletes sessions, with resources/updated for switchboard://sessions', async () => {
+    const h = await host()
+    const client = await connect(h)
+    const seen = updates(client)
+    await client.subscribeResource({ uri: HostResource.sessions })
+
+    const first = await call(client, 'session_create', {})
+    const second = await call(client, 'session_create', { title: 'Trip planning' })
+    await until(() => seen.length >= 2, 'two updates')
+    expect(seen.every((uri) => uri === HostResource.sessions)).toBe(true)
+
+    let list = SessionsResourceSchema.parse(await readJson(client, HostResource.sessions)).sessions
+    expect(list.map((s) => s.title).sort()).toEqual(['New session', 'Trip planning'])
+
+    await call(client, 'session_rename', { id: first.id, title: 'Renamed' })
+    await call(client, 'session_delete', { id: second.id })
+    await until(() => seen.length >= 4, 'four updates')
+    list = SessionsResourceSchema.parse(await readJson(client, HostResource.sessions)).sessions
+    expect(list).toEqual([{ ...first, title: 'Renamed' }])
+  })
+
+  it('updates settings, notifies subscribers and reports errors as isError results', async () => {
+    const h = await host()
+    const client = await connect(h)
+    const seen = updates(client)
+    await client.subscribeResource({ uri: HostResource.settings })
+    expect(SettingsResourceSchema.parse(await readJson(client, HostResource.settings))).toEqual({ theme: 'system', dataDir: h.dataDir })
+    await call(client, 'settings_update', { patch: { theme: 'dark' } })
+    await until(() => seen.includes(HostResource.settings), 'settings update')
+    expect(SettingsResourceSchema.parse(await readJson(client, HostResource.settings)).theme).toBe('dark')
+
+    await expect(call(client, 'settings_update', { patch: { theme: 'purple' } })).rejects.toThrow(/theme/)
+    await expect(call(client, 'session_rename', { id: 'nope', title: 'x' })).rejects.toThrow(/No session with id "nope"/)
+    await expect(call(client, 'session_rename', { id: 'nope', title: '   ' })).rejects.toThrow(/cannot be empty/)
+  })
+
+  it('serves an empty but real extension list', async () => {
+    const client = await connect(await host())
+    expect(await readJson(client, HostResource.extensions)).toEqual({ extensions: [] })
+    const { resources } = await client.listResources()
+    expect(resources.map((r) => r.uri).sort()).toEqual([HostResource.extensions, HostResource.sessions, HostResource.settings])
+  })
+})
+
+describe('host server across connections and restarts', () => {
+  it('notifies only subscribed connections, and stops after unsubscribe', async () => {
+    const h = await host()
+    const a = await h.connectOverWebSocket()
+    const b = (await h.connectOverPorts()).client
+    const seenA = updates(a)
+    const seenB = updates(b)
+    await a.subscribeResource({ uri: HostResource.sessions })
+    await call(b, 'session_create', {})
+    await until(() => seenA.length === 1, 'update on a')
+    expect(seenB).toEqual([])
+    await a.unsubscribeResource({ uri: HostResource.sessions })
+    await call(b, 'session_create', {})
+    await call(a, 'session_create', {})
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(seenA).toHaveLength(1)
+  })
+
+  it('keeps sessions and settings in the data dir across a restart', async () => {
+    const first = await startTestHost()
+    const client = await first.connectOverWebSocket()
+    const created = await call(client, 'session_create', { title: 'Keep me' })
+    await call(client, 'settings_update', { patch: { theme: 'light' } })
+    await first.stop({ keepData: true })
+
+    const second = await host(first.dataDir)
+    const again = await second.connectOverWebSocket()
+    expect(SessionsResourceSchema.parse(await readJson(again, HostResource.sessions)).sessions).toEqual([created])
+    expect(SettingsResourceSchema.parse(await readJson(again, HostResource.settings)).theme).toBe('light')
+    await second.stop()
+    hosts = hosts.filter((h) => h !== second)
+    await rm(first.dataDir, { recursive: true, force: true })
+  })
+})
