@@ -29,3 +29,6 @@ export function buildIfStale(root) {
     process.exit(result.status ?? 1)
   }
 }
+
+// Run directly (`node scripts/build-if-stale.mjs`), it builds when needed and exits.
+if (import.meta.url === `file://${process.argv[1]}`) buildIfStale(join(import.meta.dirname, '..'))

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { rm } from 'node:fs/promises'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
-import { HostResource, HostToolOutput, SessionsResourceSchema, SettingsResourceSchema, type HostToolName } from '../../../src/shared/hostApi'
+import { HostResource, HostToolOutput, SessionsResourceSchema, SettingsResourceSchema, type HostToolName, type HostToolResult } from '../../../src/shared/hostApi'
 import { startTestHost, type TestHost } from '../../helpers/testHost'
 
 let hosts: TestHost[] = []
@@ -18,10 +18,10 @@ async function host(dataDir?: string) {
   return started
 }
 
-async function call<N extends HostToolName>(client: Client, name: N, args: Record<string, unknown>) {
+async function call<N extends HostToolName>(client: Client, name: N, args: Record<string, unknown>): Promise<HostToolResult<N>> {
   const result = await client.callTool({ name, arguments: args })
   if (result.isError) throw new Error((result.content as { text: string }[])[0]?.text)
-  return HostToolOutput[name].parse(result.structuredContent)
+  return HostToolOutput[name].parse(result.structuredContent) as HostToolResult<N>
 }
 
 async function readJson(client: Client, uri: string): Promise<unknown> {

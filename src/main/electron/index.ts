@@ -1,0 +1,134 @@
+/**
+ * The Electron shell (design.md §2): app lifecycle, the one window, the MessagePort handshake with
+ * the preload, and electron-store. Everything else is the plain-Node host (`createHost`); every
+ * decision made here lives in a pure, unit-tested module beside this file.
+ */
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { app, BrowserWindow, dialog, ipcMain, MessageChannelMain, nativeTheme, session, shell, type IpcMainEvent, type MessagePortMain } from 'electron'
+import Store from 'electron-store'
+import { createHost, type Host } from '../host/createHost'
+import { APP_NAME } from '../host/dataDir'
+import { log } from '../log/log'
+import { PORTS_MESSAGE, PORTS_REQUEST } from '../../shared/portHandshake'
+import { isTrustedSender } from './navigationPolicy'
+import { denyDevicePermission, denyPermissionCheck, denyPermissionRequest } from './permissionPolicy'
+import { rendererUrl } from './rendererUrl'
+import { guardWebContents } from './webContentsGuard'
+import { windowOptions } from './windowOptions'
+import { createWindowPorts, type WindowPorts } from './windowPorts'
+
+/** Quitting waits this long for the host to close its sessions (quality.md F20), then goes anyway. */
+const QUIT_BUDGET_MS = 5_000
+
+const mainDir = dirname(fileURLToPath(import.meta.url))
+const preloadPath = join(mainDir, '../preload/index.cjs')
+const appUrl = rendererUrl({
+  isPackaged: app.isPackaged,
+  devServerUrl: process.env.ELECTRON_RENDERER_URL,
+  indexHtmlPath: join(mainDir, '../renderer/index.html'),
+})
+
+let mainWindow: BrowserWindow | undefined
+
+function openExternal(safeUrl: string): void {
+  shell.openExternal(safeUrl).catch((error: Error) => log('warn', 'electron', `Could not open a link: ${error.message}`))
+}
+
+function createWindow(ports: WindowPorts<MessagePortMain>): BrowserWindow {
+  const window = new BrowserWindow(windowOptions(preloadPath, nativeTheme.shouldUseDarkColors))
+  window.once('ready-to-show', () => window.show())
+  // A crashed or closed page cannot answer; its sessions end now (pending frontend calls fail, F19).
+  window.webContents.on('render-process-gone', () => void ports.close())
+  window.on('closed', () => {
+    void ports.close()
+    if (mainWindow === window) mainWindow = undefined
+  })
+  window.loadURL(appUrl).catch((error: Error) => {
+    log('error', 'electron', `Could not load ${appUrl}: ${error.message}`)
+    // ready-to-show may never come for a failed load; an invisible app would look hung.
+    if (!window.isDestroyed()) window.show()
+  })
+  return window
+}
+
+function showWindow(ports: WindowPorts<MessagePortMain>): void {
+  mainWindow ??= createWindow(ports)
+  if (mainWindow.isMinimized()) mainWindow.restore()
+  mainWindow.focus()
+}
+
+/** The preload asks for ports on every page load; only our window's main frame showing our page gets them. */
+function answerPortsRequest(event: IpcMainEvent, ports: WindowPorts<MessagePortMain>): void {
+  const frame = event.senderFrame
+  const trusted =
+    mainWindow !== undefined && event.sender === mainWindow.webContents && frame !== null && isTrustedSender(frame.url, appUrl, frame.parent === null)
+  if (!trusted) {
+    log('warn', 'electron', `Ignored ${PORTS_REQUEST} from an untrusted frame (${frame?.url ?? 'gone'})`)
+    return
+  }
+  // ports.open() closes the previous page's sessions: a reload always starts from a fresh pair.
+  const [hostPort, frontendPort] = ports.open()
+  event.sender.postMessage(PORTS_MESSAGE, null, [hostPort, frontendPort])
+}
+
+function quitCleanly(host: Host, ports: WindowPorts<MessagePortMain>): void {
+  let state: 'running' | 'stopping' | 'stopped' = 'running'
+  app.on('will-quit', (event) => {
+    if (state === 'stopped') return
+    event.preventDefault()
+    if (state === 'stopping') return
+    state = 'stopping'
+    const budget = new Promise((resolve) => setTimeout(resolve, QUIT_BUDGET_MS).unref())
+    void Promise.race([Promise.allSettled([ports.close(), host.close()]), budget]).then(() => {
+      state = 'stopped'
+      app.quit()
+    })
+  })
+}
+
+async function main(): Promise<void> {
+  // Electron would name the folder after package.json ("switchboard"); browser mode uses APP_NAME
+  // (host/dataDir.ts). Both must open the same data. Set before the lock, which lives in userData.
+  app.setName(APP_NAME)
+  app.setPath('userData', join(app.getPath('appData'), APP_NAME))
+  app.enableSandbox()
+
+  if (!app.requestSingleInstanceLock()) {
+    app.quit()
+    return
+  }
+  app.on('web-contents-created', (_event, contents) => guardWebContents(contents, appUrl, openExternal))
+
+  const dataDir = app.getPath('userData')
+  // The host opens its files while Electron gets ready; awaiting both together keeps a failure handled.
+  const [host] = await Promise.all([createHost({ dataDir, settingsConf: new Store({ name: 'settings', cwd: dataDir }) }), app.whenReady()])
+
+  session.defaultSession.setPermissionRequestHandler(denyPermissionRequest)
+  session.defaultSession.setPermissionCheckHandler(denyPermissionCheck)
+  session.defaultSession.setDevicePermissionHandler(denyDevicePermission)
+
+  const ports = createWindowPorts<MessagePortMain>({
+    newPair: () => {
+      const { port1, port2 } = new MessageChannelMain()
+      return { main: port1, page: port2 }
+    },
+    connectHost: (transport) => host.connect(transport, 'electron'),
+    onError: (error) => log('warn', 'electron', `Window session: ${error.message}`),
+  })
+  ipcMain.on(PORTS_REQUEST, (event) => answerPortsRequest(event, ports))
+  quitCleanly(host, ports)
+
+  app.on('second-instance', () => showWindow(ports))
+  app.on('activate', () => showWindow(ports))
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit()
+  })
+  showWindow(ports)
+}
+
+main().catch((error: Error) => {
+  log('error', 'electron', error.stack ?? error.message)
+  dialog.showErrorBox(`${APP_NAME} could not start`, error.message)
+  app.exit(1)
+})

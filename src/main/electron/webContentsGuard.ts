@@ -1,0 +1,26 @@
+/**
+ * Applied to every web contents the app creates (`app.on('web-contents-created')`): no navigation
+ * away from our page, no new windows, no <webview>. Only types come from electron, so the wiring
+ * itself is tested with a fake.
+ */
+import type { WebContents } from 'electron'
+import { isAllowedNavigation } from './navigationPolicy'
+import { windowOpenDecision } from './externalLinks'
+
+interface NavigationEvent {
+  url: string
+  preventDefault(): void
+}
+
+export function guardWebContents(contents: WebContents, appUrl: string, openExternal: (safeUrl: string) => void): void {
+  const denyForeign = (event: NavigationEvent) => {
+    if (!isAllowedNavigation(event.url, appUrl)) event.preventDefault()
+  }
+  contents.on('will-navigate', denyForeign)
+  contents.on('will-redirect', denyForeign)
+  // Subframes do not emit will-navigate; this covers them (and the main frame once more, harmlessly).
+  contents.on('will-frame-navigate', denyForeign)
+  // webviewTag is off already; this also stops a <webview> that would bring its own webPreferences.
+  contents.on('will-attach-webview', (event) => event.preventDefault())
+  contents.setWindowOpenHandler(({ url }) => windowOpenDecision(url, openExternal))
+}

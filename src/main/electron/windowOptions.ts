@@ -1,0 +1,38 @@
+/** The main window's options: every renderer hardening switch set explicitly (quality.md §B). */
+import type { BrowserWindowConstructorOptions, WebPreferences } from 'electron'
+
+/**
+ * The renderer is untrusted: it gets no Node, runs sandboxed in its own JS world, and sees only the
+ * MessagePorts the preload hands over. Defaults are spelled out so that an Electron upgrade that
+ * changes a default cannot weaken the window, and so that the unit test pins each value.
+ */
+export function webPreferences(preloadPath: string): WebPreferences {
+  return {
+    preload: preloadPath,
+    contextIsolation: true,
+    sandbox: true,
+    nodeIntegration: false,
+    nodeIntegrationInWorker: false,
+    nodeIntegrationInSubFrames: false,
+    webSecurity: true,
+    webviewTag: false,
+    allowRunningInsecureContent: false,
+    experimentalFeatures: false,
+    // The spellchecker downloads dictionaries from a Google CDN; we do not want that network call.
+    spellcheck: false,
+  }
+}
+
+/** Options for the main window; it stays hidden until its first paint to avoid a blank flash. */
+export function windowOptions(preloadPath: string, prefersDark = false): BrowserWindowConstructorOptions {
+  return {
+    title: 'Switchboard',
+    width: 1100,
+    height: 760,
+    minWidth: 640,
+    minHeight: 480,
+    show: false,
+    backgroundColor: prefersDark ? '#18181b' : '#ffffff',
+    webPreferences: webPreferences(preloadPath),
+  }
+}

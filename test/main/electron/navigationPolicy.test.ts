@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest'
+import { isAllowedNavigation, isTrustedSender } from '../../../src/main/electron/navigationPolicy'
+
+const FILE_APP = 'file:///opt/Switchboard/resources/app/out/renderer/index.html'
+const DEV_APP = 'http://localhost:5173/'
+
+describe('isAllowedNavigation (built page on file://)', () => {
+  it.each([
+    ['the page itself', FILE_APP],
+    ['the page with a query', `${FILE_APP}?session=1`],
+    ['the page with a fragment', `${FILE_APP}#/settings`],
+  ])('allows %s', (_name, url) => {
+    expect(isAllowedNavigation(url, FILE_APP)).toBe(true)
+  })
+
+  it.each([
+    ['another file in the same folder', 'file:///opt/Switchboard/resources/app/out/renderer/other.html'],
+    ['a file elsewhere', 'file:///home/me/Downloads/evil.html'],
+    ['a path traversal that stays a different file', 'file:///opt/Switchboard/resources/app/out/renderer/../index.html'],
+    ['the same path on a UNC host', 'file://evil-host/opt/Switchboard/resources/app/out/renderer/index.html'],
+    ['https', 'https://example.com/'],
+    ['http', 'http://example.com/'],
+    ['the dev server origin', DEV_APP],
+    ['javascript:', 'javascript:alert(1)'],
+    ['data:', 'data:text/html,<script>alert(1)</script>'],
+    ['about:blank', 'about:blank'],
+    ['chrome:', 'chrome://settings'],
+    ['devtools:', 'devtools://devtools/bundled/inspector.html'],
+    ['a custom scheme', 'switchboard://open'],
+    ['an empty string', ''],
+    ['a malformed URL', 'http://[::1'],
+    ['a relative URL', 'index.html'],
+  ])('denies %s', (_name, url) => {
+    expect(isAllowedNavigation(url, FILE_APP)).toBe(false)
+  })
+})
+
+describe('isAllowedNavigation (dev server)', () => {
+  it.each([
+    ['the root', 'http://localhost:5173/'],
+    ['a path on the same origin', 'http://localhost:5173/index.html?x=1#y'],
+  ])('allows %s', (_name, url) => {
+    expect(isAllowedNavigation(url, DEV_APP)).toBe(true)
+  })
+
+  it.each([
+    ['another port', 'http://localhost:5174/'],
+    ['another host name for the same machine', 'http://127.0.0.1:5173/'],
+    ['https on the same host', 'https://localhost:5173/'],
+    ['credentials in front of the same host', 'http://user@evil.example:5173/'],
+    ['a look-alike host', 'http://localhost.evil.example:5173/'],
+    ['file:', FILE_APP],
+    ['javascript:', 'javascript:location="http://localhost:5173/"'],
+  ])('denies %s', (_name, url) => {
+    expect(isAllowedNavigation(url, DEV_APP)).toBe(false)
+  })
+})
+
+describe('isAllowedNavigation with an app URL that is neither file nor http', () => {
+  it('denies everything, even the same URL', () => {
+    expect(isAllowedNavigation('data:text/html,x', 'data:text/html,x')).toBe(false)
+    expect(isAllowedNavigation('about:blank', 'not a url')).toBe(false)
+  })
+})
+
+describe('isTrustedSender', () => {
+  it.each([
+    ['our page, main frame', FILE_APP, FILE_APP, true, true],
+    ['our page with a fragment, main frame', `${FILE_APP}#/chat`, FILE_APP, true, true],
+    ['dev server page, main frame', 'http://localhost:5173/', DEV_APP, true, true],
+    ['our page in a subframe', FILE_APP, FILE_APP, false, false],
+    ['a foreign page, main frame', 'https://evil.example/', FILE_APP, true, false],
+    ['another local file, main frame', 'file:///tmp/evil.html', FILE_APP, true, false],
+    ['about:blank, main frame', 'about:blank', FILE_APP, true, false],
+    ['a frame without URL', undefined, FILE_APP, true, false],
+    ['an empty URL', '', FILE_APP, true, false],
+  ] as const)('%s → %s', (_name, frameUrl, appUrl, isMainFrame, expected) => {
+    expect(isTrustedSender(frameUrl, appUrl, isMainFrame)).toBe(expected)
+  })
+})
