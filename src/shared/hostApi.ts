@@ -31,10 +31,33 @@ export type SessionSummary = z.infer<typeof SessionSummarySchema>
 export const SessionsResourceSchema = z.object({ sessions: z.array(SessionSummarySchema) })
 export type SessionsResource = z.infer<typeof SessionsResourceSchema>
 
-/** Payload of `switchboard://settings`. Secrets appear only as `{ isSet: true }`. */
+/** Whether secrets persist in the OS keychain, or only in memory for this run (and why, and what to do). */
+export const KeychainStatusSchema = z.discriminatedUnion('keychain', [
+  z.object({ keychain: z.literal('available') }),
+  z.object({ keychain: z.literal('unavailable'), reason: z.string(), fix: z.string() }),
+])
+export type KeychainStatus = z.infer<typeof KeychainStatusSchema>
+
+/** Where a secret is used, read from its name (`provider:<p>`, `extension:<id>:env:<NAME>`, `extension:<id>:header:<Name>`). */
+export const SecretUseSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('provider'), provider: z.string() }),
+  z.object({ kind: z.literal('extension-env'), extensionId: z.string(), envName: z.string() }),
+  z.object({ kind: z.literal('extension-header'), extensionId: z.string(), headerName: z.string() }),
+  z.object({ kind: z.literal('other') }),
+])
+export type SecretUse = z.infer<typeof SecretUseSchema>
+
+/** Something the person should be told once, e.g. a damaged settings file that was moved aside. */
+export const NoticeSchema = z.object({ id: z.string(), message: z.string(), movedTo: z.string().optional() })
+export type Notice = z.infer<typeof NoticeSchema>
+
+/** Payload of `switchboard://settings`. Secrets appear only as `{ isSet: true }`, never their values. */
 export const SettingsResourceSchema = z.object({
   theme: ThemeSchema,
   dataDir: z.string(),
+  keychain: KeychainStatusSchema,
+  secrets: z.record(z.string(), z.object({ isSet: z.literal(true), use: SecretUseSchema })),
+  notices: z.array(NoticeSchema),
 })
 export type SettingsResource = z.infer<typeof SettingsResourceSchema>
 
@@ -60,6 +83,7 @@ export type ExtensionsResource = z.infer<typeof ExtensionsResourceSchema>
 
 const sessionId = z.string().min(1).max(100)
 const sessionTitle = z.string().trim().min(1, 'A session title cannot be empty').max(200)
+const secretKey = z.string().min(1, 'A secret name cannot be empty').max(200)
 
 /** Input schemas of the app tools (not in the model's catalog). */
 export const HostToolInput = {
@@ -67,6 +91,10 @@ export const HostToolInput = {
   session_rename: z.object({ id: sessionId, title: sessionTitle }),
   session_delete: z.object({ id: sessionId }),
   settings_update: z.object({ patch: z.object({ theme: ThemeSchema.optional() }).strict() }),
+  /** Write-only: the value goes to the OS keychain and never comes back to the renderer. */
+  secret_set: z.object({ key: secretKey, value: z.string().min(1, 'A secret value cannot be empty').max(16 * 1024) }),
+  secret_delete: z.object({ key: secretKey }),
+  notice_dismiss: z.object({ id: z.string() }),
 } as const
 export type HostToolName = keyof typeof HostToolInput
 export type HostToolArgs<N extends HostToolName> = z.infer<(typeof HostToolInput)[N]>
@@ -77,5 +105,8 @@ export const HostToolOutput = {
   session_rename: SessionSummarySchema,
   session_delete: z.object({ id: z.string() }),
   settings_update: SettingsResourceSchema,
+  secret_set: z.object({ key: z.string(), isSet: z.literal(true) }),
+  secret_delete: z.object({ key: z.string(), isSet: z.literal(false) }),
+  notice_dismiss: z.object({ id: z.string() }),
 } as const satisfies Record<HostToolName, z.ZodType>
 export type HostToolResult<N extends HostToolName> = z.infer<(typeof HostToolOutput)[N]>

@@ -4,6 +4,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { WebSocketClientTransport } from '@modelcontextprotocol/sdk/client/websocket.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import Conf from 'conf'
+import { randomUUID } from 'node:crypto'
+import { openSecretStore } from '../../src/main/secrets/secretStore'
 import { WebSocket } from 'ws'
 import { createHost, type Host } from '../../src/main/host/createHost'
 import { startBrowserServer, type BrowserServer } from '../../src/main/host/browserServer'
@@ -45,7 +47,12 @@ export function newClient(): Client {
 
 export async function startTestHost(dataDir?: string): Promise<TestHost> {
   const dir = dataDir ? { path: dataDir, remove: async () => undefined } : await tempDir()
-  const host = await createHost({ dataDir: dir.path, settingsConf: new Conf({ cwd: dir.path, configName: 'settings', projectName: 'switchboard-test' }) })
+  const host = await createHost({
+    dataDir: dir.path,
+    makeSettingsConf: ({ cwd, configName }) => new Conf({ cwd, configName, projectName: 'switchboard-test' }),
+    // A keychain service of its own, so tests never touch real Switchboard secrets or each other's.
+    secrets: openSecretStore({ service: `Switchboard-test-${randomUUID()}` }),
+  })
   const clients: Client[] = []
   const transports: Transport[] = []
   let server: BrowserServer | undefined

@@ -102,7 +102,7 @@ async function main(): Promise<void> {
 
   const dataDir = app.getPath('userData')
   // The host opens its files while Electron gets ready; awaiting both together keeps a failure handled.
-  const [host] = await Promise.all([createHost({ dataDir, settingsConf: new Store({ name: 'settings', cwd: dataDir }) }), app.whenReady()])
+  const [host] = await Promise.all([createHost({ dataDir, makeSettingsConf: ({ cwd, configName }) => new Store({ cwd, name: configName }) }), app.whenReady()])
 
   session.defaultSession.setPermissionRequestHandler(denyPermissionRequest)
   session.defaultSession.setPermissionCheckHandler(denyPermissionCheck)

@@ -32,7 +32,7 @@ async function main(): Promise<void> {
     throw new Error(`--port must be a whole number from 0 to 65535, not "${values.port}".`)
   }
   const dataDir = resolve(values['data-dir'] ?? defaultDataDir(process.platform, process.env, homedir()))
-  const host = await createHost({ dataDir, settingsConf: new Conf({ cwd: dataDir, configName: 'settings', projectName: 'switchboard' }) })
+  const host = await createHost({ dataDir, makeSettingsConf: ({ cwd, configName }) => new Conf({ cwd, configName, projectName: 'switchboard' }) })
   const rendererDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'renderer')
   const server = await startBrowserServer({ host, rendererDir, port })
 

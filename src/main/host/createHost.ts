@@ -3,8 +3,10 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import { mkdir } from 'node:fs/promises'
 import pkg from '../../../package.json'
 import { openSessionIndex } from '../agent/sessionIndex'
-import { createSettingsStore, type ConfLike } from '../settings/settingsStore'
+import { openSettingsStore, type MakeConf } from '../settings/openSettings'
+import { openSecretStore, type SecretStore } from '../secrets/secretStore'
 import { createHostServer, type HostServices } from '../server/hostServer'
+import { createNoticeBoard } from '../server/noticeBoard'
 import { log } from '../log/log'
 
 export interface Host {
@@ -17,17 +19,26 @@ export interface Host {
 
 export interface HostOptions {
   dataDir: string
-  /** electron-store in the app, `conf` in Node; both write atomically. */
-  settingsConf: ConfLike
+  /** Makes the settings conf: electron-store in the app, `conf` in Node; both write atomically. */
+  makeSettingsConf: MakeConf
+  /** The OS keychain by default; tests pass a store under their own keychain service. */
+  secrets?: Promise<SecretStore>
 }
 
-export async function createHost({ dataDir, settingsConf }: HostOptions): Promise<Host> {
+export async function createHost({ dataDir, makeSettingsConf, secrets }: HostOptions): Promise<Host> {
   await mkdir(dataDir, { recursive: true })
+  // The keychain probe may take a moment; it runs while the session index loads.
+  const [sessions, secretStore] = await Promise.all([openSessionIndex(dataDir), secrets ?? openSecretStore()])
+  const settings = openSettingsStore(dataDir, makeSettingsConf)
+  const notices = createNoticeBoard()
+  for (const notice of settings.takeNotices()) notices.add(notice)
   const services: HostServices = {
     dataDir,
     version: pkg.version,
-    sessions: await openSessionIndex(dataDir),
-    settings: createSettingsStore(settingsConf),
+    sessions,
+    settings,
+    secrets: secretStore,
+    notices,
     // The extension manager plugs in here; until then the list is real and empty.
     extensions: { list: () => [], onChange: () => () => undefined },
   }

@@ -14,6 +14,9 @@ import {
 } from '../../shared/hostApi'
 import type { SessionIndex } from '../agent/sessionIndex'
 import type { SettingsStore } from '../settings/settingsStore'
+import type { SecretStore } from '../secrets/secretStore'
+import { describeSecretName } from '../secrets/secretNames'
+import type { NoticeBoard } from './noticeBoard'
 import { log } from '../log/log'
 
 /** What the host server serves; one instance is shared by every connection. */
@@ -22,6 +25,9 @@ export interface HostServices {
   version: string
   sessions: SessionIndex
   settings: SettingsStore
+  secrets: SecretStore
+  /** Things to tell the person once (shown in the settings resource until dismissed). */
+  notices: NoticeBoard
   extensions: { list(): ExtensionsResource['extensions']; onChange(listener: () => void): () => void }
 }
 
@@ -62,6 +68,8 @@ export function createHostServer(services: HostServices): { server: McpServer; d
   const detach = [
     services.sessions.onChange(changed(HostResource.sessions)),
     services.settings.onChange(changed(HostResource.settings)),
+    services.secrets.onChange(changed(HostResource.settings)),
+    services.notices.onChange(changed(HostResource.settings)),
     services.extensions.onChange(changed(HostResource.extensions)),
   ]
 
@@ -90,11 +98,24 @@ export function createHostServer(services: HostServices): { server: McpServer; d
     services.settings.update(patch)
     return settingsView(services)
   })
+  tool('secret_set', 'Store a secret in the OS keychain (write-only).', async ({ key, value }) => {
+    await services.secrets.set(key, value)
+    return { key, isSet: true as const }
+  })
+  tool('secret_delete', 'Remove a secret from the OS keychain.', async ({ key }) => {
+    await services.secrets.delete(key)
+    return { key, isSet: false as const }
+  })
+  tool('notice_dismiss', 'Dismiss a notice.', async ({ id }) => {
+    services.notices.dismiss(id)
+    return { id }
+  })
 
   return { server, dispose: () => detach.forEach((off) => off()) }
 }
 
 function settingsView(services: HostServices): SettingsResource {
   const { theme } = services.settings.get()
-  return { theme, dataDir: services.dataDir }
+  const secrets = Object.fromEntries(services.secrets.knownNames().map((name) => [name, { isSet: true as const, use: describeSecretName(name) }]))
+  return { theme, dataDir: services.dataDir, keychain: services.secrets.status(), secrets, notices: services.notices.list() }
 }

@@ -74,7 +74,7 @@ describe.each(Object.entries(transports))('host server over %s', (_name, connect
     const client = await connect(h)
     const seen = updates(client)
     await client.subscribeResource({ uri: HostResource.settings })
-    expect(SettingsResourceSchema.parse(await readJson(client, HostResource.settings))).toEqual({ theme: 'system', dataDir: h.dataDir })
+    expect(SettingsResourceSchema.parse(await readJson(client, HostResource.settings))).toMatchObject({ theme: 'system', dataDir: h.dataDir, secrets: {}, notices: [] })
     await call(client, 'settings_update', { patch: { theme: 'dark' } })
     await until(() => seen.includes(HostResource.settings), 'settings update')
     expect(SettingsResourceSchema.parse(await readJson(client, HostResource.settings)).theme).toBe('dark')

@@ -1,0 +1,35 @@
+/**
+ * Opening the settings file safely. conf (and electron-store, which extends it) throws from its
+ * constructor when the file is not valid JSON, and quietly rewrites `null` or an array as `{}`; so the
+ * file is checked and, if damaged, moved aside before conf is constructed. The conf is made by a
+ * factory so that src/main/electron can pass electron-store while Node passes conf.
+ */
+import { resolve, join } from 'node:path'
+import { createSettingsStore, type ConfLike, type SettingsStore, type SettingsStoreOptions } from './settingsStore'
+import { SETTINGS_CONFIG_NAME, SETTINGS_FILE_NAME, moveSettingsAside, settingsFileProblem, type SettingsNotice } from './settingsFile'
+
+/**
+ * Makes the conf for `<cwd>/<configName>.json`. Node: `(o) => new Conf({ cwd: o.cwd, configName: o.configName, projectName: 'switchboard' })`;
+ * Electron: `(o) => new Store({ cwd: o.cwd, name: o.configName })`.
+ */
+export type MakeConf = (location: { cwd: string; configName: string }) => ConfLike
+
+/** Checks `<dir>/settings.json`, moves it aside if conf could not load it, then constructs the conf. */
+export function openSettingsConf(dir: string, makeConf: MakeConf, now: () => Date = () => new Date()): { conf: ConfLike; notices: SettingsNotice[] } {
+  const path = join(dir, SETTINGS_FILE_NAME)
+  const notices: SettingsNotice[] = []
+  const problem = settingsFileProblem(path)
+  if (problem) notices.push(moveSettingsAside(path, problem, now()))
+  const conf = makeConf({ cwd: dir, configName: SETTINGS_CONFIG_NAME })
+  if (conf.path !== undefined && resolve(conf.path) !== resolve(path)) {
+    // The check above looked at a different file than conf opened: a wiring bug, and silently unsafe.
+    throw new Error(`The settings conf opened ${conf.path}, but ${path} was checked. Pass cwd and configName through to conf (electron-store: name = configName).`)
+  }
+  return { conf, notices }
+}
+
+/** openSettingsConf + createSettingsStore: the settings of `dir`, whatever state the file is in. */
+export function openSettingsStore(dir: string, makeConf: MakeConf, options: Omit<SettingsStoreOptions, 'notices'> = {}): SettingsStore {
+  const { conf, notices } = openSettingsConf(dir, makeConf, options.now)
+  return createSettingsStore(conf, { ...options, notices })
+}

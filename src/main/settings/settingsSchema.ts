@@ -1,0 +1,29 @@
+/** The settings schema: one zod object with defaults, stamped with the version migrations lead up to. */
+import { z } from 'zod'
+import { ThemeSchema } from '../../shared/hostApi'
+
+/** Bump with a migration in settingsMigrations.ts whenever a stored field changes meaning, name or shape. */
+export const SETTINGS_SCHEMA_VERSION = 1
+
+export const SettingsSchema = z.object({
+  schemaVersion: z.literal(SETTINGS_SCHEMA_VERSION).default(SETTINGS_SCHEMA_VERSION),
+  theme: ThemeSchema.default('system'),
+})
+export type Settings = z.infer<typeof SettingsSchema>
+
+/**
+ * What update() accepts: any subset of the settings, never the version; unknown keys are an error.
+ * Note: zod fills defaults for absent keys even here, so callers must keep only the keys given.
+ */
+export const SettingsPatchSchema = SettingsSchema.omit({ schemaVersion: true }).partial().strict()
+export type SettingsPatch = z.infer<typeof SettingsPatchSchema>
+
+/** Settings of a fresh install. */
+export function defaultSettings(): Settings {
+  return SettingsSchema.parse({})
+}
+
+/** A zod error as one line naming each field: `theme: Invalid option: expected one of "light"|"dark"|"system"`. */
+export function describeSettingsIssues(error: z.ZodError): string {
+  return error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message)).join('; ')
+}
