@@ -11,7 +11,7 @@ function cspMetaTag(): Plugin {
     name: 'switchboard-csp',
     apply: 'build',
     transformIndexHtml: () => [
-      { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: contentSecurityPolicy() }, injectTo: 'head-prepend' },
+      { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: contentSecurityPolicy({ meta: true }) }, injectTo: 'head-prepend' },
     ],
   }
 }

@@ -1,15 +1,22 @@
 /** The renderer's Content-Security-Policy, the same in Electron and in browser mode. */
-export function contentSecurityPolicy(extraConnectSources: readonly string[] = []): string {
-  const connect = ["'self'", ...extraConnectSources].join(' ')
-  return [
+export interface CspOptions {
+  /** Extra `connect-src` sources (browser mode's WebSocket). */
+  connectSources?: readonly string[]
+  /** For a `<meta>` tag: browsers ignore (and warn about) `frame-ancestors` there; it is sent as a header instead. */
+  meta?: boolean
+}
+
+export function contentSecurityPolicy({ connectSources = [], meta = false }: CspOptions = {}): string {
+  const directives = [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
     "img-src 'self' data:",
-    `connect-src ${connect}`,
+    `connect-src ${["'self'", ...connectSources].join(' ')}`,
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'none'",
-    "frame-ancestors 'none'",
-  ].join('; ')
+  ]
+  if (!meta) directives.push("frame-ancestors 'none'")
+  return directives.join('; ')
 }

@@ -31,7 +31,7 @@ export function resolveInside(root: string, urlPath: string): string | undefined
 
 export function staticFileHandler(root: string, connectSources: string[]) {
   const headers = {
-    'Content-Security-Policy': contentSecurityPolicy(connectSources),
+    'Content-Security-Policy': contentSecurityPolicy({ connectSources }),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
     'Cache-Control': 'no-store',

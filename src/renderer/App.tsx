@@ -1,0 +1,29 @@
+/** The window: sidebar, banners and the current screen, once the host has sent its first state. */
+import { useAppliedTheme } from './hooks/useAppliedTheme'
+import { useSessionsStore } from './stores/sessionsStore'
+import { useSettingsStore } from './stores/settingsStore'
+import { useViewStore } from './stores/viewStore'
+import { Sidebar } from './components/Sidebar'
+import { MainArea } from './components/MainArea'
+import { SettingsScreen } from './components/SettingsScreen'
+import { ConnectionBanner } from './components/ConnectionBanner'
+import { ErrorBanner } from './components/ErrorBanner'
+import { StartupScreen } from './components/StartupScreen'
+
+export function App() {
+  useAppliedTheme()
+  const hasSessions = useSessionsStore((state) => state.sessions !== null)
+  const hasSettings = useSettingsStore((state) => state.settings !== null)
+  const screen = useViewStore((state) => state.screen)
+  if (!hasSessions || !hasSettings) return <StartupScreen />
+  return (
+    <div className="flex h-full">
+      <Sidebar />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <ConnectionBanner />
+        <ErrorBanner />
+        <main className="min-h-0 flex-1">{screen === 'settings' ? <SettingsScreen /> : <MainArea />}</main>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,84 @@
+/** The left column: app name, "New session", the session list and the way to settings. */
+import { useRef } from 'react'
+import { useHostAction } from '../hooks/useHostAction'
+import { useSessionsStore } from '../stores/sessionsStore'
+import { useViewStore } from '../stores/viewStore'
+import { SessionItem } from './SessionItem'
+import { AppMark } from './AppMark'
+import { GearIcon, PlusIcon } from './icons'
+import { secondaryButton } from './ui'
+
+export function Sidebar() {
+  const act = useHostAction()
+  const sessions = useSessionsStore((state) => state.sessions) ?? []
+  const screen = useViewStore((state) => state.screen)
+  const selectedId = useViewStore((state) => state.selectedId)
+  const selectSession = useViewStore((state) => state.selectSession)
+  const showSettings = useViewStore((state) => state.showSettings)
+  const newButton = useRef<HTMLButtonElement>(null)
+
+  const create = async () => {
+    const session = await act('session_create', {})
+    if (session) selectSession(session.id)
+  }
+  const deleted = (id: string) => {
+    if (id === selectedId) {
+      // Select the neighbour, so that the main area does not fall back to empty for no reason.
+      const index = sessions.findIndex((session) => session.id === id)
+      const next = sessions[index + 1] ?? sessions[index - 1]
+      selectSession(next?.id ?? null)
+    }
+    newButton.current?.focus()
+  }
+
+  return (
+    <aside className="flex w-64 shrink-0 flex-col border-r border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-950">
+      <div className="flex h-12 items-center gap-2 px-4">
+        <AppMark />
+        <span className="text-sm font-semibold tracking-tight">Switchboard</span>
+      </div>
+      <div className="px-3 pb-3">
+        <button ref={newButton} type="button" className={`${secondaryButton} w-full justify-start`} onClick={() => void create()}>
+          <PlusIcon />
+          New session
+        </button>
+      </div>
+      <h2 id="sessions-heading" className="px-5 pb-1 text-xs font-medium tracking-wide text-zinc-500 uppercase dark:text-zinc-400">
+        Sessions
+      </h2>
+      <nav aria-labelledby="sessions-heading" className="min-h-0 flex-1 overflow-y-auto px-2 pb-2">
+        {sessions.length === 0 ? (
+          <p className="px-3 py-2 text-sm text-zinc-500 dark:text-zinc-400">No sessions yet.</p>
+        ) : (
+          <ul className="space-y-0.5">
+            {sessions.map((session) => (
+              <SessionItem
+                key={session.id}
+                session={session}
+                active={screen === 'sessions' && session.id === selectedId}
+                onSelect={() => selectSession(session.id)}
+                onDeleted={() => deleted(session.id)}
+              />
+            ))}
+          </ul>
+        )}
+      </nav>
+      <div className="border-t border-zinc-200 p-2 dark:border-zinc-800">
+        <button
+          type="button"
+          aria-current={screen === 'settings' ? 'page' : undefined}
+          onClick={showSettings}
+          className={
+            'flex h-8 w-full items-center gap-2 rounded-md px-2.5 text-sm transition-colors ' +
+            (screen === 'settings'
+              ? 'bg-zinc-200/80 font-medium text-zinc-950 dark:bg-zinc-800 dark:text-white'
+              : 'text-zinc-700 hover:bg-zinc-200/50 dark:text-zinc-300 dark:hover:bg-zinc-800/60')
+          }
+        >
+          <GearIcon />
+          Settings
+        </button>
+      </div>
+    </aside>
+  )
+}

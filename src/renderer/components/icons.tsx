@@ -1,0 +1,45 @@
+/** Small stroke icons (decorative: the buttons that hold them carry the accessible name). */
+import type { ReactNode, SVGProps } from 'react'
+
+function Icon({ children, className, ...props }: SVGProps<SVGSVGElement> & { children: ReactNode }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      {...props}
+      className={`shrink-0 ${className ?? 'size-4'}`}
+    >
+      {children}
+    </svg>
+  )
+}
+
+type P = SVGProps<SVGSVGElement>
+
+export const PlusIcon = (props: P) => <Icon {...props}><path d="M12 5v14M5 12h14" /></Icon>
+export const PencilIcon = (props: P) => <Icon {...props}><path d="M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4Z" /></Icon>
+export const TrashIcon = (props: P) => (
+  <Icon {...props}>
+    <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6" />
+  </Icon>
+)
+export const GearIcon = (props: P) => (
+  <Icon {...props}>
+    <circle cx="12" cy="12" r="3" />
+    <path d="M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1Z" />
+  </Icon>
+)
+export const ChatIcon = (props: P) => <Icon {...props}><path d="M21 12a8 8 0 0 1-11.5 7.2L4 20l1-4.4A8 8 0 1 1 21 12Z" /></Icon>
+export const CloseIcon = (props: P) => <Icon {...props}><path d="M6 6l12 12M18 6 6 18" /></Icon>
+export const AlertIcon = (props: P) => (
+  <Icon {...props}>
+    <path d="M12 9v4M12 17h.01M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0Z" />
+  </Icon>
+)
+export const BackIcon = (props: P) => <Icon {...props}><path d="M15 18l-6-6 6-6" /></Icon>

@@ -1,0 +1,22 @@
+/** Shared class names, so that every button looks and focuses the same way. */
+
+const base =
+  'inline-flex items-center justify-center gap-1.5 rounded-md text-sm font-medium transition-colors select-none ' +
+  'disabled:cursor-not-allowed disabled:opacity-50'
+
+export const primaryButton =
+  `${base} h-8 px-3 bg-indigo-600 text-white shadow-sm hover:bg-indigo-500 active:bg-indigo-700 ` +
+  'dark:bg-indigo-500 dark:hover:bg-indigo-400'
+
+export const secondaryButton =
+  `${base} h-8 px-3 border border-zinc-300 bg-white text-zinc-800 shadow-xs hover:bg-zinc-50 ` +
+  'dark:border-zinc-700 dark:bg-zinc-800 dark:text-zinc-100 dark:hover:bg-zinc-700'
+
+export const dangerButton = `${base} h-7 px-2.5 bg-red-600 text-white hover:bg-red-500 dark:bg-red-500 dark:hover:bg-red-400`
+
+export const quietButton =
+  `${base} h-7 px-2.5 text-zinc-700 hover:bg-zinc-200/70 dark:text-zinc-300 dark:hover:bg-zinc-700/70`
+
+export const iconButton =
+  `${base} size-7 text-zinc-500 hover:bg-zinc-200 hover:text-zinc-900 ` +
+  'dark:text-zinc-400 dark:hover:bg-zinc-700 dark:hover:text-zinc-100'
