@@ -9,10 +9,10 @@ const toRenderer = { regex: '(^|/)renderer(/|$)', message: 'main never imports t
 const toMain = { regex: '(^|/)main(/|$)', message: 'The renderer never imports main; talk to it over MCP (design.md §4).' }
 const nodeBuiltins = { regex: '^node:', message: 'src/shared is pure TypeScript: no Node built-ins.' }
 
-/** Leaf folders of main import only src/shared, their own files and the log. */
+/** Leaf folders of main import only src/shared, their own files, the log and the storage helpers. */
 const leafOnlyShared = {
-  regex: String.raw`^\.\./(?!\.\./shared(/|$)|log(/|$))`,
-  message: 'This folder is a leaf: it may import only src/shared and ../log (design.md §4).',
+  regex: String.raw`^\.\./(?!\.\./shared(/|$)|log(/|$)|storage(/|$))`,
+  message: 'This folder is a leaf: it may import only src/shared, ../log and ../storage (design.md §4).',
 }
 /** From src/main/<folder>/: which sibling folders a folder may use. */
 const mayNotUse = (folders) => ({
@@ -54,7 +54,7 @@ export default tseslint.config(
   { files: ['src/main/agent/**/*.ts'], rules: restrict(electron, toRenderer, mayNotUse(['electron', 'host', 'server', 'secrets', 'settings', 'builtins'])) },
   { files: ['src/main/extensions/**/*.ts'], rules: restrict(electron, toRenderer, mayNotUse(['electron', 'host', 'server', 'agent', 'permissions', 'settings'])) },
   {
-    files: ['src/main/{permissions,secrets,settings,builtins,log}/**/*.ts'],
+    files: ['src/main/{permissions,secrets,settings,builtins,log,storage}/**/*.ts'],
     rules: restrict(electron, toRenderer, leafOnlyShared),
   },
 )

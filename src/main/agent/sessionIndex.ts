@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { z } from 'zod'
 import { SessionSummarySchema, type SessionSummary } from '../../shared/hostApi'
 import { log } from '../log/log'
-import { moveAside, writeFileAtomic } from './atomicFile'
+import { moveAside, writeFileAtomic } from '../storage/atomicFile'
 
 const IndexFileSchema = z.object({ version: z.literal(1), sessions: z.array(SessionSummarySchema) })
 
@@ -18,6 +18,8 @@ export class SessionNotFoundError extends Error {
 }
 
 export interface SessionIndex {
+  /** Set when the index file was damaged at load and moved aside: tell the person once. */
+  readonly damage?: { message: string; movedTo?: string }
   list(): SessionSummary[]
   create(title?: string): Promise<SessionSummary>
   rename(id: string, title: string): Promise<SessionSummary>
@@ -31,7 +33,8 @@ export async function openSessionIndex(dataDir: string, now: () => Date = () => 
   const file = join(dir, 'index.json')
   await mkdir(dir, { recursive: true })
   const sessions = new Map<string, SessionSummary>()
-  for (const session of await load(file)) sessions.set(session.id, session)
+  const loaded = await load(file)
+  for (const session of loaded.sessions) sessions.set(session.id, session)
   const listeners = new Set<() => void>()
   // Writes are chained so two quick edits never race on the rename.
   let writing: Promise<void> = Promise.resolve()
@@ -49,6 +52,7 @@ export async function openSessionIndex(dataDir: string, now: () => Date = () => 
   }
 
   return {
+    damage: loaded.damage,
     list: () => [...sessions.values()].sort((a, b) => b.updated.localeCompare(a.updated) || a.id.localeCompare(b.id)),
     async create(title) {
       const stamp = now().toISOString()
@@ -75,19 +79,20 @@ export async function openSessionIndex(dataDir: string, now: () => Date = () => 
   }
 }
 
-async function load(file: string): Promise<SessionSummary[]> {
+async function load(file: string): Promise<{ sessions: SessionSummary[]; damage?: SessionIndex['damage'] }> {
   let text: string
   try {
     text = await readFile(file, 'utf8')
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return []
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { sessions: [] }
     throw error
   }
   try {
-    return IndexFileSchema.parse(JSON.parse(text)).sessions
+    return { sessions: IndexFileSchema.parse(JSON.parse(text)).sessions }
   } catch (error) {
-    const aside = await moveAside(file)
-    log('warn', 'sessions', `Session index was damaged (${(error as Error).message.slice(0, 200)}); moved it to ${aside} and started a new one.`)
-    return []
+    const movedTo = moveAside(file)
+    const message = `The session list could not be read (${(error as Error).message.slice(0, 200)})${movedTo ? `; it was moved to ${movedTo}` : ''} and a new one was started.`
+    log('warn', 'sessions', message)
+    return { sessions: [], damage: { message, movedTo } }
   }
 }

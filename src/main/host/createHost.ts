@@ -32,6 +32,7 @@ export async function createHost({ dataDir, makeSettingsConf, secrets }: HostOpt
   const settings = openSettingsStore(dataDir, makeSettingsConf)
   const notices = createNoticeBoard()
   for (const notice of settings.takeNotices()) notices.add(notice)
+  if (sessions.damage) notices.add(sessions.damage)
   const services: HostServices = {
     dataDir,
     version: pkg.version,

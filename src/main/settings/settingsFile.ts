@@ -2,8 +2,8 @@
  * The settings file on disk, below conf: checking that it is a JSON object conf can load, and
  * moving a damaged file aside (never deleting it) so the person can recover what was in it.
  */
-import { readFileSync, renameSync, existsSync } from 'node:fs'
-import { basename, dirname, extname, join } from 'node:path'
+import { readFileSync } from 'node:fs'
+import { moveAside } from '../storage/atomicFile'
 
 /** conf's `configName` for the settings file; with conf's default extension the file is `settings.json`. */
 export const SETTINGS_CONFIG_NAME = 'settings'
@@ -42,27 +42,11 @@ export function settingsFileProblem(path: string): string | undefined {
 
 /** Renames `path` to `<name>.corrupt-<timestamp><ext>` beside it and returns the notice to show. */
 export function moveSettingsAside(path: string, problem: string, now: Date): SettingsNotice {
-  const movedTo = asideName(path, now)
-  try {
-    renameSync(path, movedTo)
-  } catch (error) {
-    // Nothing on disk to keep (the store came from defaults, or the file went away meanwhile).
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
-    return { message: `Your settings could not be used because ${problem}. Default settings are in use.` }
-  }
+  const movedTo = moveAside(path, now)
+  // Without a file on disk there is nothing to keep (the store came from defaults, or the file went away meanwhile).
+  if (movedTo === undefined) return { message: `Your settings could not be used because ${problem}. Default settings are in use.` }
   return {
     message: `Your settings could not be used because ${problem}. The file was moved to ${movedTo} and default settings are in use.`,
     movedTo,
   }
-}
-
-function asideName(path: string, now: Date): string {
-  // ":" and "." are not allowed or confusing in Windows file names.
-  const stamp = now.toISOString().replace(/[:.]/g, '-')
-  const ext = extname(path)
-  const stem = join(dirname(path), basename(path, ext))
-  let candidate = `${stem}.corrupt-${stamp}${ext}`
-  // Two failures within one millisecond (tests, a crash loop) must not overwrite the first file moved aside.
-  for (let n = 2; existsSync(candidate); n++) candidate = `${stem}.corrupt-${stamp}-${n}${ext}`
-  return candidate
 }

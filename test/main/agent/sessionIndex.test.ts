@@ -1,0 +1,51 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { openSessionIndex, SessionNotFoundError } from '../../../src/main/agent/sessionIndex'
+import { tempDir } from '../../helpers/tempDir'
+
+let cleanup: (() => Promise<void>)[] = []
+afterEach(async () => {
+  await Promise.all(cleanup.map((remove) => remove()))
+  cleanup = []
+})
+
+async function dir() {
+  const made = await tempDir()
+  cleanup.push(made.remove)
+  return made.path
+}
+
+describe('session index', () => {
+  it('persists creates, renames and deletes, newest first', async () => {
+    const dataDir = await dir()
+    let clock = Date.parse('2026-01-01T00:00:00Z')
+    const index = await openSessionIndex(dataDir, () => new Date((clock += 1000)))
+    const a = await index.create()
+    const b = await index.create('Second')
+    await index.rename(a.id, 'First')
+    expect(index.list().map((s) => s.title)).toEqual(['Second', 'First'])
+    const reopened = await openSessionIndex(dataDir)
+    expect(reopened.list()).toEqual(index.list())
+    await reopened.remove(b.id)
+    expect((await openSessionIndex(dataDir)).list().map((s) => s.id)).toEqual([a.id])
+    await expect(reopened.remove(b.id)).rejects.toBeInstanceOf(SessionNotFoundError)
+    // No temp files are left behind by the atomic writes.
+    expect(await readdir(join(dataDir, 'sessions'))).toEqual(['index.json'])
+  })
+
+  it.each([
+    ['unparseable JSON', '{"version":1,"sessions":['],
+    ['the wrong shape', '{"version":1,"sessions":[{"id":1}]}'],
+  ])('moves a damaged index (%s) aside, starts empty and says so', async (_what, content) => {
+    const dataDir = await dir()
+    await mkdir(join(dataDir, 'sessions'))
+    await writeFile(join(dataDir, 'sessions', 'index.json'), content)
+    const index = await openSessionIndex(dataDir)
+    expect(index.list()).toEqual([])
+    expect(index.damage?.message).toMatch(/session list could not be read/)
+    expect(await readFile(index.damage!.movedTo!, 'utf8')).toBe(content)
+    await index.create('fresh')
+    expect((await openSessionIndex(dataDir)).list().map((s) => s.title)).toEqual(['fresh'])
+  })
+})
