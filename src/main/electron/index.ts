@@ -5,12 +5,13 @@
  */
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { app, BrowserWindow, dialog, ipcMain, MessageChannelMain, nativeTheme, session, shell, type IpcMainEvent, type MessagePortMain } from 'electron'
+import { app, BrowserWindow, dialog, ipcMain, MessageChannelMain, nativeTheme, protocol, session, shell, type IpcMainEvent, type MessagePortMain } from 'electron'
 import Store from 'electron-store'
 import { createHost, type Host } from '../host/createHost'
 import { APP_NAME } from '../host/dataDir'
 import { log } from '../log/log'
 import { PORTS_MESSAGE, PORTS_REQUEST } from '../../shared/portHandshake'
+import { APP_SCHEME, appProtocolResponse, appSchemePrivileges } from './appProtocol'
 import { isTrustedSender } from './navigationPolicy'
 import { denyDevicePermission, denyPermissionCheck, denyPermissionRequest } from './permissionPolicy'
 import { rendererUrl } from './rendererUrl'
@@ -23,11 +24,10 @@ const QUIT_BUDGET_MS = 5_000
 
 const mainDir = dirname(fileURLToPath(import.meta.url))
 const preloadPath = join(mainDir, '../preload/index.cjs')
-const appUrl = rendererUrl({
-  isPackaged: app.isPackaged,
-  devServerUrl: process.env.ELECTRON_RENDERER_URL,
-  indexHtmlPath: join(mainDir, '../renderer/index.html'),
-})
+const rendererDir = join(mainDir, '../renderer')
+const appUrl = rendererUrl({ isPackaged: app.isPackaged, devServerUrl: process.env.ELECTRON_RENDERER_URL })
+// Must happen before 'ready': the scheme gets a real origin, secure-context rules and the Fetch API.
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: appSchemePrivileges }])
 
 let mainWindow: BrowserWindow | undefined
 
@@ -104,6 +104,7 @@ async function main(): Promise<void> {
   // The host opens its files while Electron gets ready; awaiting both together keeps a failure handled.
   const [host] = await Promise.all([createHost({ dataDir, makeSettingsConf: ({ cwd, configName }) => new Store({ cwd, name: configName }) }), app.whenReady()])
 
+  session.defaultSession.protocol.handle(APP_SCHEME, (request) => appProtocolResponse(rendererDir, request.url, request.method))
   session.defaultSession.setPermissionRequestHandler(denyPermissionRequest)
   session.defaultSession.setPermissionCheckHandler(denyPermissionCheck)
   session.defaultSession.setDevicePermissionHandler(denyDevicePermission)

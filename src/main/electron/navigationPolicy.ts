@@ -2,6 +2,7 @@
  * Which pages may load in our window and which frames may talk to main: only the app's own page.
  * Pure functions over URL strings, so the allow/deny tables are unit-tested without Electron.
  */
+import { APP_SCHEME } from './appProtocol'
 
 function parse(url: string): URL | undefined {
   try {
@@ -12,18 +13,19 @@ function parse(url: string): URL | undefined {
 }
 
 /**
- * True when `url` is the app's own page. `appUrl` is what main loaded: the built index.html
- * (file:) or, in development only, the Vite dev server (http: on loopback).
- * For file: the exact file must match (any file:// page would otherwise do, and files are what
- * an attacker can most easily plant); for the dev server the origin must match.
- * Query and fragment are ignored: they do not change which code runs.
+ * True when `url` is the app's own page. `appUrl` is what main loaded: the built page on the
+ * privileged `app://switchboard/` scheme or, in development only, the Vite dev server (http: on
+ * loopback). Scheme and host must match (for http also the port); a path within our own origin
+ * is still our code. Query and fragment are ignored: they do not change which code runs.
  */
 export function isAppPage(url: string, appUrl: string): boolean {
   const target = parse(url)
   const app = parse(appUrl)
   if (!target || !app) return false
-  if (app.protocol === 'file:') {
-    return target.protocol === 'file:' && target.host === app.host && target.pathname === app.pathname
+  if (target.username || target.password) return false
+  if (app.protocol === `${APP_SCHEME}:`) {
+    // WHATWG URL gives custom schemes an opaque origin ("null"), so compare scheme and host directly.
+    return target.protocol === app.protocol && target.host === app.host
   }
   if (app.protocol === 'http:' || app.protocol === 'https:') {
     return target.origin === app.origin

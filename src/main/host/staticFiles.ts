@@ -1,4 +1,7 @@
-/** Serves the built renderer in browser mode: read-only, confined to one folder, with the app's CSP. */
+/**
+ * Serves the built renderer: read-only, confined to one folder, with the app's CSP. Used by browser
+ * mode's HTTP server and by the Electron shell's `app://` protocol, so both deliver the page alike.
+ */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { readFile } from 'node:fs/promises'
 import { extname, join, normalize, sep } from 'node:path'
@@ -29,25 +32,37 @@ export function resolveInside(root: string, urlPath: string): string | undefined
   return full.startsWith(root.endsWith(sep) ? root : root + sep) ? full : undefined
 }
 
-export function staticFileHandler(root: string, connectSources: string[]) {
-  const headers = {
+/** Security headers for every renderer file. */
+export function rendererHeaders(connectSources: readonly string[] = []): Record<string, string> {
+  return {
     'Content-Security-Policy': contentSecurityPolicy({ connectSources }),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
     'Cache-Control': 'no-store',
   }
+}
+
+/** The file for a request path with its content type, or undefined when there is none inside `root`. */
+export async function readRendererFile(root: string, urlPath: string): Promise<{ body: Buffer; contentType: string } | undefined> {
+  const path = resolveInside(root, urlPath)
+  const body = path ? await readFile(path).catch(() => undefined) : undefined
+  if (!path || !body) return undefined
+  return { body, contentType: contentTypes[extname(path)] ?? 'application/octet-stream' }
+}
+
+export function staticFileHandler(root: string, connectSources: string[]) {
+  const headers = rendererHeaders(connectSources)
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.writeHead(405, headers).end()
       return
     }
-    const path = resolveInside(root, new URL(request.url ?? '/', 'http://localhost').pathname)
-    const body = path ? await readFile(path).catch(() => undefined) : undefined
-    if (!path || !body) {
+    const file = await readRendererFile(root, new URL(request.url ?? '/', 'http://localhost').pathname)
+    if (!file) {
       response.writeHead(404, { ...headers, 'Content-Type': 'text/plain' }).end('Not found')
       return
     }
-    response.writeHead(200, { ...headers, 'Content-Type': contentTypes[extname(path)] ?? 'application/octet-stream' })
-    response.end(request.method === 'HEAD' ? undefined : body)
+    response.writeHead(200, { ...headers, 'Content-Type': file.contentType })
+    response.end(request.method === 'HEAD' ? undefined : file.body)
   }
 }

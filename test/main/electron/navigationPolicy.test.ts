@@ -1,23 +1,25 @@
 import { describe, expect, it } from 'vitest'
 import { isAllowedNavigation, isTrustedSender } from '../../../src/main/electron/navigationPolicy'
 
-const FILE_APP = 'file:///opt/Switchboard/resources/app/out/renderer/index.html'
+const APP = 'app://switchboard/index.html'
 const DEV_APP = 'http://localhost:5173/'
 
-describe('isAllowedNavigation (built page on file://)', () => {
+describe('isAllowedNavigation (built page on app://switchboard)', () => {
   it.each([
-    ['the page itself', FILE_APP],
-    ['the page with a query', `${FILE_APP}?session=1`],
-    ['the page with a fragment', `${FILE_APP}#/settings`],
+    ['the page itself', APP],
+    ['the page with a query', `${APP}?session=1`],
+    ['the page with a fragment', `${APP}#/settings`],
+    ['another page of our own origin', 'app://switchboard/other.html'],
   ])('allows %s', (_name, url) => {
-    expect(isAllowedNavigation(url, FILE_APP)).toBe(true)
+    expect(isAllowedNavigation(url, APP)).toBe(true)
   })
 
   it.each([
-    ['another file in the same folder', 'file:///opt/Switchboard/resources/app/out/renderer/other.html'],
-    ['a file elsewhere', 'file:///home/me/Downloads/evil.html'],
-    ['a path traversal that stays a different file', 'file:///opt/Switchboard/resources/app/out/renderer/../index.html'],
-    ['the same path on a UNC host', 'file://evil-host/opt/Switchboard/resources/app/out/renderer/index.html'],
+    ['another app:// host', 'app://evil/index.html'],
+    ['credentials in front of our host', 'app://user@switchboard/index.html'],
+    ['a look-alike host', 'app://switchboard.evil/index.html'],
+    ['a local file', 'file:///home/me/Downloads/evil.html'],
+    ['the built file itself on file://', 'file:///opt/Switchboard/resources/app/out/renderer/index.html'],
     ['https', 'https://example.com/'],
     ['http', 'http://example.com/'],
     ['the dev server origin', DEV_APP],
@@ -31,7 +33,7 @@ describe('isAllowedNavigation (built page on file://)', () => {
     ['a malformed URL', 'http://[::1'],
     ['a relative URL', 'index.html'],
   ])('denies %s', (_name, url) => {
-    expect(isAllowedNavigation(url, FILE_APP)).toBe(false)
+    expect(isAllowedNavigation(url, APP)).toBe(false)
   })
 })
 
@@ -49,14 +51,14 @@ describe('isAllowedNavigation (dev server)', () => {
     ['https on the same host', 'https://localhost:5173/'],
     ['credentials in front of the same host', 'http://user@evil.example:5173/'],
     ['a look-alike host', 'http://localhost.evil.example:5173/'],
-    ['file:', FILE_APP],
+    ['the built page', APP],
     ['javascript:', 'javascript:location="http://localhost:5173/"'],
   ])('denies %s', (_name, url) => {
     expect(isAllowedNavigation(url, DEV_APP)).toBe(false)
   })
 })
 
-describe('isAllowedNavigation with an app URL that is neither file nor http', () => {
+describe('isAllowedNavigation with an app URL that is neither app:// nor http', () => {
   it('denies everything, even the same URL', () => {
     expect(isAllowedNavigation('data:text/html,x', 'data:text/html,x')).toBe(false)
     expect(isAllowedNavigation('about:blank', 'not a url')).toBe(false)
@@ -65,15 +67,16 @@ describe('isAllowedNavigation with an app URL that is neither file nor http', ()
 
 describe('isTrustedSender', () => {
   it.each([
-    ['our page, main frame', FILE_APP, FILE_APP, true, true],
-    ['our page with a fragment, main frame', `${FILE_APP}#/chat`, FILE_APP, true, true],
+    ['our page, main frame', APP, APP, true, true],
+    ['our page with a fragment, main frame', `${APP}#/chat`, APP, true, true],
     ['dev server page, main frame', 'http://localhost:5173/', DEV_APP, true, true],
-    ['our page in a subframe', FILE_APP, FILE_APP, false, false],
-    ['a foreign page, main frame', 'https://evil.example/', FILE_APP, true, false],
-    ['another local file, main frame', 'file:///tmp/evil.html', FILE_APP, true, false],
-    ['about:blank, main frame', 'about:blank', FILE_APP, true, false],
-    ['a frame without URL', undefined, FILE_APP, true, false],
-    ['an empty URL', '', FILE_APP, true, false],
+    ['our page in a subframe', APP, APP, false, false],
+    ['a foreign page, main frame', 'https://evil.example/', APP, true, false],
+    ['a local file, main frame', 'file:///tmp/evil.html', APP, true, false],
+    ['another app:// host, main frame', 'app://evil/index.html', APP, true, false],
+    ['about:blank, main frame', 'about:blank', APP, true, false],
+    ['a frame without URL', undefined, APP, true, false],
+    ['an empty URL', '', APP, true, false],
   ] as const)('%s → %s', (_name, frameUrl, appUrl, isMainFrame, expected) => {
     expect(isTrustedSender(frameUrl, appUrl, isMainFrame)).toBe(expected)
   })

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { HandlerDetails, WebContents } from 'electron'
 import { guardWebContents } from '../../../src/main/electron/webContentsGuard'
 
-const APP = 'file:///opt/Switchboard/out/renderer/index.html'
+const APP = 'app://switchboard/index.html'
 
 /** A fake electron WebContents: an EventEmitter that records the window-open handler. */
 class FakeWebContents extends EventEmitter {
