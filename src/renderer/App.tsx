@@ -8,6 +8,7 @@ import { MainArea } from './components/MainArea'
 import { SettingsScreen } from './components/SettingsScreen'
 import { ConnectionBanner } from './components/ConnectionBanner'
 import { ErrorBanner } from './components/ErrorBanner'
+import { NoticeBanner } from './components/NoticeBanner'
 import { StartupScreen } from './components/StartupScreen'
 
 export function App() {
@@ -21,6 +22,7 @@ export function App() {
       <Sidebar />
       <div className="flex min-w-0 flex-1 flex-col">
         <ConnectionBanner />
+        <NoticeBanner />
         <ErrorBanner />
         <main className="min-h-0 flex-1">{screen === 'settings' ? <SettingsScreen /> : <MainArea />}</main>
       </div>

@@ -3,6 +3,7 @@
  * Single source of truth: every tool input and every resource payload is a zod schema here.
  */
 import { z } from 'zod'
+import { MAX_SECRET_NAME_LENGTH, MAX_SECRET_VALUE_LENGTH } from './secretRules'
 
 /** URIs of the host server's resources (all subscribable, `application/json`). */
 export const HostResource = {
@@ -83,7 +84,7 @@ export type ExtensionsResource = z.infer<typeof ExtensionsResourceSchema>
 
 const sessionId = z.string().min(1).max(100)
 const sessionTitle = z.string().trim().min(1, 'A session title cannot be empty').max(200)
-const secretKey = z.string().min(1, 'A secret name cannot be empty').max(200)
+const secretKey = z.string().min(1, 'A secret name cannot be empty').max(MAX_SECRET_NAME_LENGTH)
 
 /** Input schemas of the app tools (not in the model's catalog). */
 export const HostToolInput = {
@@ -92,7 +93,7 @@ export const HostToolInput = {
   session_delete: z.object({ id: sessionId }),
   settings_update: z.object({ patch: z.object({ theme: ThemeSchema.optional() }).strict() }),
   /** Write-only: the value goes to the OS keychain and never comes back to the renderer. */
-  secret_set: z.object({ key: secretKey, value: z.string().min(1, 'A secret value cannot be empty').max(16 * 1024) }),
+  secret_set: z.object({ key: secretKey, value: z.string().min(1, 'A secret value cannot be empty').max(MAX_SECRET_VALUE_LENGTH) }),
   secret_delete: z.object({ key: secretKey }),
   notice_dismiss: z.object({ id: z.string() }),
 } as const

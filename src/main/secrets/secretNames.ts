@@ -7,13 +7,9 @@
  * Any other valid name is allowed too (kind "other").
  */
 import type { SecretUse } from '../../shared/hostApi'
+import { MAX_SECRET_NAME_LENGTH, SECRET_NAME_PATTERN } from '../../shared/secretRules'
 
-/** Longest name accepted; well inside every keychain's account/target limits (Windows allows ~32k, macOS more). */
-export const MAX_SECRET_NAME_LENGTH = 200
-
-// Letters, digits and . _ - : / @ (npm-style ids such as "@scope/name" fit); first character a letter or digit.
-// No spaces, quotes, braces or "$", so a name always fits inside a `${secret:NAME}` reference and a log line unambiguously.
-const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:/@-]*$/
+export { MAX_SECRET_NAME_LENGTH }
 
 /** The problem with `name` as a secret name, or undefined when it is valid. */
 export function secretNameProblem(name: string): string | undefined {
@@ -21,7 +17,7 @@ export function secretNameProblem(name: string): string | undefined {
   if (name.length > MAX_SECRET_NAME_LENGTH) {
     return `Secret name "${name.slice(0, 40)}…" is ${name.length} characters long; at most ${MAX_SECRET_NAME_LENGTH} are allowed.`
   }
-  if (!NAME_PATTERN.test(name)) {
+  if (!SECRET_NAME_PATTERN.test(name)) {
     return `Secret name "${name}" is not valid: use letters, digits and . _ - : / @ only, starting with a letter or digit (for example "provider:anthropic").`
   }
   return undefined

@@ -4,6 +4,7 @@
  * and are written nowhere else; status() says so, with the reason, for the UI.
  */
 import type { KeychainStatus } from '../../shared/hostApi'
+import { MAX_SECRET_VALUE_LENGTH } from '../../shared/secretRules'
 import { log } from '../log/log'
 import { registerSecretValue } from '../log/secretValues'
 import { keychainFix, loadKeytar as loadRealKeytar, memoryBackend, probeKeychain, type KeytarLike, type SecretBackend } from './keychain'
@@ -12,8 +13,7 @@ import { assertSecretName } from './secretNames'
 /** The keychain service every Switchboard secret is stored under. */
 export const SECRET_SERVICE = 'Switchboard'
 
-/** Longest value accepted. Long OAuth tokens fit; some keychains allow less (Windows: ~2.5 KB) and then say so. */
-export const MAX_SECRET_VALUE_LENGTH = 16 * 1024
+export { MAX_SECRET_VALUE_LENGTH }
 
 /** Whether secrets persist in the OS keychain or only in memory until quit (with the reason and the fix). */
 export type { KeychainStatus }

@@ -67,7 +67,7 @@ export function Sidebar() {
         <button
           type="button"
           aria-current={screen === 'settings' ? 'page' : undefined}
-          onClick={showSettings}
+          onClick={() => showSettings()}
           className={
             'flex h-8 w-full items-center gap-2 rounded-md px-2.5 text-sm transition-colors ' +
             (screen === 'settings'

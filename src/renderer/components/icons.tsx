@@ -43,3 +43,36 @@ export const AlertIcon = (props: P) => (
   </Icon>
 )
 export const BackIcon = (props: P) => <Icon {...props}><path d="M15 18l-6-6 6-6" /></Icon>
+export const KeyIcon = (props: P) => (
+  <Icon {...props}>
+    <circle cx="8" cy="15" r="4" />
+    <path d="m10.8 12.2 9.7-9.7M17 6l2.5 2.5M14.5 8.5 16.5 10.5" />
+  </Icon>
+)
+export const ShieldCheckIcon = (props: P) => (
+  <Icon {...props}>
+    <path d="M12 3 4.5 6v5.5c0 4.5 3.2 8.3 7.5 9.5 4.3-1.2 7.5-5 7.5-9.5V6Z" />
+    <path d="m9 12 2 2 4-4" />
+  </Icon>
+)
+export const CopyIcon = (props: P) => (
+  <Icon {...props}>
+    <rect x="9" y="9" width="11" height="11" rx="2" />
+    <path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" />
+  </Icon>
+)
+export const CheckIcon = (props: P) => <Icon {...props}><path d="m5 12.5 4.5 4.5L19 7.5" /></Icon>
+export const InfoIcon = (props: P) => (
+  <Icon {...props}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 11v5M12 8h.01" />
+  </Icon>
+)
+export const SlidersIcon = (props: P) => (
+  <Icon {...props}>
+    <path d="M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12" />
+    <circle cx="16" cy="6" r="2" />
+    <circle cx="10" cy="12" r="2" />
+    <circle cx="18" cy="18" r="2" />
+  </Icon>
+)

@@ -20,3 +20,14 @@ export const quietButton =
 export const iconButton =
   `${base} size-7 text-zinc-500 hover:bg-zinc-200 hover:text-zinc-900 ` +
   'dark:text-zinc-400 dark:hover:bg-zinc-700 dark:hover:text-zinc-100'
+
+export const smallSecondaryButton =
+  `${base} h-7 px-2.5 border border-zinc-300 bg-white text-zinc-800 shadow-xs hover:bg-zinc-50 ` +
+  'dark:border-zinc-700 dark:bg-zinc-800 dark:text-zinc-100 dark:hover:bg-zinc-700'
+
+export const textInput =
+  'h-8 w-full min-w-0 rounded-md border border-zinc-300 bg-white px-2.5 text-sm text-zinc-900 shadow-xs transition-colors ' +
+  'placeholder:text-zinc-400 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/25 focus-visible:outline-none ' +
+  'aria-[invalid=true]:border-red-500 aria-[invalid=true]:focus:ring-red-500/25 ' +
+  'disabled:cursor-not-allowed disabled:opacity-60 ' +
+  'dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100 dark:placeholder:text-zinc-500 dark:focus:border-indigo-400'

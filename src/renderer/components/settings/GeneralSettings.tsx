@@ -1,0 +1,32 @@
+/** Settings → General: the theme, the data folder and where secrets are kept. */
+import type { SettingsResource, Theme } from '../../../shared/hostApi'
+import { useHostAction } from '../../hooks/useHostAction'
+import { usePendingValue } from '../../hooks/usePendingValue'
+import { ThemeRadioGroup } from '../ThemeRadioGroup'
+import { DataFolder } from './DataFolder'
+import { KeychainStatus } from './KeychainStatus'
+import { SettingsSection } from './SettingsSection'
+
+export function GeneralSettings({ settings }: { settings: SettingsResource }) {
+  const act = useHostAction()
+  const [theme, expectTheme, clearTheme] = usePendingValue<Theme>(settings.theme)
+
+  const changeTheme = async (next: Theme) => {
+    expectTheme(next)
+    if (!(await act('settings_update', { patch: { theme: next } }))) clearTheme()
+  }
+
+  return (
+    <div className="space-y-8">
+      <SettingsSection id="appearance" title="Appearance" description="Choose how Switchboard looks on this computer.">
+        <ThemeRadioGroup value={theme} onChange={(next) => void changeTheme(next)} />
+      </SettingsSection>
+      <SettingsSection id="data" title="Data folder" description="Your sessions and settings are stored here." divided>
+        <DataFolder path={settings.dataDir} />
+      </SettingsSection>
+      <SettingsSection id="keychain" title="Secret storage" description="Where API keys and tokens are kept." divided>
+        <KeychainStatus status={settings.keychain} />
+      </SettingsSection>
+    </div>
+  )
+}
