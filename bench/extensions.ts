@@ -1,0 +1,145 @@
+/**
+ * Extension core benchmarks (quality.md §C), each against a baseline in the same run:
+ * 1. a stdio echo call through the manager + dispatcher vs. a bare SDK client (budget: ratio ≤ 1.3,
+ *    overhead < 1 ms p50);
+ * 2. 20 stdio extensions started in parallel vs. one after another, and how long the manager takes
+ *    to answer `list()` after `start()` with 20 configured vs. none;
+ * 3. the catalog of 1,000 tools across 20 extensions: time to fill it, and tools/list requests on
+ *    a cache hit (must be 0).
+ * Run: npx tsx bench/extensions.ts
+ */
+import { fileURLToPath } from 'node:url'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import { createBuiltinRegistry } from '../src/main/builtins'
+import { createExtensionsCore, type ExtensionsCore } from '../src/main/extensions'
+import { ExtensionConfigSchema, type ExtensionConfig } from '../src/main/extensions/extensionConfig'
+import { setLogSink } from '../src/main/log/log'
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2000)
+const WARMUP = 200
+const fixtureServer = fileURLToPath(new URL('../test/fixtures/servers/fixtureServer.mjs', import.meta.url))
+
+setLogSink(() => {}, 'error')
+
+function fixtureConfig(id: string, flags: string[] = []): ExtensionConfig {
+  return ExtensionConfigSchema.parse({ id, name: id, type: 'stdio', command: process.execPath, args: [fixtureServer, ...flags] })
+}
+
+function core(configs: ExtensionConfig[]): ExtensionsCore {
+  return createExtensionsCore({
+    configs,
+    store: { save: () => {} },
+    resolveSecrets: async (values) => values,
+    builtins: createBuiltinRegistry({ appVersion: 'bench' }),
+    clientInfo: { name: 'bench', version: '0' },
+    stopGraceMs: { afterStdinClose: 500, afterTerm: 500 },
+    cache: { coalesceMs: 20 },
+  })
+}
+
+async function until(check: () => boolean): Promise<void> {
+  while (!check()) await new Promise((resolve) => setTimeout(resolve, 2))
+}
+
+async function percentiles(run: () => Promise<unknown>): Promise<{ p50: number; p99: number }> {
+  for (let i = 0; i < WARMUP; i++) await run()
+  const samples = new Float64Array(ROUNDS)
+  for (let i = 0; i < ROUNDS; i++) {
+    const start = performance.now()
+    await run()
+    samples[i] = performance.now() - start
+  }
+  samples.sort()
+  return { p50: samples[Math.floor(ROUNDS * 0.5)] ?? 0, p99: samples[Math.floor(ROUNDS * 0.99)] ?? 0 }
+}
+
+const ms = (value: number) => `${value.toFixed(3)} ms`
+
+async function benchCall(): Promise<void> {
+  const bare = new Client({ name: 'bare', version: '0' })
+  await bare.connect(new StdioClientTransport({ command: process.execPath, args: [fixtureServer], stderr: 'ignore' }))
+  const managed = core([fixtureConfig('echo')])
+  managed.start()
+  await until(() => managed.cache.lookup('echo__echo') !== undefined)
+
+  const args = { text: 'x'.repeat(100) }
+  const direct = await percentiles(() => bare.callTool({ name: 'echo', arguments: args }))
+  const through = await percentiles(() => managed.dispatcher.call({ name: 'echo__echo', arguments: args }))
+  console.log('1. stdio echo call, p50 (p99)')
+  console.log(`   bare SDK client        ${ms(direct.p50)} (${ms(direct.p99)})`)
+  console.log(`   manager + dispatcher   ${ms(through.p50)} (${ms(through.p99)})`)
+  console.log(`   overhead p50 ${ms(through.p50 - direct.p50)} (budget < 1 ms), ratio ${(through.p50 / direct.p50).toFixed(2)} (budget ≤ 1.3)`)
+  await bare.close()
+  await managed.stop()
+}
+
+async function benchStartup(): Promise<void> {
+  const configs = Array.from({ length: 20 }, (_, i) => fixtureConfig(`ext-${i}`))
+
+  const empty = core([])
+  let start = performance.now()
+  empty.start()
+  empty.manager.list()
+  const answerEmpty = performance.now() - start
+  await empty.stop()
+
+  const parallel = core(configs)
+  start = performance.now()
+  parallel.start()
+  parallel.manager.list()
+  const answer20 = performance.now() - start
+  await until(() => parallel.manager.list().every((extension) => extension.status === 'ready'))
+  const parallelMs = performance.now() - start
+  await parallel.stop()
+
+  const sequential = core([])
+  sequential.start()
+  start = performance.now()
+  for (const config of configs) {
+    await sequential.manager.add(config)
+    await until(() => sequential.manager.get(config.id)?.status === 'ready')
+  }
+  const sequentialMs = performance.now() - start
+  await sequential.stop()
+
+  console.log('2. 20 stdio extensions')
+  console.log(`   all ready: parallel ${ms(parallelMs)}, sequential ${ms(sequentialMs)}, ratio ${(parallelMs / sequentialMs).toFixed(2)}`)
+  console.log(`   start() + list() answered: 20 configured ${ms(answer20)}, none ${ms(answerEmpty)}`)
+}
+
+async function benchCatalog(): Promise<void> {
+  // 12 fixed tools + 38 generated = 50 per extension, 1,000 in all.
+  const configs = Array.from({ length: 20 }, (_, i) => fixtureConfig(`cat-${i}`, ['--tools=38']))
+  const catalog = core(configs)
+  catalog.start()
+  await until(() => catalog.manager.list().every((extension) => extension.status === 'ready'))
+  const start = performance.now()
+  await until(() => catalog.cache.catalog().tools.length === 1000)
+  const fillMs = performance.now() - start
+
+  const requestsBefore = catalog.cache.listRequests.tools
+  const hitStart = performance.now()
+  for (let i = 0; i < 1000; i++) {
+    catalog.cache.catalog()
+    catalog.cache.lookup(`cat-${i % 20}__generated_${i % 38}`)
+  }
+  const hitMs = performance.now() - hitStart
+  const requestsOnHit = catalog.cache.listRequests.tools - requestsBefore
+
+  const refreshStart = performance.now()
+  const version = catalog.cache.catalog().version
+  for (const config of configs) catalog.cache.refresh(config.id)
+  await catalog.cache.idle()
+  const refreshMs = performance.now() - refreshStart
+
+  console.log('3. catalog of 1,000 tools across 20 extensions')
+  console.log(`   filled after ready in ${ms(fillMs)}; full refresh of all 20 in ${ms(refreshMs)} (version ${version} → ${catalog.cache.catalog().version})`)
+  console.log(`   cache hit: 1,000 reads + lookups in ${ms(hitMs)}, tools/list requests ${requestsOnHit} (must be 0)`)
+  await catalog.stop()
+  if (requestsOnHit !== 0) process.exitCode = 1
+}
+
+await benchCall()
+await benchStartup()
+await benchCatalog()

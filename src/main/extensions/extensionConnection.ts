@@ -1,0 +1,269 @@
+/**
+ * One live MCP session with one extension: an SDK `Client` over the transport of its type.
+ *
+ * Every protocol detail stays inside this class (capabilities, initialize, notifications, paging
+ * requests, request options), so a future protocol generation (stateless 2026 MCP) can be added
+ * here without touching the manager, the tool cache or dispatch.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import {
+  CallToolResultSchema,
+  type CallToolResult,
+  type ClientCapabilities,
+  type GetPromptResult,
+  type Implementation,
+  type ReadResourceResult,
+  type ServerCapabilities,
+} from '@modelcontextprotocol/sdk/types.js'
+import { z } from 'zod'
+import { MessageTooLargeError } from './boundedLineReader'
+import { describeStartFailure, describeLoss, sessionLossReason, type StartFailure } from './connectionErrors'
+import type { CallOptions, CatalogKind, ConnectionEvents, OpenConnectionOptions } from './connectionTypes'
+import { RateLimiter } from './rateLimiter'
+import { routeServerMessages, stdoutProblemLogger } from './serverMessages'
+import { errorText, formatMs, tailText } from './text'
+import { openTransport, type OpenedTransport } from './transports'
+
+export type { CallOptions, CatalogKind, ClientRequestHandlers, ConnectionEvents, ConnectionLoss, OpenConnectionOptions } from './connectionTypes'
+
+/** Thrown by `ExtensionConnection.open`; says whether trying again could help. */
+export class ConnectionStartError extends Error {
+  constructor(readonly failure: StartFailure) {
+    super(failure.message)
+    this.name = 'ConnectionStartError'
+  }
+}
+
+const listResultSchemas = {
+  tools: z.looseObject({ tools: z.array(z.unknown()), nextCursor: z.unknown().optional() }),
+  resources: z.looseObject({ resources: z.array(z.unknown()), nextCursor: z.unknown().optional() }),
+  resourceTemplates: z.looseObject({ resourceTemplates: z.array(z.unknown()), nextCursor: z.unknown().optional() }),
+  prompts: z.looseObject({ prompts: z.array(z.unknown()), nextCursor: z.unknown().optional() }),
+} as const
+const listMethods = {
+  tools: 'tools/list',
+  resources: 'resources/list',
+  resourceTemplates: 'resources/templates/list',
+  prompts: 'prompts/list',
+} as const
+
+export class ExtensionConnection {
+  private closing = false
+  /** Set once initialize succeeded; before that, failures surface through `open` instead of `lost`. */
+  private established = false
+  private lostReported = false
+  private fatalError: Error | undefined
+  private readonly limiters: RateLimiter[] = []
+
+  private constructor(
+    readonly extensionId: string,
+    private readonly client: Client,
+    private readonly opened: OpenedTransport,
+    private readonly events: ConnectionEvents,
+    private readonly protocolTimeoutMs: number,
+  ) {}
+
+  /** Starts the transport and runs initialize within the config's init timeout (F1). */
+  static async open(options: OpenConnectionOptions): Promise<ExtensionConnection> {
+    const { config, events } = options
+    const capabilities: ClientCapabilities = { roots: { listChanged: true } }
+    if (options.handlers.createMessage) capabilities.sampling = {}
+    if (options.handlers.elicit) capabilities.elicitation = { form: {}, url: {} }
+    const client = new Client(options.clientInfo, { capabilities })
+
+    let opened: OpenedTransport
+    try {
+      opened = await openTransport(config, {
+        resolvedValues: options.resolvedValues,
+        builtins: options.builtins,
+        frontend: options.frontend,
+        maxMessageBytes: options.maxMessageBytes,
+        stopGraceMs: options.stopGraceMs,
+        onStderrLine: (line) => events.log('stderr', 'info', line),
+        onStdoutProblem: stdoutProblemLogger(events),
+      })
+    } catch (error) {
+      throw new ConnectionStartError(describeStartFailure(error, { config, exit: undefined, stderrTail: events.stderrTail() }))
+    }
+
+    const connection = new ExtensionConnection(options.extensionId, client, opened, events, config.timeouts.initMs)
+    connection.installHandlers(options)
+
+    // Our own timer, not the SDK's request timeout: that one would send notifications/cancelled,
+    // which the spec forbids for initialize. Closing the transport (killing the child) ends it.
+    const initMs = config.timeouts.initMs
+    const connecting = client.connect(opened.transport, { timeout: initMs + 60_000 })
+    connecting.catch(() => {}) // Rejected again below, or after we gave up on it.
+    let timer: NodeJS.Timeout | undefined
+    const timedOut = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), initMs)
+    })
+    const aborted = new Promise<'aborted'>((resolve) => {
+      if (options.signal?.aborted) resolve('aborted')
+      options.signal?.addEventListener('abort', () => resolve('aborted'), { once: true })
+    })
+    try {
+      const outcome = await Promise.race([connecting.then(() => 'ready' as const), timedOut, aborted])
+      if (outcome === 'aborted') {
+        connection.closing = true
+        await connection.shutdown()
+        throw new ConnectionStartError({ message: 'The start was called off.', restartable: false })
+      }
+      if (outcome === 'timeout') {
+        connection.closing = true
+        await connection.shutdown()
+        throw new ConnectionStartError({
+          message: `The server did not answer "initialize" within ${formatMs(initMs)}, so it was stopped.${tailText(events.stderrTail())} ${
+            config.type === 'stdio' ? 'Check that the command starts an MCP server on stdio' : 'Check that the address is an MCP endpoint'
+          }, or raise timeouts.initMs.`,
+          restartable: true,
+        })
+      }
+    } catch (error) {
+      clearTimeout(timer)
+      if (error instanceof ConnectionStartError) throw error
+      connection.closing = true
+      await connection.shutdown()
+      throw new ConnectionStartError(
+        describeStartFailure(connection.fatalError ?? error, { config, exit: opened.processExit(), stderrTail: events.stderrTail() }),
+      )
+    }
+    clearTimeout(timer)
+    if (!client.transport) {
+      // It went away between answering initialize and now; report that as a failed start.
+      await connection.shutdown()
+      throw new ConnectionStartError({ ...describeLoss(connection.fatalError, opened.processExit(), events.stderrTail()), restartable: true })
+    }
+    connection.established = true
+    const server = client.getServerVersion()
+    events.log('lifecycle', 'info', `connected to ${server?.name ?? 'server'} ${server?.version ?? ''}`.trim())
+    return connection
+  }
+
+  get serverCapabilities(): ServerCapabilities {
+    return this.client.getServerCapabilities() ?? {}
+  }
+
+  get serverInfo(): Implementation | undefined {
+    return this.client.getServerVersion()
+  }
+
+  get instructions(): string | undefined {
+    return this.client.getInstructions()
+  }
+
+  /** Whether the server said it offers this kind of list. */
+  offers(kind: CatalogKind): boolean {
+    const capabilities = this.serverCapabilities
+    switch (kind) {
+      case 'tools':
+        return capabilities.tools !== undefined
+      case 'resources':
+      case 'resourceTemplates':
+        return capabilities.resources !== undefined
+      case 'prompts':
+        return capabilities.prompts !== undefined
+    }
+  }
+
+  /** One page of a list, items unvalidated (the cache validates each one so one bad item costs only itself). */
+  async listPage(kind: CatalogKind, cursor: string | undefined): Promise<{ items: unknown[]; nextCursor: unknown }> {
+    const params = cursor === undefined ? {} : { cursor }
+    const result = (await this.watch(
+      this.client.request({ method: listMethods[kind], params }, listResultSchemas[kind], { timeout: this.protocolTimeoutMs }),
+    )) as Record<string, unknown>
+    return { items: result[kind] as unknown[], nextCursor: result.nextCursor }
+  }
+
+  /** Calls a tool by its original name; timeouts and cancellation are the SDK's, driven by `options`. */
+  callTool(name: string, args: Record<string, unknown>, options: CallOptions): Promise<CallToolResult> {
+    return this.watch(
+      this.client.callTool({ name, arguments: args }, CallToolResultSchema, {
+        signal: options.signal,
+        onprogress: options.onProgress,
+        timeout: options.timeoutMs,
+        resetTimeoutOnProgress: true,
+      }) as Promise<CallToolResult>,
+    )
+  }
+
+  readResource(uri: string, signal?: AbortSignal): Promise<ReadResourceResult> {
+    return this.watch(this.client.readResource({ uri }, { signal, timeout: this.protocolTimeoutMs }))
+  }
+
+  getPrompt(name: string, args: Record<string, string>, signal?: AbortSignal): Promise<GetPromptResult> {
+    return this.watch(this.client.getPrompt({ name, arguments: args }, { signal, timeout: this.protocolTimeoutMs }))
+  }
+
+  subscribeResource(uri: string): Promise<unknown> {
+    return this.watch(this.client.subscribeResource({ uri }, { timeout: this.protocolTimeoutMs }))
+  }
+
+  /** Passes a request's outcome through, noticing failures that mean the whole session is gone (F18). */
+  private watch<T>(request: Promise<T>): Promise<T> {
+    return request.catch((error: unknown) => {
+      const lost = sessionLossReason(error)
+      if (lost) this.reportLoss(lost)
+      throw error
+    })
+  }
+
+  /** The session ended without a close from us: tell the manager once, then release everything. */
+  private reportLoss(message: string): void {
+    if (!this.established || this.closing || this.lostReported) return
+    this.lostReported = true
+    this.closing = true
+    this.events.lost({ message })
+    void this.shutdown()
+  }
+
+  /** Tells the server our roots changed (it will ask for them again). */
+  notifyRootsChanged(): Promise<void> {
+    return this.client.sendRootsListChanged()
+  }
+
+  /** The child's pid for stdio extensions (tests use it to prove nothing is left running). */
+  get pid(): number | undefined {
+    const transport = this.opened.transport as { pid?: number | null }
+    return transport.pid ?? undefined
+  }
+
+  /** Ends the session on purpose: graceful for a child (stdin close → SIGTERM → SIGKILL, F20). */
+  async close(): Promise<void> {
+    this.closing = true
+    await this.shutdown()
+  }
+
+  private async shutdown(): Promise<void> {
+    for (const limiter of this.limiters) limiter.dispose()
+    try {
+      await this.client.close()
+    } catch (error) {
+      this.events.log('lifecycle', 'warn', `closing failed: ${errorText(error)}`)
+    }
+    await this.opened.transport.close().catch(() => {})
+    await this.opened.stopExtra().catch(() => {})
+  }
+
+  /** Our side of the session: what happens with errors, the end of the session, and server messages. */
+  private installHandlers(options: OpenConnectionOptions): void {
+    const { client, events } = this
+    const protocolWarnings = new RateLimiter(20, (count) => events.log('protocol', 'warn', `dropped ${count} more protocol warnings (more than 20 per second)`))
+    this.limiters.push(protocolWarnings, routeServerMessages(client, options))
+
+    client.onerror = (error) => {
+      if (error instanceof MessageTooLargeError) this.fatalError = error
+      const lost = sessionLossReason(error)
+      if (lost) return this.reportLoss(lost)
+      // The SDK reports unknown response ids, stray progress, bad notifications and send failures
+      // here; none is fatal, and a flood of them must not flood the log (F12).
+      if (protocolWarnings.allow()) events.log('protocol', 'warn', errorText(error))
+    }
+    client.onclose = () => {
+      for (const limiter of this.limiters) limiter.flush()
+      if (!this.established || this.closing || this.lostReported) return
+      this.lostReported = true
+      events.lost(describeLoss(this.fatalError, this.opened.processExit(), events.stderrTail()))
+    }
+  }
+}

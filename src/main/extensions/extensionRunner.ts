@@ -1,0 +1,184 @@
+/**
+ * The lifecycle of one extension: starting (secrets, then connection), ready, crashed and waiting
+ * to restart (backoff and breaker, F3/F4), needing configuration, or stopped. The state is a
+ * discriminated union (extensionState.ts); every async step checks that it is still the current
+ * attempt, so a restart or a stop in the middle never leaves a stray child behind.
+ */
+import { log } from '../log/log'
+import type { ExtensionConfig } from './extensionConfig'
+import { ConnectionStartError, ExtensionConnection, type ConnectionLoss } from './extensionConnection'
+import { snapshotOf, type ExtensionSnapshot, type ExtensionState } from './extensionState'
+import { LogRing } from './logRing'
+import type { ExtensionManagerOptions, ManagerEvent } from './managerTypes'
+import { RestartPolicy } from './restartPolicy'
+import { resolveConfigSecrets } from './secretResolution'
+import { errorText, formatMs } from './text'
+
+/** What a runner needs from the manager that owns it. */
+export interface RunnerOwner {
+  options: ExtensionManagerOptions
+  /** False once the app is quitting: nothing may start any more. */
+  accepting(): boolean
+  /** False once the extension was removed: its events no longer matter. */
+  owns(runner: ExtensionRunner): boolean
+  emit(event: ManagerEvent): void
+}
+
+export class ExtensionRunner {
+  state: ExtensionState = { status: 'disabled' }
+  readonly ring: LogRing
+  readonly policy: RestartPolicy
+  /** Increases every time the extension becomes ready (a new session). */
+  sessionCount = 0
+  /** Bumped on every start and stop; async work from an older attempt sees it and backs out. */
+  private attempt = 0
+
+  constructor(
+    public config: ExtensionConfig,
+    private readonly owner: RunnerOwner,
+  ) {
+    this.ring = new LogRing({ ...owner.options.logRing, onAppend: () => this.owner.emit({ type: 'log', id: this.id }) })
+    this.policy = new RestartPolicy(owner.options.restartPolicy)
+  }
+
+  get id(): string {
+    return this.config.id
+  }
+
+  snapshot(): ExtensionSnapshot {
+    return snapshotOf(this.config, this.state, this.sessionCount)
+  }
+
+  connection(): ExtensionConnection | undefined {
+    return this.state.status === 'ready' ? this.state.connection : undefined
+  }
+
+  /** Starts one connection attempt in the background; a newer attempt or a halt supersedes it. */
+  launch(): void {
+    if (!this.owner.accepting()) return
+    this.clearRestartTimer()
+    const attempt = ++this.attempt
+    const abort = new AbortController()
+    const state: Extract<ExtensionState, { status: 'starting' }> = { status: 'starting', abort, done: Promise.resolve() }
+    this.setState(state)
+    this.ring.push('lifecycle', 'info', 'starting')
+    state.done = this.connect(attempt, abort.signal).catch((error: unknown) => {
+      log('error', 'extensions', `${this.id}: starting failed unexpectedly: ${errorText(error)}`)
+    })
+  }
+
+  /** Ends whatever runs (connection, pending start, restart timer) and leaves the extension disabled. */
+  async halt(): Promise<void> {
+    this.attempt++
+    const state = this.state
+    this.clearRestartTimer()
+    this.setState({ status: 'disabled' })
+    switch (state.status) {
+      case 'ready':
+        this.ring.push('lifecycle', 'info', 'stopping')
+        await state.connection.close()
+        return
+      case 'starting':
+        state.abort.abort()
+        await state.done
+        return
+      case 'disabled':
+      case 'error':
+      case 'needs-config':
+        return
+      default:
+        state satisfies never
+    }
+  }
+
+  private async connect(attempt: number, signal: AbortSignal): Promise<void> {
+    const current = () => this.attempt === attempt && this.owner.accepting() && this.owner.owns(this)
+    let resolved
+    try {
+      resolved = await resolveConfigSecrets(this.config, this.owner.options.resolveSecrets)
+    } catch (error) {
+      if (current()) this.setState({ status: 'needs-config', error: errorText(error) })
+      return
+    }
+    if (!current()) return
+    this.ring.setRedactor(resolved.redact)
+    const { options } = this.owner
+    let connection: ExtensionConnection
+    try {
+      connection = await ExtensionConnection.open({
+        extensionId: this.id,
+        config: this.config,
+        resolvedValues: resolved.values,
+        builtins: options.builtins,
+        frontend: options.frontend,
+        clientInfo: options.clientInfo,
+        handlers: options.handlers ?? {},
+        maxMessageBytes: options.maxMessageBytes ?? 32 * 1024 * 1024,
+        stopGraceMs: options.stopGraceMs,
+        signal,
+        events: {
+          log: (source, level, text) => this.ring.push(source, level, text),
+          stderrTail: () => this.ring.stderrTail(),
+          listChanged: (kind) => current() && this.owner.emit({ type: 'list-changed', id: this.id, kind }),
+          resourceUpdated: (uri) => current() && this.owner.emit({ type: 'resource-updated', id: this.id, uri }),
+          lost: (loss) => current() && this.onLost(loss),
+        },
+      })
+    } catch (error) {
+      if (!current()) return
+      const failure = error instanceof ConnectionStartError ? error.failure : { message: errorText(error), restartable: true }
+      this.ring.push('lifecycle', 'error', failure.message)
+      if (failure.needsConfig) this.setState({ status: 'needs-config', error: failure.message })
+      else if (failure.restartable) this.scheduleRestart(failure.message)
+      else this.setState({ status: 'error', error: failure.message })
+      return
+    }
+    if (!current()) {
+      await connection.close()
+      return
+    }
+    this.policy.started()
+    this.sessionCount++
+    this.setState({ status: 'ready', connection, since: Date.now() })
+    log('info', 'extensions', `${this.id} is ready`)
+  }
+
+  private onLost(loss: ConnectionLoss): void {
+    this.ring.push('lifecycle', 'error', loss.message)
+    log('warn', 'extensions', `${this.id}: ${loss.message}`)
+    this.scheduleRestart(loss.message)
+  }
+
+  /** Crash bookkeeping: restart after the policy's delay, or stop and wait for the person (F4). */
+  private scheduleRestart(message: string): void {
+    const decision = this.policy.crashed()
+    switch (decision.action) {
+      case 'restart': {
+        const restartAt = Date.now() + decision.delayMs
+        const timer = setTimeout(() => {
+          if (this.owner.owns(this) && this.state.status === 'error' && this.state.timer === timer) this.launch()
+        }, decision.delayMs)
+        this.ring.push('lifecycle', 'info', `restarting in ${formatMs(decision.delayMs)} (crash ${decision.crashes})`)
+        this.setState({ status: 'error', error: message, restartAt, timer })
+        return
+      }
+      case 'give-up': {
+        const error = `${message} It crashed ${decision.crashes} times within ${formatMs(decision.windowMs)}, so it was stopped; fix the problem, then press Restart.`
+        this.ring.push('lifecycle', 'error', 'crash loop: not restarting until the person restarts it')
+        this.setState({ status: 'error', error })
+        return
+      }
+      default:
+        decision satisfies never
+    }
+  }
+
+  private clearRestartTimer(): void {
+    if (this.state.status === 'error' && this.state.timer) clearTimeout(this.state.timer)
+  }
+
+  private setState(state: ExtensionState): void {
+    this.state = state
+    if (this.owner.owns(this)) this.owner.emit({ type: 'status', id: this.id })
+  }
+}

@@ -1,0 +1,39 @@
+/** The extension manager's contract with the host: options, events, results. */
+import type { Implementation } from '@modelcontextprotocol/sdk/types.js'
+import type { BuiltinRegistry } from '../builtins/builtinRegistry'
+import type { CatalogKind, ClientRequestHandlers } from './connectionTypes'
+import type { ExtensionConfig } from './extensionConfig'
+import type { ExtensionSnapshot } from './extensionState'
+import type { RestartPolicyOptions } from './restartPolicy'
+import type { ResolveSecrets } from './secretReferences'
+import type { FrontendTransportSource } from './transports'
+
+/** What changed; the host turns these into `resources/updated`. */
+export type ManagerEvent =
+  | { type: 'status'; id: string }
+  | { type: 'removed'; id: string }
+  | { type: 'log'; id: string }
+  | { type: 'list-changed'; id: string; kind: Exclude<CatalogKind, 'resourceTemplates'> }
+  | { type: 'resource-updated'; id: string; uri: string }
+
+/** Where configs live; the host decides (settings store). Called after every accepted change. */
+export interface ExtensionConfigStore {
+  save: (configs: ExtensionConfig[]) => void | Promise<void>
+}
+
+export interface ExtensionManagerOptions {
+  configs: ExtensionConfig[]
+  store: ExtensionConfigStore
+  resolveSecrets: ResolveSecrets
+  builtins: BuiltinRegistry
+  frontend?: FrontendTransportSource
+  clientInfo: Implementation
+  handlers?: ClientRequestHandlers
+  restartPolicy?: RestartPolicyOptions
+  /** Longest stdout line accepted from a stdio server (F9). Default 32 MiB. */
+  maxMessageBytes?: number
+  stopGraceMs?: { afterStdinClose: number; afterTerm: number }
+  logRing?: { maxEntries?: number; maxLineLength?: number; notifyIntervalMs?: number }
+}
+
+export type ChangeResult = { ok: true; extension: ExtensionSnapshot } | { ok: false; errors: string[] }

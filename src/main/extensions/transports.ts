@@ -1,0 +1,84 @@
+/**
+ * One transport per extension type. The only place that knows how each kind of server is reached;
+ * everything above it sees an MCP `Transport`.
+ */
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js'
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import type { BuiltinRegistry } from '../builtins/builtinRegistry'
+import type { StdoutProblem } from './boundedLineReader'
+import { childEnvironment } from './envPolicy'
+import { assertNever, type ExtensionConfig } from './extensionConfig'
+import { BoundedStdioTransport, type ProcessExit } from './stdioTransport'
+
+/** Gives the transport of the renderer's frontend-tools server, or undefined while no window is connected. */
+export type FrontendTransportSource = () => Transport | undefined
+
+export interface TransportContext {
+  /** env (stdio) or headers (HTTP) with every `${secret:…}` already replaced by its value. */
+  resolvedValues: Record<string, string>
+  builtins: BuiltinRegistry
+  frontend?: FrontendTransportSource
+  maxMessageBytes: number
+  stopGraceMs?: { afterStdinClose: number; afterTerm: number }
+  onStdoutProblem: (problem: StdoutProblem) => void
+  onStderrLine: (line: string) => void
+}
+
+/** A transport ready for `Client.connect`, and what is needed to describe and stop it. */
+export interface OpenedTransport {
+  transport: Transport
+  /** Exit of the child process, for stdio; undefined for other kinds or while it runs. */
+  processExit: () => ProcessExit | undefined
+  /** Stops whatever the transport started besides itself (an in-process builtin server). */
+  stopExtra: () => Promise<void>
+}
+
+export class WindowUnavailableError extends Error {
+  constructor() {
+    super('window unavailable: the frontend tools live in the app window, which is not connected right now; open or reload the window.')
+    this.name = 'WindowUnavailableError'
+  }
+}
+
+export async function openTransport(config: ExtensionConfig, context: TransportContext): Promise<OpenedTransport> {
+  const nothing = async () => {}
+  switch (config.type) {
+    case 'stdio': {
+      const transport = new BoundedStdioTransport({
+        command: config.command,
+        args: config.args,
+        env: childEnvironment(context.resolvedValues),
+        cwd: config.cwd,
+        maxMessageBytes: context.maxMessageBytes,
+        stopGraceMs: context.stopGraceMs,
+        onStdoutProblem: context.onStdoutProblem,
+        onStderrLine: context.onStderrLine,
+      })
+      return { transport, processExit: () => transport.exit, stopExtra: nothing }
+    }
+    case 'streamable-http':
+      return {
+        transport: new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: context.resolvedValues } }),
+        processExit: () => undefined,
+        stopExtra: nothing,
+      }
+    case 'sse':
+      return {
+        transport: new SSEClientTransport(new URL(config.url), { requestInit: { headers: context.resolvedValues } }),
+        processExit: () => undefined,
+        stopExtra: nothing,
+      }
+    case 'builtin': {
+      const opened = await context.builtins.open(config.builtin)
+      return { transport: opened.clientTransport, processExit: () => undefined, stopExtra: opened.close }
+    }
+    case 'frontend': {
+      const transport = context.frontend?.()
+      if (!transport) throw new WindowUnavailableError()
+      return { transport, processExit: () => undefined, stopExtra: nothing }
+    }
+    default:
+      return assertNever(config)
+  }
+}

@@ -1,0 +1,135 @@
+/**
+ * Streamable HTTP against the HTTP fixture server: header secrets (canary), list_changed on the
+ * GET stream, and F18 — 401, 5xx, session expiry (404) and a server that goes away.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
+import { fileURLToPath } from 'node:url'
+import { createInterface } from 'node:readline'
+import { afterEach, describe, expect, it } from 'vitest'
+import { toModelResult, type CallOutcome } from '../../../src/main/extensions/toolDispatch'
+import { config, expectNoChildren, fixture, stopAllManagers, testCore, testTimeouts, until, untilStatus } from './harness'
+
+const serverPath = fileURLToPath(new URL('../../fixtures/servers/httpFixtureServer.mjs', import.meta.url))
+const servers: ChildProcess[] = []
+
+afterEach(async () => {
+  await stopAllManagers()
+  await Promise.all(
+    servers.splice(0).map(async (child) => {
+      if (child.exitCode !== null || child.signalCode !== null) return
+      const exited = once(child, 'exit')
+      child.kill('SIGKILL')
+      await exited
+    }),
+  )
+  await expectNoChildren()
+})
+
+interface HttpFixture {
+  url: string
+  requests: { method: string; authorization?: string }[]
+  control: (query: string) => Promise<void>
+  child: ChildProcess
+}
+
+async function startHttpFixture(): Promise<HttpFixture> {
+  const child = spawn(process.execPath, [serverPath], { stdio: ['ignore', 'pipe', 'inherit'] })
+  servers.push(child)
+  const requests: HttpFixture['requests'] = []
+  let port = 0
+  const lines = createInterface({ input: child.stdout! })
+  lines.on('line', (line) => {
+    const parsed = JSON.parse(line) as { port?: number; method?: string; authorization?: string }
+    if (parsed.port) port = parsed.port
+    else requests.push(parsed as HttpFixture['requests'][number])
+  })
+  await until(() => port > 0, 'the HTTP fixture to listen')
+  const base = `http://127.0.0.1:${port}`
+  return { url: `${base}/mcp`, requests, child, control: async (query) => void (await fetch(`${base}/control?${query}`)) }
+}
+
+function text(outcome: CallOutcome): string {
+  return toModelResult(outcome)
+    .content.map((block) => (block.type === 'text' ? block.text : `[${block.type}]`))
+    .join('\n')
+}
+
+const httpConfig = (url: string, headers: Record<string, string> = {}) =>
+  config({ id: 'remote', name: 'Remote', type: 'streamable-http', url, headers, timeouts: testTimeouts })
+
+describe('streamable HTTP extensions', () => {
+  it('sends a ${secret:…} header value to the server and keeps it out of snapshots and the log', async () => {
+    const server = await startHttpFixture()
+    const canary = 'canary-header-5e6f7a8b9c'
+    const core = testCore([httpConfig(server.url, { Authorization: 'Bearer ${secret:REMOTE_TOKEN}' })])
+    core.secrets.set('REMOTE_TOKEN', canary)
+    await core.manager.restart('remote')
+    await untilStatus(core.manager, 'remote', 'ready')
+    expect(server.requests.some((request) => request.authorization === `Bearer ${canary}`)).toBe(true)
+    expect(JSON.stringify(core.manager.list())).not.toContain(canary)
+    expect(JSON.stringify(core.manager.log('remote'))).not.toContain(canary)
+    expect(core.manager.get('remote')?.config).toMatchObject({ headers: { Authorization: 'Bearer ${secret:REMOTE_TOKEN}' } })
+  })
+
+  it('follows list_changed sent on the standalone GET stream', async () => {
+    const server = await startHttpFixture()
+    const core = testCore([httpConfig(server.url)])
+    await untilStatus(core.manager, 'remote', 'ready')
+    await until(() => core.cache.lookup('remote__echo') !== undefined, 'the first list')
+    await new Promise((resolve) => setTimeout(resolve, 200)) // the client opens its GET stream after initialize
+    expect(text(await core.dispatcher.call({ name: 'remote__add_tool', arguments: { name: 'later' } }))).toBe('added')
+    await until(() => core.cache.lookup('remote__later') !== undefined, 'the announced tool')
+  })
+
+  it('F18: a 401 at connect needs configuration and is not retried', async () => {
+    const server = await startHttpFixture()
+    await server.control('require=right-token')
+    const core = testCore([httpConfig(server.url, { Authorization: 'Bearer wrong-token' }), fixture('sibling')])
+    await untilStatus(core.manager, 'remote', 'needs-config')
+    expect(core.manager.get('remote')?.error).toMatch(/HTTP 401/)
+    await untilStatus(core.manager, 'sibling', 'ready')
+  })
+
+  it('F18: a 5xx fails that call with the status; the extension stays ready and the next call works', async () => {
+    const server = await startHttpFixture()
+    const core = testCore([httpConfig(server.url)])
+    await untilStatus(core.manager, 'remote', 'ready')
+    await until(() => core.cache.lookup('remote__echo') !== undefined, 'tools')
+    await server.control('fail=503&count=1')
+    const failed = await core.dispatcher.call({ name: 'remote__echo', arguments: { text: 'a' } })
+    expect(failed.status).toBe('failed')
+    expect(text(failed)).toMatch(/503/)
+    expect(core.manager.get('remote')?.status).toBe('ready')
+    expect(text(await core.dispatcher.call({ name: 'remote__echo', arguments: { text: 'b' } }))).toBe('b')
+  })
+
+  it('F18: an expired session (404) starts a new session; calls work again', async () => {
+    const server = await startHttpFixture()
+    const core = testCore([httpConfig(server.url)])
+    await untilStatus(core.manager, 'remote', 'ready')
+    await until(() => core.cache.lookup('remote__echo') !== undefined, 'tools')
+    const sessions = core.manager.get('remote')!.sessionCount
+    await server.control('expire=1')
+    const failed = await core.dispatcher.call({ name: 'remote__echo', arguments: { text: 'a' } })
+    expect(failed.status).toBe('failed')
+    await until(() => core.manager.get('remote')?.sessionCount === sessions + 1 && core.manager.get('remote')?.status === 'ready', 'a new session')
+    await until(() => core.cache.lookup('remote__echo') !== undefined, 'tools again')
+    expect(text(await core.dispatcher.call({ name: 'remote__echo', arguments: { text: 'back' } }))).toBe('back')
+    expect(core.manager.log('remote').some((entry) => /HTTP 404/.test(entry.text))).toBe(true)
+  })
+
+  it('F18: a server that goes away is noticed on the next call and retried with backoff', async () => {
+    const server = await startHttpFixture()
+    const core = testCore([httpConfig(server.url)])
+    await untilStatus(core.manager, 'remote', 'ready')
+    await until(() => core.cache.lookup('remote__echo') !== undefined, 'tools')
+    const exited = once(server.child, 'exit')
+    server.child.kill('SIGKILL')
+    await exited
+    const failed = await core.dispatcher.call({ name: 'remote__echo', arguments: { text: 'a' } })
+    expect(failed.status).toBe('failed')
+    await until(() => core.manager.get('remote')?.restartAt !== undefined || core.manager.get('remote')?.status === 'starting', 'a scheduled restart')
+    expect(core.manager.log('remote').some((entry) => /cannot be reached/.test(entry.text))).toBe(true)
+  })
+})
