@@ -4,14 +4,22 @@
  */
 import { z } from 'zod'
 import { MAX_SECRET_NAME_LENGTH, MAX_SECRET_VALUE_LENGTH } from './secretRules'
+import { ExtensionToolInput, ExtensionToolOutput } from './extensionApi'
+import { ElicitationRespondInput } from './elicitationApi'
 
 /** URIs of the host server's resources (all subscribable, `application/json`). */
 export const HostResource = {
   sessions: 'switchboard://sessions',
   settings: 'switchboard://settings',
   extensions: 'switchboard://extensions',
+  tools: 'switchboard://tools',
+  elicitations: 'switchboard://elicitations',
 } as const
 export type HostResourceUri = (typeof HostResource)[keyof typeof HostResource]
+
+/** `switchboard://extensions/{id}/log`: recent stderr and protocol lines of one extension (subscribable). */
+export const EXTENSION_LOG_TEMPLATE = 'switchboard://extensions/{id}/log'
+export const extensionLogUri = (id: string): string => `switchboard://extensions/${encodeURIComponent(id)}/log`
 
 export const ThemeSchema = z.enum(['light', 'dark', 'system'])
 export type Theme = z.infer<typeof ThemeSchema>
@@ -62,25 +70,8 @@ export const SettingsResourceSchema = z.object({
 })
 export type SettingsResource = z.infer<typeof SettingsResourceSchema>
 
-export const ExtensionStatusSchema = z.enum(['disabled', 'starting', 'ready', 'error', 'needs-config'])
-export type ExtensionStatus = z.infer<typeof ExtensionStatusSchema>
-
-/** One extension as the renderer sees it: never any secret value. */
-export const ExtensionViewSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  type: z.enum(['stdio', 'streamable-http', 'sse', 'builtin', 'frontend']),
-  status: ExtensionStatusSchema,
-  error: z.string().optional(),
-  toolCount: z.number().int().nonnegative(),
-  resourceCount: z.number().int().nonnegative(),
-  promptCount: z.number().int().nonnegative(),
-})
-export type ExtensionView = z.infer<typeof ExtensionViewSchema>
-
-/** Payload of `switchboard://extensions`. */
-export const ExtensionsResourceSchema = z.object({ extensions: z.array(ExtensionViewSchema) })
-export type ExtensionsResource = z.infer<typeof ExtensionsResourceSchema>
+export * from './extensionApi'
+export * from './elicitationApi'
 
 const sessionId = z.string().min(1).max(100)
 const sessionTitle = z.string().trim().min(1, 'A session title cannot be empty').max(200)
@@ -96,6 +87,8 @@ export const HostToolInput = {
   secret_set: z.object({ key: secretKey, value: z.string().min(1, 'A secret value cannot be empty').max(MAX_SECRET_VALUE_LENGTH) }),
   secret_delete: z.object({ key: secretKey }),
   notice_dismiss: z.object({ id: z.string() }),
+  ...ExtensionToolInput,
+  elicitation_respond: ElicitationRespondInput,
 } as const
 export type HostToolName = keyof typeof HostToolInput
 export type HostToolArgs<N extends HostToolName> = z.infer<(typeof HostToolInput)[N]>
@@ -109,5 +102,7 @@ export const HostToolOutput = {
   secret_set: z.object({ key: z.string(), isSet: z.literal(true) }),
   secret_delete: z.object({ key: z.string(), isSet: z.literal(false) }),
   notice_dismiss: z.object({ id: z.string() }),
+  ...ExtensionToolOutput,
+  elicitation_respond: z.object({ id: z.string() }),
 } as const satisfies Record<HostToolName, z.ZodType>
 export type HostToolResult<N extends HostToolName> = z.infer<(typeof HostToolOutput)[N]>

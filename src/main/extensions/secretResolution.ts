@@ -4,6 +4,7 @@
  * the extension's log.
  */
 import { referencedSecretNames, secretBearingValues, type ExtensionConfig } from './extensionConfig'
+import { resolveSecretRefsIn } from '../secrets/secretRefs'
 import type { ResolveSecrets } from './secretReferences'
 
 export interface ResolvedValues {
@@ -21,9 +22,7 @@ export async function resolveConfigSecrets(config: ExtensionConfig, resolve: Res
   // Asking for each name by itself gives the bare secret values, so the redactor can find them even
   // inside longer strings ("Bearer …" in a header, a token echoed on stderr).
   const secrets = await resolve(Object.fromEntries(names.map((name) => [name, `\${secret:${name}}`])), config.id)
-  const values = Object.fromEntries(
-    Object.entries(raw).map(([key, value]) => [key, value.replace(/\$\{secret:([^}]*)\}/g, (_match, name: string) => secrets[name] ?? '')]),
-  )
+  const values = await resolveSecretRefsIn(raw, { get: async (name) => secrets[name] })
   // Longest first, so a secret that contains another is replaced whole.
   const known = Object.entries(secrets)
     .filter(([, value]) => value.length >= 4)

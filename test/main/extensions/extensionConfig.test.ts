@@ -72,7 +72,7 @@ describe('extension config', () => {
     expect(text).toMatch(/^command: Give the program to start/m)
     expect(text).toMatch(/^args\[1\]: must be a string; change the value to a string/m)
     expect(text).toMatch(/^env\.1BAD: "1BAD" is not a valid variable name/m)
-    expect(text).toMatch(/^env\.TOKEN: A secret reference is not closed; write it as \$\{secret:NAME\}/m)
+    expect(text).toMatch(/^env\.TOKEN: A secret reference is missing its closing "}": write it as \$\{secret:NAME\}/m)
     expect(text).toMatch(/^timeouts\.hardCapMs: hardCapMs .* must be at least callMs/m)
     expect(text).toMatch(/^config: has unknown field "comand"; remove it or check the spelling/m)
   })

@@ -1,0 +1,50 @@
+/**
+ * Pending approvals and questions (`switchboard://elicitations`), answered with `elicitation_respond`.
+ * Everything shown in the dialog comes from main; the renderer only relays the person's answer.
+ */
+import { z } from 'zod'
+
+export const ApprovalDecisionSchema = z.enum(['allow_once', 'allow_always', 'deny'])
+export type ApprovalDecision = z.infer<typeof ApprovalDecisionSchema>
+
+/** What starting an extension will do: exactly what main will run or connect to. */
+export const ExtensionStartSubjectSchema = z.object({
+  type: z.literal('extension-start'),
+  extensionType: z.enum(['stdio', 'streamable-http', 'sse']),
+  command: z.string().optional(),
+  args: z.array(z.string()).optional(),
+  /** Names only; values (and secrets) are never shown. */
+  envNames: z.array(z.string()).optional(),
+  cwd: z.string().optional(),
+  url: z.string().optional(),
+  headerNames: z.array(z.string()).optional(),
+  /** Things worth a second look (an unusual launcher, inline code flags…). */
+  warnings: z.array(z.string()),
+})
+export type ExtensionStartSubject = z.infer<typeof ExtensionStartSubjectSchema>
+
+export const ApprovalElicitationSchema = z.object({
+  kind: z.literal('approval'),
+  id: z.string(),
+  created: z.number(),
+  origin: z.object({ extensionId: z.string(), extensionName: z.string(), tool: z.string().optional() }),
+  message: z.string(),
+  subject: z.discriminatedUnion('type', [ExtensionStartSubjectSchema]),
+  /** Which decisions the dialog may offer. */
+  decisions: z.array(ApprovalDecisionSchema),
+})
+export type ApprovalElicitation = z.infer<typeof ApprovalElicitationSchema>
+
+export const ElicitationSchema = z.discriminatedUnion('kind', [ApprovalElicitationSchema])
+export type Elicitation = z.infer<typeof ElicitationSchema>
+
+/** Payload of `switchboard://elicitations`, oldest first. */
+export const ElicitationsResourceSchema = z.object({ elicitations: z.array(ElicitationSchema) })
+export type ElicitationsResource = z.infer<typeof ElicitationsResourceSchema>
+
+export const ElicitationRespondInput = z.object({
+  id: z.string().min(1).max(100),
+  action: z.enum(['accept', 'decline', 'cancel']),
+  /** For an approval: `{ decision }`. */
+  content: z.record(z.string(), z.unknown()).optional(),
+})
