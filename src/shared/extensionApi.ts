@@ -42,9 +42,10 @@ export type ExtensionsResource = z.infer<typeof ExtensionsResourceSchema>
 
 export const LogEntrySchema = z.object({
   seq: z.number().int(),
-  time: z.number(),
+  /** ISO 8601. */
+  time: z.string(),
   source: z.enum(['stderr', 'protocol', 'lifecycle']),
-  level: z.string(),
+  level: z.enum(['info', 'warn', 'error']),
   text: z.string(),
 })
 export type LogEntry = z.infer<typeof LogEntrySchema>

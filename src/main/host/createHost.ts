@@ -7,13 +7,17 @@ import { openSettingsStore, type MakeConf } from '../settings/openSettings'
 import { openSecretStore, type SecretStore } from '../secrets/secretStore'
 import { createHostServer, type HostServices } from '../server/hostServer'
 import { createNoticeBoard } from '../server/noticeBoard'
+import { createExtensionService } from '../server/extensionService'
+import { extensionsFile } from '../server/extensionsFile'
+import { createElicitationBoard } from '../server/elicitationBoard'
+import { resolveSecretRefsIn } from '../secrets/secretRefs'
 import { log } from '../log/log'
 
 export interface Host {
   readonly services: HostServices
   /** Serves the host API on a renderer transport until it closes. */
   connect(transport: Transport, label: string): Promise<void>
-  /** Closes every open connection. */
+  /** Closes every open connection and stops every extension (children get stdin close → SIGTERM → SIGKILL). */
   close(): Promise<void>
 }
 
@@ -33,6 +37,12 @@ export async function createHost({ dataDir, makeSettingsConf, secrets }: HostOpt
   const notices = createNoticeBoard()
   for (const notice of settings.takeNotices()) notices.add(notice)
   if (sessions.damage) notices.add(sessions.damage)
+  const extensions = createExtensionService({
+    file: extensionsFile(dataDir),
+    resolveSecrets: (values, owner) => resolveSecretRefsIn(values, secretStore, { usedBy: `extension "${owner}"` }),
+    appVersion: pkg.version,
+    notify: (message) => notices.add({ message }),
+  })
   const services: HostServices = {
     dataDir,
     version: pkg.version,
@@ -40,9 +50,11 @@ export async function createHost({ dataDir, makeSettingsConf, secrets }: HostOpt
     settings,
     secrets: secretStore,
     notices,
-    // The extension manager plugs in here; until then the list is real and empty.
-    extensions: { list: () => [], onChange: () => () => undefined },
+    extensions,
+    elicitations: createElicitationBoard([extensions.consent]),
   }
+  // Extensions connect in the background; the host answers the window at once.
+  extensions.start()
   const open = new Set<Transport>()
 
   return {
@@ -59,6 +71,7 @@ export async function createHost({ dataDir, makeSettingsConf, secrets }: HostOpt
     },
     async close() {
       await Promise.all([...open].map((transport) => transport.close()))
+      await extensions.stop()
     },
   }
 }

@@ -1,14 +1,14 @@
-/** The host McpServer: the app's tools and resources, served to one renderer connection. */
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
-import { SubscribeRequestSchema, UnsubscribeRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js'
-import type { z } from 'zod'
+/** The host McpServer: the app's resources (all subscribable) and tools, served to one renderer connection. */
+import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { SubscribeRequestSchema, UnsubscribeRequestSchema } from '@modelcontextprotocol/sdk/types.js'
 import {
+  EXTENSION_LOG_TEMPLATE,
   HostResource,
-  HostToolInput,
-  HostToolOutput,
+  extensionLogUri,
+  type ElicitationsResource,
+  type ExtensionLogResource,
   type ExtensionsResource,
   type HostResourceUri,
-  type HostToolName,
   type SessionsResource,
   type SettingsResource,
 } from '../../shared/hostApi'
@@ -16,8 +16,11 @@ import type { SessionIndex } from '../agent/sessionIndex'
 import type { SettingsStore } from '../settings/settingsStore'
 import type { SecretStore } from '../secrets/secretStore'
 import { describeSecretName } from '../secrets/secretNames'
-import type { NoticeBoard } from './noticeBoard'
 import { log } from '../log/log'
+import type { NoticeBoard } from './noticeBoard'
+import type { ExtensionService } from './extensionService'
+import type { ElicitationBoard } from './elicitationBoard'
+import { registerHostTools } from './hostTools'
 
 /** What the host server serves; one instance is shared by every connection. */
 export interface HostServices {
@@ -28,10 +31,11 @@ export interface HostServices {
   secrets: SecretStore
   /** Things to tell the person once (shown in the settings resource until dismissed). */
   notices: NoticeBoard
-  extensions: { list(): ExtensionsResource['extensions']; onChange(listener: () => void): () => void }
+  extensions: ExtensionService
+  elicitations: ElicitationBoard
 }
 
-type Reader = () => unknown
+const json = (uri: string, value: unknown) => ({ contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(value) }] })
 
 /** Builds one McpServer for one renderer connection; `dispose` detaches it from the shared services. */
 export function createHostServer(services: HostServices): { server: McpServer; dispose: () => void } {
@@ -39,78 +43,56 @@ export function createHostServer(services: HostServices): { server: McpServer; d
     { name: 'switchboard-host', version: services.version },
     { capabilities: { resources: { subscribe: true, listChanged: true } } },
   )
-  const readers: Record<HostResourceUri, Reader> = {
+  const readers: Record<HostResourceUri, () => unknown> = {
     [HostResource.sessions]: (): SessionsResource => ({ sessions: services.sessions.list() }),
     [HostResource.settings]: (): SettingsResource => settingsView(services),
-    [HostResource.extensions]: (): ExtensionsResource => ({ extensions: services.extensions.list() }),
+    [HostResource.extensions]: (): ExtensionsResource => ({ extensions: services.extensions.views() }),
+    [HostResource.tools]: () => services.extensions.tools(),
+    [HostResource.elicitations]: (): ElicitationsResource => ({ elicitations: services.elicitations.list() }),
   }
   for (const [uri, read] of Object.entries(readers)) {
-    server.registerResource(uri, uri, { mimeType: 'application/json' }, async () => ({
-      contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(read()) }],
-    }))
+    server.registerResource(uri, uri, { mimeType: 'application/json' }, async () => json(uri, read()))
   }
+  const readLog = (id: string): ExtensionLogResource => {
+    const entries = services.extensions.log(id)
+    if (!entries) throw new Error(`No extension with id "${id}" is installed.`)
+    return { id, entries }
+  }
+  server.registerResource(
+    'extension-log',
+    new ResourceTemplate(EXTENSION_LOG_TEMPLATE, {
+      list: async () => ({ resources: services.extensions.views().map((view) => ({ uri: extensionLogUri(view.id), name: `${view.name} log` })) }),
+    }),
+    { mimeType: 'application/json' },
+    async (uri, variables) => json(uri.href, readLog(decodeURIComponent(String(variables.id)))),
+  )
 
   const subscribed = new Set<string>()
+  const isKnown = (uri: string) => uri in readers || /^switchboard:\/\/extensions\/[^/]+\/log$/.test(uri)
   server.server.setRequestHandler(SubscribeRequestSchema, async (request) => {
-    const uri = request.params.uri
-    if (!(uri in readers)) throw new Error(`Unknown resource ${uri}`)
-    subscribed.add(uri)
+    if (!isKnown(request.params.uri)) throw new Error(`Unknown resource ${request.params.uri}`)
+    subscribed.add(request.params.uri)
     return {}
   })
   server.server.setRequestHandler(UnsubscribeRequestSchema, async (request) => {
     subscribed.delete(request.params.uri)
     return {}
   })
-  const changed = (uri: HostResourceUri) => () => {
+  const changed = (uri: string) => {
     if (!subscribed.has(uri)) return
     server.server.sendResourceUpdated({ uri }).catch((error: Error) => log('debug', 'host', `resources/updated for ${uri} not sent: ${error.message}`))
   }
+  const settingsChanged = () => changed(HostResource.settings)
   const detach = [
-    services.sessions.onChange(changed(HostResource.sessions)),
-    services.settings.onChange(changed(HostResource.settings)),
-    services.secrets.onChange(changed(HostResource.settings)),
-    services.notices.onChange(changed(HostResource.settings)),
-    services.extensions.onChange(changed(HostResource.extensions)),
+    services.sessions.onChange(() => changed(HostResource.sessions)),
+    services.settings.onChange(settingsChanged),
+    services.secrets.onChange(settingsChanged),
+    services.notices.onChange(settingsChanged),
+    services.extensions.onChange(changed),
+    services.elicitations.onChange(() => changed(HostResource.elicitations)),
   ]
 
-  const tool = <N extends HostToolName>(name: N, description: string, run: (args: z.infer<(typeof HostToolInput)[N]>) => Promise<z.infer<(typeof HostToolOutput)[N]>>) => {
-    server.registerTool(
-      name,
-      { description, inputSchema: HostToolInput[name], outputSchema: HostToolOutput[name] },
-      // The SDK types the callback from the schema generics; the cast keeps one typed wrapper for all tools.
-      (async (args: z.infer<(typeof HostToolInput)[N]>): Promise<CallToolResult> => {
-        try {
-          const result = await run(args)
-          return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result as Record<string, unknown> }
-        } catch (error) {
-          return { isError: true, content: [{ type: 'text', text: (error as Error).message }] }
-        }
-      }) as never,
-    )
-  }
-  tool('session_create', 'Create a chat session.', ({ title }) => services.sessions.create(title))
-  tool('session_rename', 'Rename a chat session.', ({ id, title }) => services.sessions.rename(id, title))
-  tool('session_delete', 'Delete a chat session.', async ({ id }) => {
-    await services.sessions.remove(id)
-    return { id }
-  })
-  tool('settings_update', 'Change settings.', async ({ patch }) => {
-    services.settings.update(patch)
-    return settingsView(services)
-  })
-  tool('secret_set', 'Store a secret in the OS keychain (write-only).', async ({ key, value }) => {
-    await services.secrets.set(key, value)
-    return { key, isSet: true as const }
-  })
-  tool('secret_delete', 'Remove a secret from the OS keychain.', async ({ key }) => {
-    await services.secrets.delete(key)
-    return { key, isSet: false as const }
-  })
-  tool('notice_dismiss', 'Dismiss a notice.', async ({ id }) => {
-    services.notices.dismiss(id)
-    return { id }
-  })
-
+  registerHostTools(server, services, () => settingsView(services))
   return { server, dispose: () => detach.forEach((off) => off()) }
 }
 

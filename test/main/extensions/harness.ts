@@ -2,7 +2,9 @@
  * Shared setup for extension tests: configs for the fixture server and the real npm servers, a
  * manager with an in-memory store and secret map, and the check that no child is left running.
  */
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
+import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { createBuiltinRegistry } from '../../../src/main/builtins'
 import type { ExtensionConfig, ExtensionConfigInput } from '../../../src/main/extensions/extensionConfig'
@@ -127,4 +129,42 @@ export function testCore(configs: ExtensionConfig[], overrides: Partial<Paramete
   cores.push(core)
   core.start()
   return Object.assign(core, { secrets })
+}
+
+const httpFixturePath = fileURLToPath(new URL('../../fixtures/servers/httpFixtureServer.mjs', import.meta.url))
+const httpFixtures: ChildProcess[] = []
+
+export interface HttpFixture {
+  url: string
+  /** Every request the fixture saw, with its Authorization header. */
+  requests: { method: string; authorization?: string }[]
+  control: (query: string) => Promise<void>
+  child: ChildProcess
+}
+
+/** Starts test/fixtures/servers/httpFixtureServer.mjs on a loopback port; `stopHttpFixtures` ends it. */
+export async function startHttpFixture(): Promise<HttpFixture> {
+  const child = spawn(process.execPath, [httpFixturePath], { stdio: ['ignore', 'pipe', 'inherit'] })
+  httpFixtures.push(child)
+  const requests: HttpFixture['requests'] = []
+  let port = 0
+  createInterface({ input: child.stdout! }).on('line', (line) => {
+    const parsed = JSON.parse(line) as { port?: number; method?: string; authorization?: string }
+    if (parsed.port) port = parsed.port
+    else requests.push(parsed as HttpFixture['requests'][number])
+  })
+  await until(() => port > 0, 'the HTTP fixture to listen')
+  const base = `http://127.0.0.1:${port}`
+  return { url: `${base}/mcp`, requests, child, control: async (query) => void (await fetch(`${base}/control?${query}`)) }
+}
+
+export async function stopHttpFixtures(): Promise<void> {
+  await Promise.all(
+    httpFixtures.splice(0).map(async (child) => {
+      if (child.exitCode !== null || child.signalCode !== null) return
+      const exited = once(child, 'exit')
+      child.kill('SIGKILL')
+      await exited
+    }),
+  )
 }

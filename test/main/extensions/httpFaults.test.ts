@@ -2,52 +2,16 @@
  * Streamable HTTP against the HTTP fixture server: header secrets (canary), list_changed on the
  * GET stream, and F18 — 401, 5xx, session expiry (404) and a server that goes away.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
-import { fileURLToPath } from 'node:url'
-import { createInterface } from 'node:readline'
 import { afterEach, describe, expect, it } from 'vitest'
 import { toModelResult, type CallOutcome } from '../../../src/main/extensions/toolDispatch'
-import { config, expectNoChildren, fixture, stopAllManagers, testCore, testTimeouts, until, untilStatus } from './harness'
-
-const serverPath = fileURLToPath(new URL('../../fixtures/servers/httpFixtureServer.mjs', import.meta.url))
-const servers: ChildProcess[] = []
+import { config, expectNoChildren, fixture, startHttpFixture, stopAllManagers, stopHttpFixtures, testCore, testTimeouts, until, untilStatus } from './harness'
 
 afterEach(async () => {
   await stopAllManagers()
-  await Promise.all(
-    servers.splice(0).map(async (child) => {
-      if (child.exitCode !== null || child.signalCode !== null) return
-      const exited = once(child, 'exit')
-      child.kill('SIGKILL')
-      await exited
-    }),
-  )
+  await stopHttpFixtures()
   await expectNoChildren()
 })
-
-interface HttpFixture {
-  url: string
-  requests: { method: string; authorization?: string }[]
-  control: (query: string) => Promise<void>
-  child: ChildProcess
-}
-
-async function startHttpFixture(): Promise<HttpFixture> {
-  const child = spawn(process.execPath, [serverPath], { stdio: ['ignore', 'pipe', 'inherit'] })
-  servers.push(child)
-  const requests: HttpFixture['requests'] = []
-  let port = 0
-  const lines = createInterface({ input: child.stdout! })
-  lines.on('line', (line) => {
-    const parsed = JSON.parse(line) as { port?: number; method?: string; authorization?: string }
-    if (parsed.port) port = parsed.port
-    else requests.push(parsed as HttpFixture['requests'][number])
-  })
-  await until(() => port > 0, 'the HTTP fixture to listen')
-  const base = `http://127.0.0.1:${port}`
-  return { url: `${base}/mcp`, requests, child, control: async (query) => void (await fetch(`${base}/control?${query}`)) }
-}
 
 function text(outcome: CallOutcome): string {
   return toModelResult(outcome)

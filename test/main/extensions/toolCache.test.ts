@@ -22,7 +22,7 @@ describe('tool cache', () => {
     await untilStatus(core.manager, 'system', 'ready')
     await core.cache.idle()
     const catalog = core.cache.catalog()
-    expect(catalog.tools.filter((tool) => tool.extensionId === 'fx')).toHaveLength(132) // 12 fixed + 120 generated, over 3 pages
+    expect(catalog.tools.filter((tool) => tool.extensionId === 'fx')).toHaveLength(133) // 13 fixed + 120 generated, over 3 pages
     expect(catalog.tools.map((tool) => tool.name)).toContain('system__get_current_time')
     expect(catalog.tools.every((tool) => ToolNamePattern.test(tool.name))).toBe(true)
     const served = await toolsListServed(core, 'fx')
@@ -37,7 +37,7 @@ describe('tool cache', () => {
     await core.dispatcher.call({ name: 'fx__echo', arguments: { text: 'hi' } })
     expect(await toolsListServed(core, 'fx')).toBe(served)
     expect(core.cache.listRequests.tools).toBe(requests)
-    expect(core.cache.counts('fx').tools).toBe(132)
+    expect(core.cache.counts('fx').tools).toBe(133)
   })
 
   it('refreshes once per burst of list_changed (coalesced) and bumps the version', async () => {
@@ -71,13 +71,13 @@ describe('tool cache', () => {
     await untilStatus(core.manager, 'fx', 'ready')
     await untilStatus(core.manager, 'other', 'ready')
     await core.cache.idle()
-    expect(core.cache.counts('other').tools).toBe(12)
+    expect(core.cache.counts('other').tools).toBe(13)
     await core.manager.setEnabled('fx', false)
     expect(core.cache.counts('fx').tools).toBe(0)
-    expect(core.cache.counts('other').tools).toBe(12)
+    expect(core.cache.counts('other').tools).toBe(13)
     await core.manager.setEnabled('fx', true)
     await untilStatus(core.manager, 'fx', 'ready')
-    await until(() => core.cache.counts('fx').tools === 12, 'fx tools back after reconnect')
+    await until(() => core.cache.counts('fx').tools === 13, 'fx tools back after reconnect')
   })
 
   it('applies allow and deny lists live, without listing again', async () => {

@@ -1,0 +1,216 @@
+/**
+ * The extension core as the host serves it: persistence in extensions.json, consent before a first
+ * start, views for `switchboard://extensions`, the catalog for `switchboard://tools`, logs, and
+ * tool calls made by the person. Emits the URIs whose content changed.
+ */
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import { HostResource, extensionLogUri, type ExtensionView, type LogEntry, type ToolCallOutcome, type ToolsResource } from '../../shared/hostApi'
+import { createExtensionsCore, parseExtensionConfig, toModelResult, type ExtensionConfig, type ExtensionsCore, type ResolveSecrets } from '../extensions'
+import { createBuiltinRegistry } from '../builtins'
+import { log } from '../log/log'
+import { createExtensionConsent, type ExtensionConsent } from './extensionConsent'
+import type { ExtensionsFile } from './extensionsFile'
+
+/** What the masked config shows in place of a sensitive literal; an update that sends it back keeps the stored value. */
+const MASK = '••••••'
+
+export interface ExtensionServiceOptions {
+  file: ExtensionsFile
+  resolveSecrets: ResolveSecrets
+  appVersion: string
+  /** Tells the person something once (bad entries in extensions.json). */
+  notify: (message: string) => void
+}
+
+export interface ExtensionService {
+  readonly core: ExtensionsCore
+  readonly consent: ExtensionConsent
+  views(): ExtensionView[]
+  add(input: Record<string, unknown>): Promise<ExtensionView>
+  update(id: string, input: Record<string, unknown>): Promise<ExtensionView>
+  remove(id: string): Promise<void>
+  setEnabled(id: string, enabled: boolean): Promise<ExtensionView>
+  restart(id: string): Promise<ExtensionView>
+  log(id: string): LogEntry[] | undefined
+  tools(): ToolsResource
+  /** A person runs a tool by hand: same dispatch as the model's calls, no approval (the person is the approver). */
+  callTool(name: string, args: Record<string, unknown>): Promise<{ result: CallToolResult; outcome: ToolCallOutcome }>
+  onChange(listener: (uri: string) => void): () => void
+  start(): void
+  stop(): Promise<void>
+}
+
+function fail(errors: string[]): never {
+  throw new Error(errors.join('\n'))
+}
+
+export function createExtensionService(options: ExtensionServiceOptions): ExtensionService {
+  const { content, notices } = options.file.read()
+  notices.forEach(options.notify)
+  let configs: ExtensionConfig[] = content.extensions
+  const listeners = new Set<(uri: string) => void>()
+  const emit = (uri: string) => listeners.forEach((listener) => listener(uri))
+  const persist = () =>
+    options.file.write({ extensions: configs, approvedLaunches: consent.approvedLaunches() }).catch((error: Error) => {
+      log('error', 'extensions', `Could not save extensions.json: ${error.message}`)
+      options.notify(`Your extension changes could not be saved (${error.message}); they are active until Switchboard quits.`)
+    })
+
+  const consent: ExtensionConsent = createExtensionConsent({
+    approved: content.approvedLaunches,
+    onApproved: (id, _fingerprint, remember) => {
+      if (remember) void persist()
+      void core.manager.setEnabled(id, true).then((result) => {
+        if (!result.ok) log('warn', 'extensions', `Could not start ${id} after approval: ${result.errors.join(' ')}`)
+      })
+    },
+    onDenied: (id) => log('info', 'extensions', `The person denied starting ${id}; it stays stopped.`),
+  })
+
+  // An enabled extension whose launch was never approved (a hand-edited file, or "allow once" last
+  // time) waits stopped for a new approval instead of starting.
+  const initial = configs.map((config) => (config.enabled && consent.require(config) === 'pending' ? { ...config, enabled: false } : config))
+
+  const core = createExtensionsCore({
+    configs: initial,
+    store: {
+      save: (next) => {
+        configs = next
+        return persist()
+      },
+    },
+    resolveSecrets: options.resolveSecrets,
+    builtins: createBuiltinRegistry({ appVersion: options.appVersion }),
+    clientInfo: { name: 'switchboard', version: options.appVersion },
+  })
+  core.manager.onChange((event) => {
+    switch (event.type) {
+      case 'status':
+      case 'removed':
+        emit(HostResource.extensions)
+        return
+      case 'log':
+        emit(extensionLogUri(event.id))
+        return
+      case 'list-changed':
+      case 'resource-updated':
+        return
+    }
+  })
+  core.cache.onChange(() => {
+    emit(HostResource.tools)
+    emit(HostResource.extensions)
+  })
+  consent.onChange(() => {
+    emit(HostResource.elicitations)
+    emit(HostResource.extensions)
+  })
+
+  const view = (id: string): ExtensionView => {
+    const snapshot = core.manager.get(id)
+    const config = core.manager.config(id)
+    if (!snapshot || !config) throw new Error(`No extension with id "${id}" is installed.`)
+    const counts = core.cache.counts(id)
+    return {
+      id: snapshot.id,
+      name: snapshot.name,
+      type: snapshot.type,
+      enabled: snapshot.enabled,
+      trust: snapshot.trust,
+      status: snapshot.status,
+      error: snapshot.error,
+      restartAt: snapshot.restartAt,
+      server: snapshot.server,
+      consent: consent.state(config),
+      config: snapshot.config as Record<string, unknown>,
+      toolCount: counts.tools,
+      resourceCount: counts.resources,
+      promptCount: counts.prompts,
+    }
+  }
+
+  /** Adds or updates with consent: a launch that needs approval is stored disabled until the person approves it. */
+  const withConsent = async (input: Record<string, unknown>, apply: (input: Record<string, unknown>) => ReturnType<ExtensionsCore['manager']['add']>) => {
+    const parsed = parseExtensionConfig(input)
+    if (!parsed.ok) fail(parsed.errors)
+    const wantsToRun = parsed.config.enabled
+    const gated = wantsToRun && consent.require(parsed.config) === 'pending'
+    const result = await apply(gated ? { ...input, enabled: false } : input)
+    if (!result.ok) {
+      consent.forget(parsed.config.id)
+      fail(result.errors)
+    }
+    return view(result.extension.id)
+  }
+
+  const unmask = (id: string, input: Record<string, unknown>): Record<string, unknown> => {
+    const stored = core.manager.config(id)
+    if (!stored) return input
+    const keep = (field: 'env' | 'headers') => {
+      const next = input[field]
+      const previous = (stored as Record<string, unknown>)[field] as Record<string, string> | undefined
+      if (!next || typeof next !== 'object' || !previous) return next
+      return Object.fromEntries(Object.entries(next as Record<string, unknown>).map(([key, value]) => [key, value === MASK ? previous[key] : value]))
+    }
+    return { ...input, ...('env' in input ? { env: keep('env') } : {}), ...('headers' in input ? { headers: keep('headers') } : {}) }
+  }
+
+  return {
+    core,
+    consent,
+    views: () => core.manager.list().map((snapshot) => view(snapshot.id)),
+    add: (input) => withConsent(input, (checked) => core.manager.add(checked)),
+    update: (id, input) => withConsent({ ...unmask(id, input), id }, (checked) => core.manager.update(id, checked)),
+    async remove(id) {
+      const result = await core.manager.remove(id)
+      if (!result.ok) fail(result.errors)
+      consent.forget(id)
+      await persist()
+    },
+    async setEnabled(id, enabled) {
+      const config = core.manager.config(id)
+      if (!config) throw new Error(`No extension with id "${id}" is installed.`)
+      if (enabled && consent.require(config) === 'pending') return view(id)
+      const result = await core.manager.setEnabled(id, enabled)
+      if (!result.ok) fail(result.errors)
+      return view(id)
+    },
+    async restart(id) {
+      const result = await core.manager.restart(id)
+      if (!result.ok) fail(result.errors)
+      return view(id)
+    },
+    log: (id) => (core.manager.config(id) ? core.manager.log(id) : undefined),
+    tools() {
+      const catalog = core.cache.catalog()
+      return {
+        version: catalog.version,
+        tools: catalog.tools.map(({ name, extensionId, extensionName, toolName, title, description, inputSchema, annotations, trust }) => ({
+          name, extensionId, extensionName, toolName, title, description, inputSchema: inputSchema as Record<string, unknown>, annotations, trust,
+        })),
+        resources: catalog.resources.map(({ extensionId, uri, name, title, description, mimeType }) => ({ extensionId, uri, name, title, description, mimeType })),
+        prompts: catalog.prompts.map(({ name, extensionId, promptName, title, description }) => ({ name, extensionId, promptName, title, description })),
+      }
+    },
+    async callTool(name, args) {
+      const outcome = await core.dispatcher.call({ name, arguments: args })
+      const result = toModelResult(outcome)
+      return {
+        result,
+        outcome: {
+          outcome: outcome.status,
+          extensionId: outcome.extensionId,
+          tool: outcome.tool,
+          durationMs: outcome.durationMs,
+          structuredContent: outcome.status === 'ok' ? outcome.result.structuredContent : undefined,
+        },
+      }
+    },
+    onChange(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    start: () => void core.start(),
+    stop: () => core.stop(),
+  }
+}

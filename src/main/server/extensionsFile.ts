@@ -1,0 +1,67 @@
+/**
+ * `<dataDir>/extensions.json`: the installed extensions and the launches the person approved.
+ * Written atomically; a damaged file is moved aside (never deleted) and a single bad entry is
+ * dropped with a notice instead of losing the others.
+ */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { z } from 'zod'
+import { parseExtensionConfig, type ExtensionConfig } from '../extensions'
+import { moveAside, writeFileAtomic } from '../storage/atomicFile'
+
+const FileSchema = z.object({
+  version: z.literal(1),
+  extensions: z.array(z.unknown()),
+  /** Extension id → fingerprint of the launch the person approved (launchReview.ts). */
+  approvedLaunches: z.record(z.string(), z.string()).default({}),
+})
+
+export interface ExtensionsFileContent {
+  extensions: ExtensionConfig[]
+  approvedLaunches: Record<string, string>
+}
+
+export interface ExtensionsFile {
+  read(): { content: ExtensionsFileContent; notices: string[] }
+  write(content: ExtensionsFileContent): Promise<void>
+}
+
+export function extensionsFile(dataDir: string): ExtensionsFile {
+  const path = join(dataDir, 'extensions.json')
+  let writing: Promise<void> = Promise.resolve()
+  return {
+    read() {
+      let text: string
+      try {
+        text = readFileSync(path, 'utf8')
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { content: { extensions: [], approvedLaunches: {} }, notices: [] }
+        throw error
+      }
+      let parsed: z.infer<typeof FileSchema>
+      try {
+        parsed = FileSchema.parse(JSON.parse(text))
+      } catch (error) {
+        const movedTo = moveAside(path)
+        return {
+          content: { extensions: [], approvedLaunches: {} },
+          notices: [`The list of extensions could not be read (${(error as Error).message.slice(0, 200)}); it was moved to ${movedTo} and no extensions are loaded. Add them again, or repair the file and restart.`],
+        }
+      }
+      const notices: string[] = []
+      const extensions: ExtensionConfig[] = []
+      for (const entry of parsed.extensions) {
+        const result = parseExtensionConfig(entry)
+        if (result.ok) extensions.push(result.config)
+        else notices.push(`An extension in ${path} was skipped because its settings are invalid: ${result.errors.join(' ')}`)
+      }
+      return { content: { extensions, approvedLaunches: parsed.approvedLaunches }, notices }
+    },
+    write(content) {
+      const text = JSON.stringify({ version: 1, ...content }, null, 2)
+      // Chained so that two quick changes are written in order, never interleaved.
+      writing = writing.catch(() => undefined).then(() => writeFileAtomic(path, text))
+      return writing
+    },
+  }
+}

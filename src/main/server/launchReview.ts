@@ -1,0 +1,78 @@
+/**
+ * What the person reviews before an extension first starts: exactly what main will run or connect
+ * to, a fingerprint of it (an approval covers that launch and nothing else), and warnings.
+ */
+import { createHash } from 'node:crypto'
+import { basename } from 'node:path'
+import type { ExtensionStartSubject } from '../../shared/hostApi'
+import type { ExtensionConfig } from '../extensions'
+
+/** Launchers people commonly install MCP servers with; anything else gets a second look. */
+const COMMON_LAUNCHERS = new Set(['npx', 'uvx', 'uv', 'docker', 'node', 'python', 'python3', 'dnx', 'bunx', 'deno'])
+
+/** Flags that make a launcher run code given inline instead of a package or file. */
+const INLINE_CODE_FLAGS: Record<string, string[]> = {
+  npx: ['-c', '--call'],
+  node: ['-e', '--eval', '-p', '--print'],
+  python: ['-c'],
+  python3: ['-c'],
+  deno: ['eval'],
+  bash: ['-c'],
+  sh: ['-c'],
+  zsh: ['-c'],
+}
+
+/** True when starting this extension needs the person's approval first. */
+export function needsConsent(config: ExtensionConfig): boolean {
+  switch (config.type) {
+    case 'stdio':
+      return true
+    case 'streamable-http':
+    case 'sse':
+      return config.trust === 'untrusted'
+    case 'builtin':
+    case 'frontend':
+      return false
+  }
+}
+
+/** The launch the person sees, built from the config main will use (never from renderer text). */
+export function launchSubject(config: ExtensionConfig): ExtensionStartSubject | undefined {
+  switch (config.type) {
+    case 'stdio':
+      return {
+        type: 'extension-start',
+        extensionType: 'stdio',
+        command: config.command,
+        args: config.args,
+        envNames: Object.keys(config.env).sort(),
+        cwd: config.cwd,
+        warnings: launchWarnings(config.command, config.args),
+      }
+    case 'streamable-http':
+    case 'sse':
+      return { type: 'extension-start', extensionType: config.type, url: config.url, headerNames: Object.keys(config.headers).sort(), warnings: [] }
+    case 'builtin':
+    case 'frontend':
+      return undefined
+  }
+}
+
+export function launchWarnings(command: string, args: readonly string[]): string[] {
+  const program = basename(command).replace(/\.(exe|cmd|bat)$/i, '').toLowerCase()
+  const warnings: string[] = []
+  if (!COMMON_LAUNCHERS.has(program)) {
+    warnings.push(`"${command}" is not a common launcher (npx, uvx, docker, node, python, dnx). Make sure you know what this program is.`)
+  }
+  const inline = INLINE_CODE_FLAGS[program]?.find((flag) => args.includes(flag))
+  if (inline) warnings.push(`"${program} ${inline}" runs code written inline in the arguments, not a published package. Read the arguments carefully.`)
+  return warnings
+}
+
+/** SHA-256 over the reviewed launch: a change to any shown part needs a new approval. */
+export function launchFingerprint(config: ExtensionConfig): string | undefined {
+  const subject = launchSubject(config)
+  if (!subject) return undefined
+  const { warnings: _warnings, ...shown } = subject
+  return createHash('sha256').update(JSON.stringify(shown)).digest('hex')
+}

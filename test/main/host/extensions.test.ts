@@ -1,0 +1,205 @@
+/** Extensions through the host API: consent before first start, live resources, tool_call, persistence, canary. */
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest'
+import { createHash, randomBytes } from 'node:crypto'
+import { readdir, readFile, rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
+import {
+  ElicitationsResourceSchema,
+  ExtensionLogResourceSchema,
+  ExtensionsResourceSchema,
+  HostResource,
+  ToolsResourceSchema,
+  extensionLogUri,
+  type ExtensionView,
+} from '../../../src/shared/hostApi'
+import { setLogSink } from '../../../src/main/log/log'
+import { startTestHost, type TestHost } from '../../helpers/testHost'
+import { childPids, everythingPath, expectNoChildren, fixtureServerPath, startHttpFixture, stopHttpFixtures, until } from '../extensions/harness'
+
+let hosts: TestHost[] = []
+afterEach(async () => {
+  await Promise.all(hosts.map((h) => h.stop()))
+  hosts = []
+  await stopHttpFixtures()
+  await expectNoChildren()
+})
+
+async function host(dataDir?: string): Promise<TestHost> {
+  const started = await startTestHost(dataDir)
+  hosts.push(started)
+  return started
+}
+
+async function read<T>(client: Client, uri: string, schema: { parse(value: unknown): T }): Promise<T> {
+  const { contents } = await client.readResource({ uri })
+  return schema.parse(JSON.parse((contents[0] as { text: string }).text))
+}
+
+async function call(client: Client, name: string, args: Record<string, unknown>) {
+  const result = await client.callTool({ name, arguments: args })
+  if (result.isError) throw new Error((result.content as { text: string }[])[0]?.text)
+  return result
+}
+
+const extension = async (client: Client, id: string): Promise<ExtensionView | undefined> =>
+  (await read(client, HostResource.extensions, ExtensionsResourceSchema)).extensions.find((view) => view.id === id)
+
+async function waitFor(client: Client, id: string, check: (view: ExtensionView | undefined) => boolean, what: string) {
+  const deadline = Date.now() + 20_000
+  let last: ExtensionView | undefined
+  while (Date.now() < deadline) {
+    last = await extension(client, id)
+    if (check(last)) return last!
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(last)}`)
+}
+
+const everything = { id: 'everything', name: 'Everything', type: 'stdio', command: process.execPath, args: [everythingPath, 'stdio'] }
+
+async function approvePending(client: Client, decision: 'allow_once' | 'allow_always' | 'deny') {
+  const { elicitations } = await read(client, HostResource.elicitations, ElicitationsResourceSchema)
+  expect(elicitations).toHaveLength(1)
+  await call(client, 'elicitation_respond', { id: elicitations[0]!.id, action: 'accept', content: { decision } })
+  return elicitations[0]!
+}
+
+describe('extensions through the host API', () => {
+  it('asks before the first start, with the exact launch, then runs tools and keeps resources live', async () => {
+    const h = await host()
+    const client = await h.connectOverWebSocket()
+    const updates: string[] = []
+    client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => void updates.push(n.params.uri))
+    for (const uri of [HostResource.extensions, HostResource.tools, HostResource.elicitations]) await client.subscribeResource({ uri })
+
+    const added = (await call(client, 'extension_add', { config: { ...everything, env: { GREETING: 'hi' } } })).structuredContent as ExtensionView
+    expect(added).toMatchObject({ id: 'everything', status: 'disabled', enabled: false, consent: 'pending' })
+    expect(childPids()).toEqual([])
+
+    const approval = await approvePending(client, 'allow_always')
+    expect(approval.subject).toEqual({
+      type: 'extension-start',
+      extensionType: 'stdio',
+      command: process.execPath,
+      args: [everythingPath, 'stdio'],
+      envNames: ['GREETING'],
+      warnings: [],
+    })
+    // Ready first, then its lists arrive in the catalog.
+    const ready = await waitFor(client, 'everything', (view) => view?.status === 'ready' && view.toolCount > 5, 'ready with tools')
+    expect(ready).toMatchObject({ enabled: true, consent: 'approved' })
+    expect(updates).toEqual(expect.arrayContaining([HostResource.extensions, HostResource.tools, HostResource.elicitations]))
+
+    const tools = await read(client, HostResource.tools, ToolsResourceSchema)
+    expect(tools.tools.map((tool) => tool.name)).toContain('everything__echo')
+    const echoed = await call(client, 'tool_call', { name: 'everything__echo', arguments: { message: 'hello host' } })
+    expect(JSON.stringify(echoed.content)).toContain('hello host')
+    expect(echoed.structuredContent).toMatchObject({ outcome: 'ok', extensionId: 'everything', tool: 'echo' })
+    const missing = await client.callTool({ name: 'tool_call', arguments: { name: 'nobody__nothing', arguments: {} } })
+    expect(missing.isError).toBe(true)
+
+    await client.subscribeResource({ uri: extensionLogUri('everything') })
+    const logBefore = await read(client, extensionLogUri('everything'), ExtensionLogResourceSchema)
+    expect(logBefore.entries.length).toBeGreaterThan(0)
+
+    await call(client, 'extension_set_enabled', { id: 'everything', enabled: false })
+    await waitFor(client, 'everything', (view) => view?.status === 'disabled', 'disabled')
+    await until(() => childPids().length === 0, 'the child to stop')
+    // Re-enabling an approved launch needs no new approval.
+    await call(client, 'extension_set_enabled', { id: 'everything', enabled: true })
+    await waitFor(client, 'everything', (view) => view?.status === 'ready', 'ready again')
+    expect((await read(client, HostResource.elicitations, ElicitationsResourceSchema)).elicitations).toEqual([])
+    expect(updates).toContain(extensionLogUri('everything'))
+  })
+
+  it('refuses bad configs with messages naming the field, and denied launches stay stopped', async () => {
+    const h = await host()
+    const client = await h.connectOverWebSocket()
+    const bad = await client.callTool({ name: 'extension_add', arguments: { config: { id: 'x', name: 'X', type: 'stdio', command: 'node', env: { LD_PRELOAD: '/tmp/evil.so' } } } })
+    expect(bad.isError).toBe(true)
+    expect(JSON.stringify(bad.content)).toMatch(/env\.LD_PRELOAD/)
+
+    await call(client, 'extension_add', { config: everything })
+    await approvePending(client, 'deny')
+    const denied = await waitFor(client, 'everything', (view) => view?.consent === 'denied', 'denied')
+    expect(denied.status).toBe('disabled')
+    expect(childPids()).toEqual([])
+    // Asking again (enable) brings a new approval.
+    await call(client, 'extension_set_enabled', { id: 'everything', enabled: true })
+    expect((await read(client, HostResource.elicitations, ElicitationsResourceSchema)).elicitations).toHaveLength(1)
+    const reply = await client.callTool({ name: 'elicitation_respond', arguments: { id: 'made-up', action: 'accept', content: { decision: 'allow_always' } } })
+    expect(reply.isError).toBe(true)
+    expect(childPids()).toEqual([])
+  })
+
+  it('"always" survives a restart, "once" asks again, and a changed command asks again', async () => {
+    const first = await startTestHost()
+    const dataDir = first.dataDir
+    onTestFinished(() => rm(dataDir, { recursive: true, force: true }))
+    let client = await first.connectOverWebSocket()
+    await call(client, 'extension_add', { config: everything })
+    await approvePending(client, 'allow_always')
+    await call(client, 'extension_add', { config: { id: 'fixture', name: 'Fixture', type: 'stdio', command: process.execPath, args: [fixtureServerPath] } })
+    await approvePending(client, 'allow_once')
+    await waitFor(client, 'fixture', (view) => view?.status === 'ready', 'fixture ready')
+    await first.stop({ keepData: true })
+    await expectNoChildren()
+
+    const second = await host(dataDir)
+    client = await second.connectOverWebSocket()
+    await waitFor(client, 'everything', (view) => view?.status === 'ready', 'everything ready after restart')
+    const fixture = await extension(client, 'fixture')
+    expect(fixture).toMatchObject({ status: 'disabled', consent: 'pending' })
+    const asked = await read(client, HostResource.elicitations, ElicitationsResourceSchema)
+    expect(asked.elicitations.map((item) => item.origin.extensionId)).toEqual(['fixture'])
+
+    await call(client, 'extension_update', { id: 'everything', config: { ...everything, args: [everythingPath, 'stdio', '--extra'] } })
+    const again = await read(client, HostResource.elicitations, ElicitationsResourceSchema)
+    expect(again.elicitations.map((item) => item.origin.extensionId).sort()).toEqual(['everything', 'fixture'])
+    await waitFor(client, 'everything', (view) => view?.consent === 'pending' && view.status === 'disabled', 'everything waiting for approval')
+  })
+
+  it('canary: ${secret:…} env and header values reach the servers and appear in no file, log line or renderer frame', async () => {
+    const canary = `canary-${randomBytes(12).toString('hex')}`
+    const lines: string[] = []
+    const restore = setLogSink((line) => lines.push(line), 'debug')
+    onTestFinished(restore)
+    const h = await host()
+    const client = await h.connectOverWebSocket()
+    const frames: string[] = []
+    const deliver = client.transport!.onmessage
+    client.transport!.onmessage = (message, extra) => {
+      frames.push(JSON.stringify(message))
+      deliver?.(message, extra)
+    }
+    await call(client, 'secret_set', { key: 'extension:fixture:env:API_TOKEN', value: canary })
+    await call(client, 'extension_add', {
+      config: { id: 'fixture', name: 'Fixture', type: 'stdio', command: process.execPath, args: [fixtureServerPath, '--print-env=API_TOKEN'], env: { API_TOKEN: '${secret:extension:fixture:env:API_TOKEN}' } },
+    })
+    await approvePending(client, 'allow_always')
+    await waitFor(client, 'fixture', (view) => view?.status === 'ready' && view.toolCount > 0, 'fixture ready with tools')
+    const hashed = await call(client, 'tool_call', { name: 'fixture__env_hash', arguments: { name: 'API_TOKEN' } })
+    expect(JSON.stringify(hashed.content)).toContain(createHash('sha256').update(canary).digest('hex'))
+
+    const remote = await startHttpFixture()
+    await call(client, 'secret_set', { key: 'extension:remote:header:Authorization', value: canary })
+    await call(client, 'extension_add', {
+      config: { id: 'remote', name: 'Remote', type: 'streamable-http', url: remote.url, headers: { Authorization: 'Bearer ${secret:extension:remote:header:Authorization}' } },
+    })
+    const approval = await approvePending(client, 'allow_always')
+    expect(approval.subject).toMatchObject({ url: remote.url, headerNames: ['Authorization'] })
+    await waitFor(client, 'remote', (view) => view?.status === 'ready', 'remote ready')
+    expect(remote.requests.some((request) => request.authorization === `Bearer ${canary}`)).toBe(true)
+    await read(client, extensionLogUri('fixture'), ExtensionLogResourceSchema)
+    await read(client, HostResource.extensions, ExtensionsResourceSchema)
+    await read(client, HostResource.settings, { parse: (value: unknown) => value })
+
+    expect(frames.filter((frame) => frame.includes(canary))).toEqual([])
+    expect(lines.filter((line) => line.includes(canary))).toEqual([])
+    const files = (await readdir(h.dataDir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile())
+    expect(files.map((entry) => entry.name)).toContain('extensions.json')
+    for (const entry of files) expect(await readFile(join(entry.parentPath, entry.name), 'utf8')).not.toContain(canary)
+  })
+})
