@@ -1,4 +1,4 @@
-/** The window: sidebar, banners and the current screen, once the host has sent its first state. */
+/** The window: sidebar, banners, the current screen and any approval to answer, once the host has sent its first state. */
 import { useAppliedTheme } from './hooks/useAppliedTheme'
 import { useSessionsStore } from './stores/sessionsStore'
 import { useSettingsStore } from './stores/settingsStore'
@@ -10,6 +10,7 @@ import { ConnectionBanner } from './components/ConnectionBanner'
 import { ErrorBanner } from './components/ErrorBanner'
 import { NoticeBanner } from './components/NoticeBanner'
 import { StartupScreen } from './components/StartupScreen'
+import { ConsentDialog } from './components/consent/ConsentDialog'
 
 export function App() {
   useAppliedTheme()
@@ -26,6 +27,7 @@ export function App() {
         <ErrorBanner />
         <main className="min-h-0 flex-1">{screen === 'settings' ? <SettingsScreen /> : <MainArea />}</main>
       </div>
+      <ConsentDialog />
     </div>
   )
 }

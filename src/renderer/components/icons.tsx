@@ -76,3 +76,40 @@ export const SlidersIcon = (props: P) => (
     <circle cx="18" cy="18" r="2" />
   </Icon>
 )
+export const RefreshIcon = (props: P) => (
+  <Icon {...props}>
+    <path d="M20 11a8 8 0 0 0-14.6-4.5L4 8M4 4v4h4M4 13a8 8 0 0 0 14.6 4.5L20 16M20 20v-4h-4" />
+  </Icon>
+)
+export const PlugIcon = (props: P) => (
+  <Icon {...props}>
+    <path d="M9 3v5M15 3v5M6 8h12v3a6 6 0 0 1-12 0ZM12 17v4" />
+  </Icon>
+)
+export const TerminalIcon = (props: P) => (
+  <Icon {...props}>
+    <rect x="3" y="4" width="18" height="16" rx="2" />
+    <path d="m7 9 3 3-3 3M13 15h4" />
+  </Icon>
+)
+export const GlobeIcon = (props: P) => (
+  <Icon {...props}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
+  </Icon>
+)
+export const PlayIcon = (props: P) => <Icon {...props}><path d="M7 5v14l11-7Z" /></Icon>
+export const ChevronRightIcon = (props: P) => <Icon {...props}><path d="m9 6 6 6-6 6" /></Icon>
+export const ArrowDownIcon = (props: P) => <Icon {...props}><path d="M12 5v14M6 13l6 6 6-6" /></Icon>
+export const WrenchIcon = (props: P) => (
+  <Icon {...props}>
+    <path d="M14.7 6.3a4 4 0 0 0 5 5L21 12.6a6 6 0 0 1-7.6 1.8L7 20.8a2 2 0 0 1-2.8-2.8l6.4-6.4A6 6 0 0 1 12.4 4l1.3 1.3Z" />
+  </Icon>
+)
+export const LockIcon = (props: P) => (
+  <Icon {...props}>
+    <rect x="5" y="11" width="14" height="10" rx="2" />
+    <path d="M8 11V8a4 4 0 0 1 8 0v3" />
+  </Icon>
+)
+export const StopIcon = (props: P) => <Icon {...props}><rect x="6" y="6" width="12" height="12" rx="1.5" /></Icon>

@@ -1,5 +1,15 @@
 /** Connects the zustand stores to the host's resources: the only way data enters them. */
-import { HostResource, SessionsResourceSchema, SettingsResourceSchema } from '../../shared/hostApi'
+import {
+  ElicitationsResourceSchema,
+  ExtensionsResourceSchema,
+  HostResource,
+  SessionsResourceSchema,
+  SettingsResourceSchema,
+  ToolsResourceSchema,
+} from '../../shared/hostApi'
+import { useCatalogStore } from '../stores/catalogStore'
+import { useElicitationsStore } from '../stores/elicitationsStore'
+import { useExtensionsStore } from '../stores/extensionsStore'
 import { useSessionsStore } from '../stores/sessionsStore'
 import { useSettingsStore } from '../stores/settingsStore'
 import type { HostClient } from './hostClient'
@@ -9,6 +19,11 @@ export function feedStores(client: HostClient): () => void {
   const unsubscribes = [
     client.subscribe(HostResource.sessions, SessionsResourceSchema, ({ sessions }) => useSessionsStore.getState().setSessions(sessions)),
     client.subscribe(HostResource.settings, SettingsResourceSchema, (settings) => useSettingsStore.getState().setSettings(settings)),
+    client.subscribe(HostResource.extensions, ExtensionsResourceSchema, ({ extensions }) => useExtensionsStore.getState().setExtensions(extensions)),
+    client.subscribe(HostResource.tools, ToolsResourceSchema, (catalog) => useCatalogStore.getState().setCatalog(catalog)),
+    client.subscribe(HostResource.elicitations, ElicitationsResourceSchema, ({ elicitations }) =>
+      useElicitationsStore.getState().setElicitations(elicitations),
+    ),
   ]
   return () => unsubscribes.forEach((unsubscribe) => unsubscribe())
 }

@@ -33,9 +33,27 @@ export interface HostClient {
   subscribe<T>(uri: string, schema: z.ZodType<T>, onValue: (value: T) => void): () => void
   /** Calls an app tool; throws an Error with the tool's message when it fails. */
   call<N extends HostToolName>(name: N, args: HostToolArgs<N>): Promise<HostToolResult<N>>
+  /**
+   * Calls an app tool and returns its whole result, failed or not (for `tool_call`, whose content is
+   * the extension tool's own). Throws only when the call could not be made or was aborted.
+   */
+  callRaw<N extends HostToolName>(name: N, args: HostToolArgs<N>, options?: RawCallOptions): Promise<RawToolResult>
   /** Skips the wait before the next reconnect attempt. */
   retryNow(): void
   close(): Promise<void>
+}
+
+/** A tool result as it came back: content blocks are untrusted and checked where they are shown. */
+export interface RawToolResult {
+  content: unknown[]
+  structuredContent?: Record<string, unknown>
+  isError: boolean
+}
+
+export interface RawCallOptions {
+  signal?: AbortSignal
+  /** How long to wait for the result; the SDK's default (60 s) is too short for tools run by hand. */
+  timeoutMs?: number
 }
 
 // Every payload is checked with the zod schemas of hostApi; the SDK's default (Ajv) compiles
@@ -163,6 +181,28 @@ export function createHostClient(options: HostClientOptions): HostClient {
       const output = HostToolOutput[name].safeParse(result.structuredContent)
       if (!output.success) throw new Error(`${name} returned an unexpected result: ${output.error.issues[0]?.message ?? ''}`)
       return output.data as HostToolResult<typeof name>
+    },
+
+    async callRaw(name, args, callOptions = {}) {
+      const input = HostToolInput[name].safeParse(args)
+      if (!input.success) throw new Error(input.error.issues[0]?.message ?? 'Invalid input')
+      const client = current
+      if (!client) throw new Error('Not connected to the Switchboard host. Reconnecting…')
+      let result: Awaited<ReturnType<Client['callTool']>>
+      try {
+        result = await client.callTool({ name, arguments: input.data as Record<string, unknown> }, undefined, {
+          signal: callOptions.signal,
+          timeout: callOptions.timeoutMs,
+        })
+      } catch (error) {
+        throw new Error(errorMessage(error), { cause: error })
+      }
+      const structured = result.structuredContent
+      return {
+        content: Array.isArray(result.content) ? (result.content as unknown[]) : [],
+        ...(structured && typeof structured === 'object' ? { structuredContent: structured as Record<string, unknown> } : {}),
+        isError: result.isError === true,
+      }
     },
 
     retryNow() {

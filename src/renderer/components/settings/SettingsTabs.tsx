@@ -5,6 +5,7 @@ import type { SettingsSection } from '../../stores/viewStore'
 export const settingsSections: { id: SettingsSection; label: string }[] = [
   { id: 'general', label: 'General' },
   { id: 'secrets', label: 'Secrets' },
+  { id: 'extensions', label: 'Extensions' },
 ]
 
 export const tabId = (section: SettingsSection) => `settings-tab-${section}`

@@ -1,0 +1,90 @@
+/** An extension's tools, resources and prompts, as the catalog (`switchboard://tools`) lists them. */
+import { useState, type ReactNode } from 'react'
+import type { CatalogToolView, ToolsResource } from '../../../shared/hostApi'
+import { quietButton } from '../ui'
+import { ToolItem } from './ToolItem'
+
+const listClass =
+  'divide-y divide-zinc-200 overflow-hidden rounded-lg border border-zinc-200 bg-white shadow-xs dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900'
+
+function Empty({ children }: { children: ReactNode }) {
+  return (
+    <p className="rounded-lg border border-dashed border-zinc-300 px-4 py-6 text-center text-sm text-zinc-500 dark:border-zinc-700 dark:text-zinc-400">
+      {children}
+    </p>
+  )
+}
+
+/** Long lists show the first part, and the rest on request. */
+function useShowMore<T>(items: readonly T[], first = 25): { shown: readonly T[]; more: ReactNode } {
+  const [all, setAll] = useState(false)
+  if (all || items.length <= first) return { shown: items, more: null }
+  return {
+    shown: items.slice(0, first),
+    more: (
+      <div className="px-4 py-2 text-center">
+        <button type="button" className={quietButton} onClick={() => setAll(true)}>
+          Show all {items.length}
+        </button>
+      </div>
+    ),
+  }
+}
+
+export function ToolList({ tools, runnable, notReady }: { tools: readonly CatalogToolView[]; runnable: boolean; notReady: string }) {
+  const { shown, more } = useShowMore(tools)
+  if (tools.length === 0) return <Empty>{notReady || 'This extension offers no tools.'}</Empty>
+  return (
+    <>
+      <ul aria-label="Tools" className={listClass}>
+        {shown.map((tool) => (
+          <ToolItem key={tool.name} tool={tool} runnable={runnable} />
+        ))}
+      </ul>
+      {more}
+    </>
+  )
+}
+
+export function ResourceList({ resources, notReady }: { resources: ToolsResource['resources']; notReady: string }) {
+  const { shown, more } = useShowMore(resources)
+  if (resources.length === 0) return <Empty>{notReady || 'This extension offers no resources.'}</Empty>
+  return (
+    <>
+      <ul aria-label="Resources" className={listClass}>
+        {shown.map((resource) => (
+          <li key={resource.uri} className="px-4 py-2.5">
+            <div className="flex flex-wrap items-baseline gap-x-2">
+              <span className="text-sm font-medium">{resource.title ?? resource.name}</span>
+              {resource.mimeType && <span className="text-xs text-zinc-500 dark:text-zinc-400">{resource.mimeType}</span>}
+            </div>
+            <p className="font-mono text-xs wrap-anywhere text-zinc-600 dark:text-zinc-400">{resource.uri}</p>
+            {resource.description && <p className="mt-0.5 line-clamp-2 text-xs text-zinc-500 dark:text-zinc-400">{resource.description}</p>}
+          </li>
+        ))}
+      </ul>
+      {more}
+    </>
+  )
+}
+
+export function PromptList({ prompts, notReady }: { prompts: ToolsResource['prompts']; notReady: string }) {
+  const { shown, more } = useShowMore(prompts)
+  if (prompts.length === 0) return <Empty>{notReady || 'This extension offers no prompts.'}</Empty>
+  return (
+    <>
+      <ul aria-label="Prompts" className={listClass}>
+        {shown.map((prompt) => (
+          <li key={prompt.name} className="px-4 py-2.5">
+            <div className="flex flex-wrap items-baseline gap-x-2">
+              <span className="font-mono text-sm font-medium">{prompt.promptName}</span>
+              {prompt.title && prompt.title !== prompt.promptName && <span className="text-sm text-zinc-600 dark:text-zinc-400">{prompt.title}</span>}
+            </div>
+            {prompt.description && <p className="mt-0.5 line-clamp-2 text-xs text-zinc-500 dark:text-zinc-400">{prompt.description}</p>}
+          </li>
+        ))}
+      </ul>
+      {more}
+    </>
+  )
+}

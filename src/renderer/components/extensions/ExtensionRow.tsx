@@ -1,0 +1,114 @@
+/**
+ * One installed extension in the list: name (opens its details), state badge, what it brings, an
+ * on/off switch, Restart, and Remove after a confirm step.
+ */
+import { useEffect, useId, useRef, useState } from 'react'
+import type { ExtensionView } from '../../../shared/hostApi'
+import { useViewStore } from '../../stores/viewStore'
+import { ChevronRightIcon, RefreshIcon } from '../icons'
+import { quietButton } from '../ui'
+import { Switch } from '../Switch'
+import { ExtensionRemoveConfirm } from './ExtensionRemoveConfirm'
+import { ExtensionStateNote } from './ExtensionStateNote'
+import { ExtensionTypeIcon } from './ExtensionTypeIcon'
+import { StatusBadge } from './StatusBadge'
+import { countsText, typeLabels } from './extensionText'
+import { useExtensionControls } from './useExtensionControls'
+
+interface Props {
+  extension: ExtensionView
+  /** The host removed it; the row is about to disappear, so focus should go somewhere else. */
+  onRemoved: () => void
+}
+
+type Mode = 'view' | 'confirm-remove' | 'removing'
+
+export function ExtensionRow({ extension, onRemoved }: Props) {
+  const id = useId()
+  const showExtensions = useViewStore((state) => state.showExtensions)
+  const controls = useExtensionControls(extension)
+  const [mode, setMode] = useState<Mode>('view')
+  const removeButton = useRef<HTMLButtonElement>(null)
+  const refocus = useRef(false)
+  const { name } = extension
+
+  useEffect(() => {
+    if (mode !== 'view' || !refocus.current) return
+    refocus.current = false
+    removeButton.current?.focus()
+  }, [mode])
+
+  const cancelRemove = () => {
+    refocus.current = true
+    setMode('view')
+  }
+  const remove = async () => {
+    setMode('removing')
+    if (await controls.remove()) onRemoved()
+    else cancelRemove()
+  }
+
+  return (
+    <li className={`px-4 py-3.5 transition-colors ${mode === 'view' ? '' : 'bg-zinc-50/80 dark:bg-zinc-800/30'}`}>
+      <div className="flex items-start gap-3">
+        <ExtensionTypeIcon type={extension.type} />
+        <div className="min-w-0 flex-1">
+          <div className="flex min-w-0 items-center gap-2">
+            <button
+              id={`${id}-name`}
+              type="button"
+              title={`Show details of ${name}`}
+              onClick={() => showExtensions({ page: 'details', id: extension.id })}
+              className="group/name inline-flex min-w-0 items-center gap-0.5 rounded text-left text-sm font-medium text-zinc-900 hover:text-indigo-700 dark:text-zinc-100 dark:hover:text-indigo-300"
+            >
+              <span className="truncate">{name}</span>
+              <ChevronRightIcon className="size-3.5 text-zinc-400 transition-transform group-hover/name:translate-x-0.5 dark:text-zinc-500" />
+            </button>
+            <StatusBadge extension={extension} />
+          </div>
+          <p id={`${id}-summary`} className="mt-0.5 flex flex-wrap items-center gap-x-1.5 text-xs text-zinc-500 dark:text-zinc-400">
+            <span>{typeLabels[extension.type]}</span>
+            <span aria-hidden="true">·</span>
+            <code className="font-mono">{extension.id}</code>
+            <span aria-hidden="true">·</span>
+            <span>{countsText(extension)}</span>
+          </p>
+          <ExtensionStateNote extension={extension} clamp />
+        </div>
+        <div className="flex shrink-0 items-center gap-1">
+          <button
+            type="button"
+            className={quietButton}
+            aria-label={`Restart ${name}`}
+            title={controls.enabled ? 'Stop and start it again' : 'Turn it on first'}
+            disabled={!controls.enabled || controls.restarting || mode !== 'view'}
+            onClick={() => void controls.restart()}
+          >
+            <RefreshIcon className={`size-3.5 ${controls.restarting ? 'animate-spin' : ''}`} />
+            Restart
+          </button>
+          <button
+            ref={removeButton}
+            type="button"
+            className={`${quietButton} hover:text-red-700 dark:hover:text-red-300`}
+            aria-label={`Remove ${name}`}
+            disabled={mode !== 'view'}
+            onClick={() => setMode('confirm-remove')}
+          >
+            Remove
+          </button>
+          <span aria-hidden="true" className="mx-1.5 h-5 w-px bg-zinc-200 dark:bg-zinc-700" />
+          <Switch
+            checked={controls.enabled}
+            label={`Enable ${name}`}
+            describedBy={`${id}-summary`}
+            onChange={(next) => void controls.setEnabled(next)}
+          />
+        </div>
+      </div>
+      {mode !== 'view' && (
+        <ExtensionRemoveConfirm name={name} busy={mode === 'removing'} onConfirm={() => void remove()} onCancel={cancelRemove} />
+      )}
+    </li>
+  )
+}

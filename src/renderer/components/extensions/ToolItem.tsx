@@ -1,0 +1,54 @@
+/** One tool of an extension: its name, title, description and hints, and a "Run" panel that opens below. */
+import { useId, useState } from 'react'
+import type { CatalogToolView } from '../../../shared/hostApi'
+import { ChevronRightIcon, PlayIcon } from '../icons'
+import { smallSecondaryButton } from '../ui'
+import { AnnotationBadges } from './AnnotationBadges'
+import { RunToolForm } from './RunToolForm'
+
+export function ToolItem({ tool, runnable }: { tool: CatalogToolView; runnable: boolean }) {
+  const id = useId()
+  const [open, setOpen] = useState(false)
+  const title = tool.title ?? tool.annotations.title
+  return (
+    <li className="px-4 py-3">
+      <div className="flex items-start gap-3">
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <h4 id={`${id}-name`} className="font-mono text-sm font-medium wrap-anywhere">
+              {tool.toolName}
+            </h4>
+            {title && title !== tool.toolName && <span className="text-sm text-zinc-600 dark:text-zinc-400">{title}</span>}
+            <AnnotationBadges annotations={tool.annotations} />
+          </div>
+          {tool.description && (
+            <p className="mt-1 line-clamp-3 text-sm break-words text-zinc-600 dark:text-zinc-400" title={tool.description}>
+              {tool.description}
+            </p>
+          )}
+          <p className="mt-1 font-mono text-[11px] text-zinc-400 dark:text-zinc-500" title="The name the model sees">
+            {tool.name}
+          </p>
+        </div>
+        <button
+          type="button"
+          className={`${smallSecondaryButton} shrink-0`}
+          aria-expanded={open}
+          aria-controls={`${id}-run`}
+          aria-label={open ? `Hide ${tool.toolName}` : `Run ${tool.toolName}`}
+          disabled={!runnable}
+          title={runnable ? undefined : 'The extension is not ready'}
+          onClick={() => setOpen(!open)}
+        >
+          {open ? <ChevronRightIcon className="size-3.5 -rotate-90" /> : <PlayIcon className="size-3.5" />}
+          {open ? 'Hide' : 'Run'}
+        </button>
+      </div>
+      {open && (
+        <div id={`${id}-run`} className="mt-3 rounded-md border border-zinc-200 bg-zinc-50/70 p-3 dark:border-zinc-800 dark:bg-zinc-950/40">
+          <RunToolForm tool={tool} />
+        </div>
+      )}
+    </li>
+  )
+}

@@ -1,0 +1,152 @@
+/**
+ * The result of a tool run by hand: how it ended and how long it took, then its content — text,
+ * images, links to resources, embedded resources — and any structured content. A failed call is
+ * styled as such, and its text is the tool's (or the host's) own explanation.
+ */
+import type { ToolCallOutcome } from '../../../shared/hostApi'
+import { AlertIcon, CheckIcon } from '../icons'
+import { base64Bytes, byteSize, parseContentBlocks, type ContentBlock } from './contentBlocks'
+
+/** What came back: a result from the tool (with its outcome), or the host's refusal to make the call. */
+export type RunResult =
+  | { kind: 'result'; content: unknown[]; isError: boolean; outcome?: ToolCallOutcome }
+  | { kind: 'refused'; message: string }
+  | { kind: 'aborted' }
+
+const outcomeLabels: Record<ToolCallOutcome['outcome'], string> = {
+  ok: 'Succeeded',
+  failed: 'Failed',
+  'timed-out': 'Timed out',
+  cancelled: 'Cancelled',
+}
+
+const pre = 'font-mono text-xs leading-relaxed break-words whitespace-pre-wrap'
+
+function Block({ block }: { block: ContentBlock }) {
+  switch (block.type) {
+    case 'text':
+      return <pre className={`${pre} text-zinc-900 dark:text-zinc-100`}>{block.text}</pre>
+    case 'image':
+      return (
+        <figure>
+          <img
+            src={`data:${block.mimeType};base64,${block.data.replace(/\s/g, '')}`}
+            alt={`Image from the tool (${block.mimeType})`}
+            className="max-h-80 max-w-full rounded border border-zinc-200 bg-white dark:border-zinc-700 dark:bg-zinc-800"
+          />
+          <figcaption className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
+            {block.mimeType} · {byteSize(base64Bytes(block.data))}
+          </figcaption>
+        </figure>
+      )
+    case 'audio':
+      return (
+        <p className="text-xs text-zinc-600 dark:text-zinc-400">
+          Audio ({block.mimeType}, {byteSize(base64Bytes(block.data))}); audio cannot be played here.
+        </p>
+      )
+    case 'resource_link':
+      return (
+        <div className="rounded-md border border-zinc-200 bg-white px-3 py-2 dark:border-zinc-700 dark:bg-zinc-900">
+          <p className="flex flex-wrap items-baseline gap-x-2">
+            <span className="text-sm font-medium">{block.title ?? block.name ?? block.uri}</span>
+            <span className="text-xs text-zinc-500 dark:text-zinc-400">
+              Link to a resource{block.mimeType ? ` · ${block.mimeType}` : ''}
+            </span>
+          </p>
+          <p className="font-mono text-xs wrap-anywhere text-indigo-700 dark:text-indigo-300">{block.uri}</p>
+          {block.description && <p className="mt-0.5 text-xs text-zinc-600 dark:text-zinc-400">{block.description}</p>}
+        </div>
+      )
+    case 'resource':
+      return (
+        <div className="rounded-md border border-zinc-200 bg-white px-3 py-2 dark:border-zinc-700 dark:bg-zinc-900">
+          <p className="text-xs font-medium text-zinc-500 dark:text-zinc-400">
+            Embedded resource{block.resource.mimeType ? ` · ${block.resource.mimeType}` : ''}
+          </p>
+          <p className="font-mono text-xs wrap-anywhere text-indigo-700 dark:text-indigo-300">{block.resource.uri}</p>
+          {block.resource.text !== undefined ? (
+            <pre className={`${pre} mt-2 max-h-64 overflow-auto`}>{block.resource.text}</pre>
+          ) : block.resource.blob !== undefined ? (
+            <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">Binary content, {byteSize(base64Bytes(block.resource.blob))}</p>
+          ) : null}
+        </div>
+      )
+    case 'unknown':
+      return <pre className={`${pre} text-zinc-600 dark:text-zinc-400`}>{block.json}</pre>
+  }
+}
+
+export function ToolResultView({ result }: { result: RunResult }) {
+  if (result.kind === 'aborted') {
+    return (
+      <div role="status" className="rounded-md border border-zinc-200 px-3 py-2 text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
+        Stopped waiting for the result.
+      </div>
+    )
+  }
+  if (result.kind === 'refused') {
+    return (
+      <div role="alert" className="flex gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-900/60 dark:bg-red-950/40 dark:text-red-100">
+        <AlertIcon className="mt-0.5 size-4 text-red-600 dark:text-red-400" />
+        <p className="min-w-0 break-words whitespace-pre-wrap">{result.message}</p>
+      </div>
+    )
+  }
+  const { outcome, isError } = result
+  const blocks = parseContentBlocks(result.content)
+  const failed = isError || (outcome !== undefined && outcome.outcome !== 'ok')
+  // A call that completed can still be the tool saying it failed (isError).
+  const label = outcome && outcome.outcome !== 'ok' ? outcomeLabels[outcome.outcome] : failed ? 'Failed' : 'Succeeded'
+  return (
+    <section
+      aria-label="Result"
+      className={
+        'overflow-hidden rounded-md border ' +
+        (failed ? 'border-red-300 bg-red-50/60 dark:border-red-900/70 dark:bg-red-950/30' : 'border-zinc-200 bg-white dark:border-zinc-700 dark:bg-zinc-900')
+      }
+    >
+      <header
+        className={
+          'flex flex-wrap items-center gap-x-2 gap-y-1 border-b px-3 py-1.5 text-xs ' +
+          (failed ? 'border-red-200 text-red-800 dark:border-red-900/60 dark:text-red-200' : 'border-zinc-200 text-zinc-600 dark:border-zinc-700 dark:text-zinc-400')
+        }
+      >
+        <span role="status" className="inline-flex items-center gap-1 font-semibold">
+          {failed ? <AlertIcon className="size-3.5" /> : <CheckIcon className="size-3.5 text-emerald-600 dark:text-emerald-400" />}
+          {label}
+        </span>
+        {outcome && (
+          <>
+            <span aria-hidden="true">·</span>
+            <span>{formatDuration(outcome.durationMs)}</span>
+          </>
+        )}
+        {blocks.length > 0 && (
+          <>
+            <span aria-hidden="true">·</span>
+            <span>{blocks.length === 1 ? '1 content block' : `${blocks.length} content blocks`}</span>
+          </>
+        )}
+      </header>
+      <div className="max-h-[28rem] space-y-3 overflow-auto px-3 py-2.5">
+        {blocks.length === 0 && <p className="text-xs text-zinc-500 dark:text-zinc-400">The tool returned no content.</p>}
+        {blocks.map((block, index) => (
+          <Block key={index} block={block} />
+        ))}
+        {outcome?.structuredContent && (
+          <details className="group">
+            <summary className="cursor-pointer text-xs font-medium text-zinc-600 select-none dark:text-zinc-400">Structured content</summary>
+            <pre className={`${pre} mt-1.5 rounded bg-zinc-100 p-2 dark:bg-zinc-800`}>{JSON.stringify(outcome.structuredContent, null, 2)}</pre>
+          </details>
+        )}
+      </div>
+    </section>
+  )
+}
+
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`
+  if (ms < 60_000) return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`
+  return `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`
+}

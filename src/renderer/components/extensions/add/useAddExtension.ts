@@ -1,0 +1,66 @@
+/**
+ * Sends a filled-in form: stores the secret values first (so the extension finds them when it
+ * starts), then `extension_add`. When the host refuses the config, the secrets just stored are
+ * removed again and its messages come back to be shown next to the form.
+ */
+import { useState } from 'react'
+import type { ExtensionView } from '../../../../shared/hostApi'
+import { useHostClient } from '../../../mcp/hostContext'
+import { errorMessage } from '../../../mcp/errorText'
+import { useExtensionsStore } from '../../../stores/extensionsStore'
+import { buildSubmission, type ExtensionForm, type FieldKey } from './extensionForm'
+import { placeHostProblems, type HostProblems } from './hostProblems'
+
+export type AddOutcome = { ok: true; extension: ExtensionView } | { ok: false; problems: HostProblems }
+
+/** Resolves once the extensions resource lists `id` (or after a moment, whichever comes first). */
+function listed(id: string, timeoutMs = 3000): Promise<void> {
+  const has = () => useExtensionsStore.getState().extensions?.some((extension) => extension.id === id) ?? false
+  if (has()) return Promise.resolve()
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer)
+      unsubscribe()
+      resolve()
+    }
+    const timer = setTimeout(done, timeoutMs)
+    const unsubscribe = useExtensionsStore.subscribe(() => has() && done())
+  })
+}
+
+export function useAddExtension(): { busy: string | null; add: (form: ExtensionForm) => Promise<AddOutcome> } {
+  const client = useHostClient()
+  const [busy, setBusy] = useState<string | null>(null)
+
+  const add = async (form: ExtensionForm): Promise<AddOutcome> => {
+    const { config, secrets } = buildSubmission(form)
+    const stored: string[] = []
+    const forget = () => Promise.all(stored.map((key) => client.call('secret_delete', { key }).catch(() => undefined)))
+    try {
+      for (const secret of secrets) {
+        setBusy('Storing secrets…')
+        try {
+          await client.call('secret_set', { key: secret.key, value: secret.value })
+          stored.push(secret.key)
+        } catch (error) {
+          await forget()
+          const fields: Partial<Record<FieldKey, string>> = { [secret.field]: `Could not store this secret: ${errorMessage(error)}` }
+          return { ok: false, problems: { lines: [`The secret ${secret.key} could not be stored: ${errorMessage(error)}`], fields } }
+        }
+      }
+      setBusy('Adding…')
+      let extension: ExtensionView
+      try {
+        extension = await client.call('extension_add', { config })
+      } catch (error) {
+        await forget()
+        return { ok: false, problems: placeHostProblems(errorMessage(error), form) }
+      }
+      await listed(extension.id)
+      return { ok: true, extension }
+    } finally {
+      setBusy(null)
+    }
+  }
+  return { busy, add }
+}

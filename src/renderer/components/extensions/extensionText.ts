@@ -1,0 +1,62 @@
+/** Words for extensions: their type, their state, and how many tools they bring. */
+import type { ExtensionType, ExtensionView } from '../../../shared/hostApi'
+
+export const typeLabels: Record<ExtensionType, string> = {
+  stdio: 'Local program',
+  'streamable-http': 'Streamable HTTP',
+  sse: 'SSE',
+  builtin: 'Built in',
+  frontend: 'Window tools',
+}
+
+export type Tone = 'green' | 'blue' | 'red' | 'amber' | 'gray'
+
+/** The badge of an extension: its status, or the approval it waits for. */
+export function stateBadge(extension: Pick<ExtensionView, 'status' | 'consent' | 'enabled'>): { label: string; tone: Tone; busy?: boolean } {
+  if (extension.consent === 'pending' && extension.status !== 'ready') return { label: 'Awaiting approval', tone: 'amber' }
+  if (extension.consent === 'denied' && extension.status !== 'ready') return { label: 'Not approved', tone: 'gray' }
+  switch (extension.status) {
+    case 'ready':
+      return { label: 'Ready', tone: 'green' }
+    case 'starting':
+      return { label: 'Starting', tone: 'blue', busy: true }
+    case 'error':
+      return { label: 'Error', tone: 'red' }
+    case 'needs-config':
+      return { label: 'Needs setup', tone: 'amber' }
+    case 'disabled':
+      return { label: 'Disabled', tone: 'gray' }
+  }
+}
+
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`
+}
+
+/** "11 tools · 7 resources · 3 prompts", leaving out what is zero except tools. */
+export function countsText({ toolCount, resourceCount, promptCount }: Pick<ExtensionView, 'toolCount' | 'resourceCount' | 'promptCount'>): string {
+  return [plural(toolCount, 'tool'), resourceCount > 0 ? plural(resourceCount, 'resource') : '', promptCount > 0 ? plural(promptCount, 'prompt') : '']
+    .filter(Boolean)
+    .join(' · ')
+}
+
+/** A line under the name saying what the person should know about the state, if anything. */
+export function consentNote(extension: Pick<ExtensionView, 'consent' | 'type'>): string | undefined {
+  if (extension.consent === 'pending') {
+    return extension.type === 'stdio'
+      ? 'Waiting for you to approve what it runs; it stays off until you do.'
+      : 'Waiting for you to approve where it connects; it stays off until you do.'
+  }
+  if (extension.consent === 'denied') {
+    return extension.type === 'stdio'
+      ? 'You denied starting this program. Turn it on to be asked again, or remove it.'
+      : 'You denied connecting to this server. Turn it on to be asked again, or remove it.'
+  }
+  return undefined
+}
+
+/** What trust changes, in the words the add form and the details page share. */
+export const trustText = {
+  trusted: 'Trusted: its tools’ own hints (such as “read-only”) count when Switchboard decides what needs your approval.',
+  untrusted: 'Not trusted: its tools’ hints are ignored, so its calls are treated as if they could change things.',
+} as const

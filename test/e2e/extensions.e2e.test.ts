@@ -1,0 +1,405 @@
+/**
+ * Settings → Extensions end to end through browser mode: the real host (`npm run host`), the built
+ * renderer in headless Chromium, and `@modelcontextprotocol/server-everything` over stdio, added by
+ * hand. The consent dialog must show exactly what main will run; nothing starts before it is
+ * answered. Only Electron is absent.
+ */
+import { execFileSync } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import { mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { WebSocketClientTransport } from '@modelcontextprotocol/sdk/client/websocket.js'
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
+import WebSocket from 'ws'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { ExtensionsResourceSchema, HostResource } from '../../src/shared/hostApi'
+import { groupIsAlive, startHost, type HostProcess } from './hostProcess'
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
+const resultsDir = join(root, 'test-results')
+const everythingPath = join(root, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js')
+const nodePath = process.execPath
+
+let browser: Browser
+let host: HostProcess
+let dataDir: string
+let context: BrowserContext
+let page: Page
+const received: string[] = []
+const sent: string[] = []
+const pageErrors: string[] = []
+
+const framesCalling = (tool: string) => sent.filter((frame) => frame.includes(`"name":"${tool}"`))
+const isDark = async () => ((await page.locator('html').getAttribute('class')) ?? '').split(/\s+/).includes('dark')
+
+async function setScheme(scheme: 'light' | 'dark'): Promise<void> {
+  await page.emulateMedia({ colorScheme: scheme })
+  await expect.poll(isDark).toBe(scheme === 'dark')
+}
+
+async function shoot(target: Page | Locator, name: string): Promise<void> {
+  await mkdir(resultsDir, { recursive: true })
+  await page.mouse.move(0, 0)
+  await target.screenshot({ path: join(resultsDir, name), animations: 'disabled' })
+}
+
+async function openExtensions(): Promise<void> {
+  await page.getByRole('button', { name: 'Settings' }).click()
+  await page.getByRole('tab', { name: 'Extensions' }).click()
+  await page.getByRole('heading', { level: 2, name: 'Extensions' }).waitFor()
+}
+
+/** server-everything children of this host (its process group), by their command line. */
+function everythingChildren(): string[] {
+  const lines = execFileSync('ps', ['-eo', 'pgid=,args='], { encoding: 'utf8' }).split('\n')
+  return lines.filter((line) => line.trim().startsWith(`${host.pid} `) && line.includes(everythingPath))
+}
+
+/** A second MCP client of the host (any client with the token is a window as far as the host is concerned). */
+async function hostClient(): Promise<Client> {
+  // The SDK's transport uses the global WebSocket, which Node 20 does not have yet.
+  const scope = globalThis as { WebSocket?: unknown }
+  scope.WebSocket ??= WebSocket
+  const client = new Client({ name: 'e2e-second-window', version: '1.0.0' })
+  await client.connect(new WebSocketClientTransport(new URL(`${host.info.mcp}?token=${host.info.token}`)))
+  return client
+}
+
+async function callHost(client: Client, name: string, args: Record<string, unknown>): Promise<void> {
+  const result = await client.callTool({ name, arguments: args })
+  if (result.isError) throw new Error(JSON.stringify(result.content))
+}
+
+const addForm = () => page.getByRole('form', { name: 'Add extension' })
+const consentDialog = () => page.getByRole('dialog')
+const detailsHeader = () => page.getByRole('heading', { level: 2, name: 'Everything' })
+const statusBadge = () => page.locator('header [data-status]').first()
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'switchboard-e2e-extensions-'))
+  host = await startHost(root, dataDir)
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  })
+  context = await browser.newContext({ viewport: { width: 1180, height: 900 }, colorScheme: 'light' })
+  page = await context.newPage()
+  page.setDefaultTimeout(10_000)
+  const text = (payload: string | Buffer) => (typeof payload === 'string' ? payload : payload.toString('utf8'))
+  page.on('websocket', (socket) => {
+    socket.on('framereceived', ({ payload }) => received.push(text(payload)))
+    socket.on('framesent', ({ payload }) => sent.push(text(payload)))
+  })
+  page.on('pageerror', (error) => pageErrors.push(error.message))
+  await page.goto(`${host.info.url}?token=${host.info.token}`)
+  await page.getByRole('navigation', { name: 'Sessions' }).waitFor()
+}, 180_000)
+
+afterAll(async () => {
+  await context?.close()
+  await browser?.close()
+  await host?.stop()
+  if (dataDir) await rm(dataDir, { recursive: true, force: true })
+  expect(host ? groupIsAlive(host.pid) : false).toBe(false)
+}, 60_000)
+
+describe('Settings → Extensions in browser mode (Electron stands in as headless Chromium)', () => {
+  // Each test starts from no extensions, even when the one before failed half-way.
+  afterEach(async () => {
+    const client = await hostClient()
+    try {
+      const { contents } = await client.readResource({ uri: HostResource.extensions })
+      const { extensions } = ExtensionsResourceSchema.parse(JSON.parse((contents[0] as { text: string }).text))
+      for (const extension of extensions) await callHost(client, 'extension_remove', { id: extension.id })
+    } finally {
+      await client.close()
+    }
+    await page.setViewportSize({ width: 1180, height: 900 })
+    await setScheme('light')
+  })
+
+  it('checks the add form before sending, and shows the host’s own message when it refuses a config', async () => {
+    await openExtensions()
+    await page.getByText('No extensions yet').waitFor()
+    await page.getByRole('button', { name: 'Add extension' }).click()
+    const form = addForm()
+    await form.waitFor()
+
+    // Nothing filled in: the form says what is missing and sends nothing.
+    await form.getByRole('button', { name: 'Add extension' }).click()
+    await form.getByText('Give the extension a name.').waitFor()
+    await form.getByText('Give the program to start', { exact: false }).waitFor()
+    expect(await form.getByLabel('Name', { exact: true }).getAttribute('aria-invalid')).toBe('true')
+
+    // The id follows the name until it is edited; a bad id is said at once.
+    await form.getByLabel('Name', { exact: true }).fill('Ünïcode & Friends!')
+    expect(await form.getByLabel('Id', { exact: true }).inputValue()).toBe('unicode-friends')
+    await form.getByLabel('Id', { exact: true }).fill('Bad_Id')
+    await form.getByText('Use lower-case letters, digits and "-"', { exact: false }).waitFor()
+    await form.getByLabel('Id', { exact: true }).fill('')
+    await form.getByLabel('Name', { exact: true }).fill('Hijack')
+    expect(await form.getByLabel('Id', { exact: true }).inputValue()).toBe('hijack')
+
+    // A variable the host refuses: its message, naming the field, comes back next to the form and the row.
+    await form.getByLabel('Command').fill(nodePath)
+    await form.getByRole('button', { name: 'Add variable' }).click()
+    await form.getByLabel('Variable 1 name').fill('NODE_OPTIONS')
+    await form.getByLabel('Variable 1 value').fill('--require=/tmp/evil.js')
+    await form.getByRole('button', { name: 'Add extension' }).click()
+    const refusal = form.getByRole('alert')
+    await refusal.getByText('Switchboard did not add the extension:').waitFor()
+    expect(await refusal.innerText()).toContain('env.NODE_OPTIONS')
+    expect(await form.getByLabel('Variable 1 name').getAttribute('aria-describedby')).toBeTruthy()
+    await form.locator('li').filter({ has: page.getByLabel('Variable 1 name') }).getByText('can change which program runs', { exact: false }).waitFor()
+    await page.setViewportSize({ width: 1180, height: 1200 })
+    await shoot(page, 'extensions-add-refused.png')
+    await page.setViewportSize({ width: 1180, height: 900 })
+    expect(framesCalling('extension_add')).toHaveLength(1)
+
+    await form.getByRole('button', { name: 'Cancel' }).click()
+    await page.getByText('No extensions yet').waitFor()
+  })
+
+  it('adds server-everything by hand, asks before starting it, runs echo, turns it off and on, and shows its log', async () => {
+    const canary = `canary-${randomUUID()}`
+    await openExtensions()
+    await page.getByRole('button', { name: 'Add extension' }).click()
+    const form = addForm()
+    expect(await form.getByRole('radio', { name: 'Local program' }).isChecked()).toBe(true)
+    await form.getByLabel('Name', { exact: true }).fill('Everything')
+    expect(await form.getByLabel('Id', { exact: true }).inputValue()).toBe('everything')
+    await form.getByLabel('Command').fill(nodePath)
+    await form.getByRole('textbox', { name: 'Arguments (optional)' }).fill(`${everythingPath}\nstdio\n`)
+    expect(await form.getByRole('list', { name: 'Arguments as the program gets them' }).getByRole('listitem').allInnerTexts()).toEqual([
+      `1\n${everythingPath}`,
+      '2\nstdio',
+    ])
+    // A secret variable: the value goes to the keychain, the config only names it.
+    await form.getByRole('button', { name: 'Add variable' }).click()
+    await form.getByLabel('Variable 1 name').fill('EVERYTHING_TOKEN')
+    await form.getByLabel('Variable 1 is a secret').check()
+    expect(await form.getByLabel('Variable 1 value').getAttribute('type')).toBe('password')
+    await form.getByLabel('Variable 1 value').fill(canary)
+    expect(await form.getByRole('checkbox', { name: 'Trust this extension' }).isChecked()).toBe(false)
+    await shoot(page, 'extensions-add.png')
+    await form.getByRole('button', { name: 'Add extension' }).click()
+
+    // The consent dialog, built from main's elicitation: the exact command and each argument.
+    const dialog = consentDialog()
+    await dialog.waitFor()
+    expect(await dialog.getAttribute('aria-labelledby')).toBeTruthy()
+    await dialog.getByRole('heading', { name: 'Run “Everything” on this computer?' }).waitFor()
+    expect(await dialog.getByTestId('consent-command').innerText()).toBe(nodePath)
+    expect(await dialog.getByRole('list', { name: 'Arguments' }).locator('code').allInnerTexts()).toEqual([everythingPath, 'stdio'])
+    await dialog.getByText('EVERYTHING_TOKEN', { exact: true }).waitFor()
+    expect(await dialog.getByRole('button').allInnerTexts()).toEqual(['Deny', 'Allow once', 'Allow and remember'])
+    // Nothing runs yet; the list shows it waiting.
+    expect(everythingChildren()).toEqual([])
+    expect(framesCalling('secret_set').some((frame) => frame.includes(canary))).toBe(true)
+    expect(framesCalling('extension_add').at(-1)).toContain('${secret:extension:everything:env:EVERYTHING_TOKEN}')
+    expect(framesCalling('extension_add').at(-1)).not.toContain(canary)
+
+    // Enter does not approve: the focus starts on the heading, not on a button.
+    await page.keyboard.press('Enter')
+    await page.waitForTimeout(700)
+    expect(await dialog.isVisible()).toBe(true)
+    expect(framesCalling('elicitation_respond')).toEqual([])
+    await shoot(page, 'consent.png')
+    await setScheme('dark')
+    await shoot(page, 'consent-dark.png')
+    await setScheme('light')
+
+    // Escape denies; turning it on asks again.
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached' })
+    await detailsHeader().waitFor()
+    await expect.poll(() => statusBadge().innerText()).toBe('Not approved')
+    expect(everythingChildren()).toEqual([])
+    await page.getByRole('switch', { name: 'Enable Everything' }).click()
+    await dialog.waitFor()
+    // Tab reaches Deny first, then Allow once: Tab and Enter on a button is a deliberate choice.
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate('document.activeElement?.textContent')).toBe('Deny')
+    await dialog.getByRole('button', { name: 'Allow and remember' }).click()
+    await dialog.waitFor({ state: 'detached' })
+
+    // Ready, with its tools listed from the catalog.
+    await expect.poll(() => statusBadge().getAttribute('data-status'), { timeout: 30_000 }).toBe('ready')
+    expect(await statusBadge().innerText()).toBe('Ready')
+    expect(everythingChildren()).toHaveLength(1)
+    const tools = page.getByRole('list', { name: 'Tools' })
+    await tools.getByRole('heading', { name: 'echo', exact: true }).waitFor()
+    const config = page.getByRole('region', { name: 'What it runs' })
+    await config.getByText(nodePath, { exact: true }).waitFor()
+    await config.getByText('EVERYTHING_TOKEN', { exact: false }).waitFor()
+    await config.getByText('secret', { exact: true }).waitFor()
+
+    // Run echo: arguments prefilled from the schema, checked as JSON before sending.
+    await page.getByRole('button', { name: 'Run echo' }).click()
+    const run = page.getByRole('form', { name: 'Run echo' })
+    const argumentsField = run.getByLabel('Arguments (JSON)')
+    expect(JSON.parse(await argumentsField.inputValue())).toEqual({ message: '' })
+    const callsBefore = framesCalling('tool_call').length
+    await argumentsField.fill('{"message": }')
+    await run.getByRole('button', { name: 'Run', exact: true }).click()
+    await run.getByText('This is not valid JSON', { exact: false }).waitFor()
+    expect(framesCalling('tool_call')).toHaveLength(callsBefore)
+    await argumentsField.fill('{"message":"hello e2e"}')
+    await run.getByRole('button', { name: 'Run', exact: true }).click()
+    const result = run.getByRole('region', { name: 'Result' })
+    await result.getByText('Echo: hello e2e').waitFor()
+    await result.getByText('Succeeded').waitFor()
+    // A call the tool refuses (no message) is a result too, styled as failed, with the tool's own words.
+    await argumentsField.fill('{}')
+    await run.getByRole('button', { name: 'Run', exact: true }).click()
+    await result.getByText('Failed').waitFor()
+    expect(await result.innerText()).toMatch(/message/i)
+    await shoot(run, 'extensions-run-failed.png')
+    await argumentsField.fill('{"message":"hello e2e"}')
+    await run.getByRole('button', { name: 'Run', exact: true }).click()
+    await result.getByText('Echo: hello e2e').waitFor()
+
+    // Images and links to resources are shown as such.
+    await page.getByRole('button', { name: 'Run get-tiny-image' }).click()
+    const imageRun = page.getByRole('form', { name: 'Run get-tiny-image' })
+    await imageRun.getByRole('button', { name: 'Run', exact: true }).click()
+    await imageRun.getByRole('img', { name: /Image from the tool \(image\/png\)/ }).waitFor()
+    // Decoded, not a broken image (the page's CSP allows data: images). The test project has no DOM types.
+    await expect.poll(() => imageRun.getByRole('img').evaluate((image) => (image as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(0)
+    await shoot(imageRun, 'extensions-run-image.png')
+    await page.getByRole('button', { name: 'Hide get-tiny-image' }).click()
+    await page.getByRole('button', { name: 'Run get-resource-links' }).click()
+    const linksRun = page.getByRole('form', { name: 'Run get-resource-links' })
+    await linksRun.getByRole('button', { name: 'Run', exact: true }).click()
+    await linksRun.getByText('Link to a resource').first().waitFor()
+    await shoot(linksRun, 'extensions-run-links.png')
+    await page.getByRole('button', { name: 'Hide get-resource-links' }).click()
+
+    await page.setViewportSize({ width: 1180, height: 1240 }) // the whole page, result included
+    await shoot(page, 'extensions.png')
+    await setScheme('dark')
+    await shoot(page, 'extensions-dark.png')
+    await setScheme('light')
+    await page.setViewportSize({ width: 1180, height: 900 })
+
+    // Off and on again: the status follows, and the remembered approval is not asked again.
+    await page.getByRole('switch', { name: 'Enable Everything' }).click()
+    await expect.poll(() => statusBadge().getAttribute('data-status')).toBe('disabled')
+    expect(await page.getByRole('switch', { name: 'Enable Everything' }).getAttribute('aria-checked')).toBe('false')
+    await expect.poll(() => everythingChildren().length).toBe(0)
+    await page.getByRole('switch', { name: 'Enable Everything' }).click()
+    await expect.poll(() => statusBadge().getAttribute('data-status'), { timeout: 30_000 }).toBe('ready')
+    expect(await consentDialog().count()).toBe(0)
+
+    // The log: lifecycle lines of both starts, told apart from stderr and protocol lines.
+    await page.getByRole('tab', { name: 'Log' }).click()
+    const log = page.getByRole('log', { name: 'Extension log' })
+    await expect.poll(async () => (await log.locator('[data-source="lifecycle"]').allInnerTexts()).filter((line) => line.includes('starting')).length).toBeGreaterThanOrEqual(2)
+    await log.locator('[data-source="lifecycle"]').filter({ hasText: 'stopping' }).first().waitFor()
+    await shoot(page, 'extensions-log.png')
+    await setScheme('dark')
+    await shoot(page, 'extensions-log-dark.png')
+    await setScheme('light')
+
+    // The list: a badge, the tool count and the switch.
+    await page.getByRole('button', { name: 'All extensions' }).click()
+    const row = page.getByRole('list', { name: 'Installed extensions' }).getByRole('listitem').filter({ hasText: 'Everything' })
+    await row.getByText('Ready').waitFor()
+    await row.getByText(/\d+ tools/).waitFor()
+    await shoot(page, 'extensions-list.png')
+    await setScheme('dark')
+    await shoot(page, 'extensions-list-dark.png')
+    await setScheme('light')
+
+    // Remove asks first; Escape keeps it.
+    await row.getByRole('button', { name: 'Remove Everything' }).click()
+    const confirm = page.getByRole('group', { name: 'Remove Everything?' })
+    await page.keyboard.press('Escape')
+    await confirm.waitFor({ state: 'detached' })
+    await row.getByRole('button', { name: 'Remove Everything' }).click()
+    await confirm.getByRole('button', { name: 'Remove', exact: true }).click()
+    await page.getByText('No extensions yet').waitFor()
+    await expect.poll(() => everythingChildren().length).toBe(0)
+
+    // The secret value never came back to the page.
+    expect((await page.content()).includes(canary)).toBe(false)
+    expect(received.filter((frame) => frame.includes(canary))).toEqual([])
+    expect(pageErrors).toEqual([])
+  }, 120_000)
+
+  it('shows several pending approvals one at a time with a count, warnings first, and a server’s URL and header names', async () => {
+    const other = await hostClient()
+    try {
+      await openExtensions()
+      await page.getByText('No extensions yet').waitFor()
+      await callHost(other, 'extension_add', {
+        config: { id: 'inline', name: 'Inline code', type: 'stdio', command: nodePath, args: ['-e', 'require("node:http").createServer().listen(0)'], env: {} },
+      })
+      await callHost(other, 'extension_add', {
+        config: {
+          id: 'remote',
+          name: 'Remote docs',
+          type: 'streamable-http',
+          url: 'https://mcp.example.com/mcp',
+          headers: { Authorization: '${secret:extension:remote:header:Authorization}', 'X-Team': 'docs' },
+        },
+      })
+
+      // Oldest first, with a count; the warning about inline code is there to read before anything else.
+      const dialog = consentDialog()
+      await dialog.getByRole('heading', { name: 'Run “Inline code” on this computer?' }).waitFor()
+      await dialog.getByText('Request 1 of 2').waitFor()
+      const warnings = dialog.getByRole('note', { name: 'Warnings' })
+      await warnings.getByText('runs code written inline', { exact: false }).waitFor()
+      expect(await dialog.getByRole('list', { name: 'Arguments' }).locator('code').allInnerTexts()).toEqual(['-e', 'require("node:http").createServer().listen(0)'])
+      // Focus stays inside: Shift+Tab from the heading goes to the last button (once the allow buttons are armed).
+      await expect.poll(() => dialog.getByRole('button', { name: 'Allow and remember' }).isEnabled()).toBe(true)
+      await page.keyboard.press('Shift+Tab')
+      expect(await page.evaluate('document.activeElement?.textContent')).toBe('Allow and remember')
+      await shoot(page, 'consent-warnings.png')
+      await setScheme('dark')
+      await shoot(page, 'consent-warnings-dark.png')
+      await setScheme('light')
+      await dialog.getByRole('button', { name: 'Deny' }).click()
+
+      // The next one: a server on the network shows its URL and header names, never header values.
+      await dialog.getByRole('heading', { name: 'Connect to “Remote docs”?' }).waitFor()
+      await dialog.getByText('https://mcp.example.com/mcp', { exact: true }).waitFor()
+      expect(await dialog.getByText('Request 1 of', { exact: false }).count()).toBe(0)
+      await dialog.getByText('Authorization', { exact: true }).waitFor()
+      await dialog.getByText('X-Team', { exact: true }).waitFor()
+      expect(await dialog.innerText()).not.toContain('${secret:')
+      await expect.poll(() => dialog.getByRole('button', { name: 'Allow once' }).isEnabled()).toBe(true)
+      await shoot(page, 'consent-http.png')
+      await page.keyboard.press('Escape')
+      await dialog.waitFor({ state: 'detached' })
+
+      // Both stay off, marked as not approved; nothing was started.
+      const rows = page.getByRole('list', { name: 'Installed extensions' }).getByRole('listitem')
+      await expect.poll(() => rows.count()).toBe(2)
+      for (const name of ['Inline code', 'Remote docs']) {
+        const row = rows.filter({ hasText: name })
+        await row.getByText('Not approved').waitFor()
+        expect(await row.getByRole('switch').getAttribute('aria-checked')).toBe('false')
+      }
+      await shoot(page, 'extensions-denied.png')
+      const responses = framesCalling('elicitation_respond').slice(-2).map((frame) => JSON.parse(frame) as { params: { arguments: unknown } })
+      expect(responses.map((frame) => frame.params.arguments)).toEqual([
+        { id: expect.any(String), action: 'decline', content: { decision: 'deny' } },
+        { id: expect.any(String), action: 'cancel', content: { decision: 'deny' } },
+      ])
+
+      await callHost(other, 'extension_remove', { id: 'inline' })
+      await callHost(other, 'extension_remove', { id: 'remote' })
+      await page.getByText('No extensions yet').waitFor()
+      expect(pageErrors).toEqual([])
+    } finally {
+      await other.close()
+    }
+  })
+})
