@@ -1,0 +1,73 @@
+/**
+ * The model the agent loop talks to: an AI SDK LanguageModelV3 for a configured provider that reads
+ * the API key from the keychain at each call (so a key changed in settings applies to the next
+ * message without rebuilding anything), retries rate limits and server errors itself, and fails
+ * only with ProviderErrors whose messages a person can act on.
+ */
+import { readApiKey, type GetSecret } from './apiKey'
+import type { ProviderConfig } from './providerConfig'
+import { describeProvider } from './providerPresets'
+import { PROVIDER_REGISTRY, type ProviderConnection } from './providerRegistry'
+import { translateProviderError, type FailureContext } from './providerErrors'
+import { DEFAULT_RETRY_POLICY, withRetries, type RetryNotice, type RetryPolicy } from './retryPolicy'
+import type { FetchFunction, LanguageModelCallOptions, LanguageModelV3 } from './sdkTypes'
+import { translateStreamErrors } from './translateStream'
+
+export interface LanguageModelOptions {
+  getSecret: GetSecret
+  /** Defaults to the global fetch. */
+  fetch?: FetchFunction
+  /** Overrides parts of DEFAULT_RETRY_POLICY. */
+  retry?: Partial<RetryPolicy>
+  /** Called before each retry wait. */
+  onRetry?: (notice: RetryNotice) => void
+}
+
+/**
+ * The model `modelId` of the provider `config`. Pass `maxRetries: 0` to streamText/generateText:
+ * this model retries on its own (see retryPolicy.ts for why).
+ */
+export function createLanguageModel(config: ProviderConfig, modelId: string, options: LanguageModelOptions): LanguageModelV3 {
+  const kind = PROVIDER_REGISTRY[config.kind]
+  const provider = describeProvider(config)
+  const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry }
+  const connection = (apiKey: string | undefined): ProviderConnection => ({
+    baseUrl: provider.baseUrl,
+    apiKey,
+    headers: config.headers ?? {},
+    fetch: options.fetch,
+  })
+  // Built without a key, only to answer what the model is and which URLs it accepts; never called.
+  const description = kind.createModel(connection(undefined), modelId)
+
+  async function call<Result>(
+    callOptions: LanguageModelCallOptions,
+    run: (model: LanguageModelV3, callOptions: LanguageModelCallOptions) => PromiseLike<Result>,
+  ): Promise<{ result: Result; context: FailureContext }> {
+    const apiKey = await readApiKey(config, options.getSecret)
+    const model = kind.createModel(connection(apiKey), modelId)
+    const context: FailureContext = { ...provider, modelId, apiKey }
+    const result = await withRetries(() => run(model, callOptions), {
+      policy,
+      signal: callOptions.abortSignal,
+      translate: (error) => translateProviderError(error, context),
+      onRetry: options.onRetry,
+    })
+    return { result, context }
+  }
+
+  return {
+    specificationVersion: 'v3',
+    provider: description.provider,
+    modelId,
+    get supportedUrls() {
+      return description.supportedUrls
+    },
+    doGenerate: async (callOptions) => (await call(callOptions, (model, o) => model.doGenerate(o))).result,
+    doStream: async (callOptions) => {
+      const { result, context } = await call(callOptions, (model, o) => model.doStream(o))
+      const streamContext: FailureContext = { ...context, phase: 'stream' }
+      return { ...result, stream: translateStreamErrors(result.stream, (error) => translateProviderError(error, streamContext)) }
+    },
+  }
+}

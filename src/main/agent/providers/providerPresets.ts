@@ -1,0 +1,81 @@
+/** Ready-made provider configs for the setup screen, and how a config is described in messages. */
+import type { ProviderConfig, ProviderKind } from './providerConfig'
+import { PROVIDER_REGISTRY } from './providerRegistry'
+
+export interface ProviderPreset {
+  name: string
+  kind: ProviderKind
+  /** Absent for "any base URL": the person types it. */
+  baseUrl?: string
+  /** Whether the setup screen should ask for a key. */
+  apiKey: 'required' | 'optional' | 'none'
+  /** Said after "Cannot reach <base URL>", e.g. how to start a local server. */
+  unreachableHint?: string
+}
+
+export const PROVIDER_PRESETS = {
+  anthropic: { name: 'Anthropic', kind: 'anthropic', baseUrl: PROVIDER_REGISTRY.anthropic.defaultBaseUrl, apiKey: 'required' },
+  openai: { name: 'OpenAI', kind: 'openai', baseUrl: PROVIDER_REGISTRY.openai.defaultBaseUrl, apiKey: 'required' },
+  ollama: {
+    name: 'Ollama',
+    kind: 'openai-compatible',
+    baseUrl: 'http://127.0.0.1:11434/v1',
+    apiKey: 'none',
+    unreachableHint: 'Is Ollama running? Start it with "ollama serve" (or open the Ollama app).',
+  },
+  lmstudio: {
+    name: 'LM Studio',
+    kind: 'openai-compatible',
+    baseUrl: 'http://127.0.0.1:1234/v1',
+    apiKey: 'none',
+    unreachableHint: 'Is the LM Studio server running? Start it in LM Studio\'s Developer tab or with "lms server start".',
+  },
+  custom: { name: 'OpenAI-compatible server', kind: 'openai-compatible', apiKey: 'optional' },
+} as const satisfies Record<string, ProviderPreset>
+
+export type ProviderPresetId = keyof typeof PROVIDER_PRESETS
+
+/** A config from a preset; `id` defaults to the preset's id (and so the key secret to `provider:<presetId>`). */
+export function configFromPreset(presetId: ProviderPresetId, overrides: Partial<ProviderConfig> = {}): ProviderConfig {
+  const preset: ProviderPreset = PROVIDER_PRESETS[presetId]
+  return { id: presetId, kind: preset.kind, name: preset.name, baseUrl: preset.baseUrl, ...overrides }
+}
+
+/** How messages name a provider and where it is. */
+export interface ProviderDescription {
+  /** "Anthropic", "Ollama", or "the server at http://…" (start a sentence with `capitalize`). */
+  label: string
+  /** The base URL in use, without a trailing slash. */
+  baseUrl: string
+  unreachableHint?: string
+}
+
+export function describeProvider(config: ProviderConfig): ProviderDescription {
+  const baseUrl = resolvedBaseUrl(config)
+  // A config made from a preset keeps the preset's id; one typed by hand is recognised by its URL.
+  const presets: [string, ProviderPreset][] = Object.entries(PROVIDER_PRESETS)
+  const preset = (
+    presets.find(([id, candidate]) => id === config.id && candidate.kind === config.kind) ??
+    presets.find(([, candidate]) => candidate.kind === config.kind && candidate.baseUrl !== undefined && sameUrl(candidate.baseUrl, baseUrl))
+  )?.[1]
+  const kindLabel = config.kind === 'openai-compatible' ? `the server at ${baseUrl}` : PROVIDER_REGISTRY[config.kind].label
+  return { label: config.name ?? preset?.name ?? kindLabel, baseUrl, unreachableHint: preset?.unreachableHint }
+}
+
+/** The config's base URL, or the kind's default, without a trailing slash (the SDK appends "/chat/completions"). */
+export function resolvedBaseUrl(config: ProviderConfig): string {
+  const url = config.baseUrl ?? PROVIDER_REGISTRY[config.kind].defaultBaseUrl
+  // The schema requires a base URL for the kinds without a default; this only guards unchecked input.
+  if (!url) throw new Error(`Provider "${config.id}" has no base URL; set one in Settings → Models & keys.`)
+  return url.replace(/\/+$/, '')
+}
+
+/** Upper-cases the first letter, for labels that start a sentence. */
+export function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1)
+}
+
+function sameUrl(a: string, b: string): boolean {
+  const normalize = (url: string): string => url.replace(/\/+$/, '').replace('://localhost', '://127.0.0.1')
+  return normalize(a) === normalize(b)
+}

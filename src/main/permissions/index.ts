@@ -1,0 +1,21 @@
+/** The permission layer's public surface (design.md §4: inspector chain, rules, tool pins, approvals). */
+export type { CallOrigin, Decision, DefinitionChange, ExtensionTrust, Finding, FindingSeverity, InspectorStep, SecretValue, SchemaDiff, ToolAnnotations, ToolCallRequest, ToolDefinition, Verdict } from './types'
+export { createPermissionService, openPermissions, type Authorization, type PermissionService, type PermissionServiceOptions, type PolicyView } from './permissionService'
+export { openPermissionStore, PERMISSIONS_FILE_NAME, type PermissionNotice, type PermissionStore, type RevokeSummary } from './permissionStore'
+export { ApprovalAnswerSchema, ApprovalError, DEFAULT_APPROVAL_TIMEOUT_MS, createApprovalBroker, type ApprovalAnswer, type ApprovalBroker, type ApprovalOutcome, type PendingApproval } from './approvalBroker'
+export { compileRule, evaluateRules, testRule, type RuleEvaluation, type RuleSample, type RuleTrace } from './argumentRules'
+export { checkPin, hashToolDefinition, type PinCheck } from './toolPins'
+export { decidePermission, effectiveHints, offersTools, type PermissionCause } from './permissionInspector'
+export {
+  ArgumentRuleSchema,
+  DEFAULT_MODE,
+  PermissionModeSchema,
+  PolicyKindSchema,
+  type ArgumentRule,
+  type PermissionFile,
+  type PermissionMode,
+  type PolicyKind,
+  type ToolPin,
+  type ToolPolicy,
+} from './permissionSchema'
+export type { InjectionTaint } from './securityInspector'

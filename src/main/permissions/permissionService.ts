@@ -1,0 +1,237 @@
+/**
+ * The permission layer put together: store + pins + inspector chain + approval broker. The agent
+ * loop calls `authorize(call)` before every tool call and `noteToolResult` after; the host serves
+ * `broker.list()` as switchboard://elicitations and forwards `elicitation_respond` to
+ * `broker.respond()`; the settings page uses the store, `explain` and `testRule`.
+ */
+import { log } from '../log/log'
+import { compileRule, evaluateRules, testRule, type CompiledRule, type RuleEnvironment, type RuleEvaluation, type RuleSample } from './argumentRules'
+import { createApprovalBroker, DEFAULT_APPROVAL_TIMEOUT_MS, type ApprovalBroker, type ApprovalOutcome } from './approvalBroker'
+import { runInspectors, type Inspector } from './inspectorChain'
+import { createPermissionInspector } from './permissionInspector'
+import type { ArgumentRule, PolicyKind } from './permissionSchema'
+import { openPermissionStore, type PermissionStore } from './permissionStore'
+import { createRepetitionInspector, DEFAULT_REPETITION_LIMIT } from './repetitionInspector'
+import { createSecurityInspector, type InjectionTaint } from './securityInspector'
+import { checkPin, hashToolDefinition, pinnedDefinition, type PinCheck } from './toolPins'
+import type { Decision, DefinitionChange, SecretValue, ToolCallRequest, ToolDefinition } from './types'
+import { unreachable } from './verdict'
+
+export interface PermissionServiceOptions {
+  store: PermissionStore
+  /** Where `~` in rules points. */
+  homeDir: string
+  /** Whether paths compare without case; default: true on macOS and Windows. */
+  caseInsensitivePaths?: boolean
+  /** Known secret values with their owners, read at every call (from the SecretStore). */
+  secretValues: () => readonly SecretValue[]
+  repetitionLimit?: number
+  approvalTimeoutMs?: number
+  /** Masks secret values in arguments shown in approvals (log's redactSecrets). */
+  redact?: (text: string) => string
+}
+
+/** What the agent loop does with a call: run it, or give the model `message` as the tool's error result. */
+export type Authorization =
+  | { run: true; decision: Decision; approval?: ApprovalOutcome }
+  | { run: false; decision: Decision; approval?: ApprovalOutcome; message: string }
+
+/** How a tool's policy looks for switchboard://tools and the settings table. */
+export interface PolicyView {
+  policy: PolicyKind | 'mode'
+  source: 'tool' | 'extension' | 'mode'
+  /** A tool's "always" that was given for another definition. */
+  lapsed: boolean
+  /** The definition differs from the accepted pin. */
+  changed: boolean
+}
+
+export interface PermissionService {
+  readonly store: PermissionStore
+  readonly broker: ApprovalBroker
+  /** Runs the inspector chain (and records first-sight pins). Does not wait for a person. */
+  decide(call: ToolCallRequest): Promise<Decision>
+  /** decide(), then, for "ask", waits for the person's answer. Never rejects for a refused call. */
+  authorize(call: ToolCallRequest, options?: { signal?: AbortSignal }): Promise<Authorization>
+  noteToolResult(sessionId: string, text: string, source?: string): InjectionTaint | undefined
+  noteUserMessage(sessionId: string): void
+  forgetSession(sessionId: string): void
+  /** Call on every catalog rebuild: pins new tools silently, marks changed ones, keeps pins of tools that are gone. */
+  observeTools(tools: readonly { toolName: string; tool: ToolDefinition }[]): Promise<DefinitionChange[]>
+  /** permission_set for one tool; "always" is bound to the accepted definition (or `current` when the tool has no pin yet). */
+  setToolPolicy(toolName: string, policy: PolicyKind | undefined, current?: ToolDefinition): Promise<void>
+  /** Which policy applies to a tool and whether it changed or lapsed, for switchboard://tools and the settings table. */
+  policyView(toolName: string, extensionId: string, tool: ToolDefinition): PolicyView
+  /** What the saved rules make of a sample call (the tester). */
+  explain(sample: RuleSample): RuleEvaluation
+  /** What one (maybe unsaved) rule makes of a sample call. */
+  testRule(rule: unknown, sample: RuleSample): ReturnType<typeof testRule>
+  /** Denies pending approvals and stops their timers. */
+  close(): void
+}
+
+/** `250 ms`, `45 seconds`, `5 minutes`. */
+function describeDuration(ms: number): string {
+  if (ms < 1000) return `${ms} ms`
+  if (ms < 120_000) return `${Math.round(ms / 1000)} seconds`
+  return `${Math.round(ms / 60_000)} minutes`
+}
+
+function denialMessage(toolName: string, decision: Decision, approval: ApprovalOutcome | undefined, timeoutMs: number): string {
+  if (!approval) return decision.reasons.join(' ')
+  switch (approval.by) {
+    case 'person':
+      return `Not run: the person declined this call to ${toolName}. Do not retry it unchanged; ask the person what they would like instead.`
+    case 'timeout':
+      return `Not run: nobody answered the approval for ${toolName} within ${describeDuration(timeoutMs)}. Tell the person the call is waiting for their approval, then try again if they want.`
+    case 'cancelled':
+      return `Not run: the call to ${toolName} was cancelled before it was approved.`
+    case 'closed':
+      return `Not run: Switchboard is shutting down, so the call to ${toolName} was not approved.`
+    default:
+      return unreachable(approval)
+  }
+}
+
+const ruleEnvironment = (options: Pick<PermissionServiceOptions, 'homeDir' | 'caseInsensitivePaths'>): RuleEnvironment => ({
+  homeDir: options.homeDir,
+  caseInsensitivePaths: options.caseInsensitivePaths ?? (process.platform === 'darwin' || process.platform === 'win32'),
+})
+
+/** Opens `<dir>/permissions.json` (rules checked against this machine's home folder) and builds the service on it. */
+export async function openPermissions(dir: string, options: Omit<PermissionServiceOptions, 'store'>): Promise<PermissionService> {
+  const env = ruleEnvironment(options)
+  const store = await openPermissionStore(dir, {
+    checkRule: (rule) => {
+      const result = compileRule(rule, env)
+      return result.ok ? undefined : result.error
+    },
+  })
+  return createPermissionService({ ...options, store })
+}
+
+/** The permission layer over an already opened store (tests and callers that open the store themselves). */
+export function createPermissionService(options: PermissionServiceOptions): PermissionService {
+  const { store } = options
+  const env = ruleEnvironment(options)
+  const timeoutMs = options.approvalTimeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS
+  // Rules are compiled once per change of the list (the store replaces the array on every change).
+  let compiledFor: readonly ArgumentRule[] | undefined
+  let compiled: CompiledRule[] = []
+  const currentRules = (): CompiledRule[] => {
+    const rules = store.rules()
+    if (rules !== compiledFor) {
+      compiledFor = rules
+      compiled = rules.flatMap((rule) => {
+        const result = compileRule(rule, env)
+        if (result.ok) return [result.compiled]
+        log('warn', 'permissions', `argument rule "${rule.id}" is ignored: ${result.error}`)
+        return []
+      })
+    }
+    return compiled
+  }
+
+  const security = createSecurityInspector({ secretValues: options.secretValues })
+  const repetition = createRepetitionInspector(options.repetitionLimit ?? DEFAULT_REPETITION_LIMIT)
+  const permission = createPermissionInspector({
+    mode: () => store.mode(),
+    toolPolicy: (name) => store.toolPolicy(name),
+    extensionPolicy: (id) => store.extensionPolicy(id),
+    evaluateRules: (sample) => evaluateRules(currentRules(), sample),
+  })
+  const inspectors: Inspector[] = [security, repetition, permission]
+
+  // A failed write must not fail the call: the store's memory is already updated, and the write is retried with the next change.
+  const persist = (write: Promise<unknown>, what: string) =>
+    write.catch((error: Error) => log('error', 'permissions', `could not save ${what}: ${error.message}`))
+
+  /** Compares with the pin and records what is new: first sight silently, a change as pending. */
+  const notePin = async (toolName: string, tool: ToolDefinition): Promise<PinCheck> => {
+    const pin = store.pin(toolName)
+    const check = checkPin(toolName, pin, tool)
+    if (check.status === 'first-sight') await persist(store.acceptPin(toolName, check.hash, check.definition), `the pin of ${toolName}`)
+    else if (check.status === 'changed') await persist(store.notePending(toolName, { hash: check.hash, definition: check.definition }), `the pin of ${toolName}`)
+    else if (pin?.pending) await persist(store.notePending(toolName, undefined), `the pin of ${toolName}`)
+    return check
+  }
+
+  const broker = createApprovalBroker({
+    timeoutMs,
+    redact: options.redact,
+    async onAnswered(call, decision, answer) {
+      if (answer === 'deny') return
+      // The person saw this definition (and its diff) when answering, so it becomes the accepted one.
+      if (store.pin(call.toolName)?.hash !== decision.definitionHash) await store.acceptPin(call.toolName, decision.definitionHash, pinnedDefinition(call.tool))
+      if (answer === 'allow_always') {
+        await store.setToolPolicy(call.toolName, { policy: 'always', hash: decision.definitionHash, grantedAt: new Date().toISOString() })
+      }
+    },
+  })
+
+  const decide = async (call: ToolCallRequest): Promise<Decision> => {
+    const pin = await notePin(call.toolName, call.tool)
+    const decision = runInspectors(inspectors, call, { pin })
+    if (decision.verdict !== 'allow') log('info', 'permissions', `${decision.verdict} ${call.toolName} (call ${call.callId}, ${call.origin}): ${decision.reasons.join(' ')}`)
+    return decision
+  }
+
+  return {
+    store,
+    broker,
+    decide,
+    async authorize(call, authorizeOptions = {}) {
+      const decision = await decide(call)
+      switch (decision.verdict) {
+        case 'allow':
+          return { run: true, decision }
+        case 'deny':
+          return { run: false, decision, message: denialMessage(call.toolName, decision, undefined, timeoutMs) }
+        case 'ask': {
+          const approval = await broker.request(call, decision, { signal: authorizeOptions.signal })
+          if (approval.answer !== 'deny') return { run: true, decision, approval }
+          return { run: false, decision, approval, message: denialMessage(call.toolName, decision, approval, timeoutMs) }
+        }
+        default:
+          return unreachable(decision.verdict)
+      }
+    },
+    noteToolResult: (sessionId, text, source) => security.noteToolResult(sessionId, text, source),
+    noteUserMessage: (sessionId) => security.noteUserMessage(sessionId),
+    forgetSession(sessionId) {
+      security.forgetSession(sessionId)
+      repetition.forgetSession(sessionId)
+    },
+    async observeTools(tools) {
+      const changes: DefinitionChange[] = []
+      for (const { toolName, tool } of tools) {
+        const check = await notePin(toolName, tool)
+        if (check.status === 'changed') changes.push(check.change)
+      }
+      return changes
+    },
+    async setToolPolicy(toolName, policy, current) {
+      if (policy !== 'always') return store.setToolPolicy(toolName, policy === undefined ? undefined : { policy })
+      let hash = store.pin(toolName)?.hash
+      if (hash === undefined) {
+        if (!current) throw new Error(`"Always allow" for ${toolName} needs the tool's definition, and the tool has not been seen yet. Connect its extension first.`)
+        hash = hashToolDefinition(current)
+        await store.acceptPin(toolName, hash, pinnedDefinition(current))
+      }
+      return store.setToolPolicy(toolName, { policy: 'always', hash, grantedAt: new Date().toISOString() })
+    },
+    policyView(toolName, extensionId, tool) {
+      const hash = hashToolDefinition(tool)
+      const pin = store.pin(toolName)
+      const toolPolicy = store.toolPolicy(toolName)
+      const extensionPolicy = store.extensionPolicy(extensionId)
+      const changed = pin !== undefined && pin.hash !== hash
+      if (toolPolicy) return { policy: toolPolicy.policy, source: 'tool', lapsed: toolPolicy.policy === 'always' && toolPolicy.hash !== hash, changed }
+      if (extensionPolicy) return { policy: extensionPolicy, source: 'extension', lapsed: false, changed }
+      return { policy: 'mode', source: 'mode', lapsed: false, changed }
+    },
+    explain: (sample) => evaluateRules(currentRules(), sample),
+    testRule: (rule, sample) => testRule(rule, sample, env),
+    close: () => broker.close(),
+  }
+}

@@ -1,0 +1,126 @@
+/**
+ * The vocabulary of the permission layer: what a tool call looks like when it reaches the inspector
+ * chain, and what the chain decides. Plain data only, so the agent loop, the host and tests can
+ * build these without touching extensions/ or secrets/.
+ */
+
+/** What the chain can say about a call. Ordered: allow < ask < deny (see verdict.ts). */
+export type Verdict = 'allow' | 'ask' | 'deny'
+
+export type ExtensionTrust = 'trusted' | 'untrusted'
+
+/** MCP tool annotations as the server declared them. Hints only: they never loosen a decision of an untrusted extension. */
+export interface ToolAnnotations {
+  title?: string
+  readOnlyHint?: boolean
+  destructiveHint?: boolean
+  idempotentHint?: boolean
+  openWorldHint?: boolean
+}
+
+/** A tool as its server defines it (the server's own name, not the namespaced one). */
+export interface ToolDefinition {
+  name: string
+  title?: string
+  description?: string
+  inputSchema: Record<string, unknown>
+  annotations?: ToolAnnotations
+}
+
+interface ToolCallBase {
+  /** The id of this one call (the model's tool-call id or one the host made up); approvals are bound to it. */
+  callId: string
+  extensionId: string
+  extensionTrust: ExtensionTrust
+  /** Namespaced: `<extension>__<tool>`. Policies, rules and pins are keyed by it. */
+  toolName: string
+  tool: ToolDefinition
+  arguments: Record<string, unknown>
+}
+
+/**
+ * Who started the call. A discriminated union so the compiler makes the agent loop pass the
+ * session: repetition and prompt-injection checks need it and would silently do nothing without.
+ */
+export type ToolCallRequest = ToolCallBase &
+  (
+    | { origin: 'model'; sessionId: string }
+    /** A frontend (UI) component asked for the call on its own; treated like the model. */
+    | { origin: 'frontend'; sessionId?: string }
+    /** The person ran the tool by hand from the extension page (`tool_call`): they are the approver. */
+    | { origin: 'person' }
+  )
+
+export type CallOrigin = ToolCallRequest['origin']
+
+export type FindingSeverity = 'low' | 'medium' | 'high' | 'critical'
+
+/** Something the security inspector noticed, shown in the approval dialog (and, for denials, to the model). */
+export interface Finding {
+  kind: 'destructive-command' | 'secret-leak' | 'prompt-injection' | 'incomplete-scan'
+  severity: FindingSeverity
+  /** One sentence a person can act on. Never contains a secret value. */
+  message: string
+  /** JSON pointer of the argument the finding is about, when there is one (e.g. `/command`). */
+  argument?: string
+  /** The few characters that matched, for context. Absent for secret leaks. */
+  excerpt?: string
+}
+
+/** What changed in a tool's definition since the person last accepted it (F15). */
+export interface DefinitionChange {
+  toolName: string
+  previousHash: string
+  currentHash: string
+  /** Present only when the description changed; `null` stands for "no description". */
+  description?: { before: string | null; after: string | null }
+  schema: SchemaDiff
+  /** Readable lines for the dialog, e.g. `description changed`, `schema: added /properties/cc`. */
+  summary: string[]
+}
+
+/** Paths are JSON pointers into the input schema; values are short JSON renderings. */
+export interface SchemaDiff {
+  added: { path: string; value: string }[]
+  removed: { path: string; value: string }[]
+  changed: { path: string; before: string; after: string }[]
+  /** How many differences were left out of the lists above to keep them readable. */
+  omitted: number
+}
+
+export type InspectorName = 'security' | 'repetition' | 'permission'
+
+/** One inspector's opinion of a call. */
+export interface InspectorResult {
+  verdict: Verdict
+  /** Why, in words a person (or, for a denial, the model) can act on. */
+  reasons: string[]
+  findings: Finding[]
+  /** Machine-readable cause, for the broker and the tester (e.g. `rule-ask`, `mode-smart`). */
+  cause?: string
+}
+
+export interface InspectorStep extends InspectorResult {
+  inspector: InspectorName
+}
+
+/** The chain's answer for one call. */
+export interface Decision {
+  verdict: Verdict
+  /** Reasons of the inspectors that reached the final verdict, in chain order. */
+  reasons: string[]
+  /** Every finding of every inspector. */
+  findings: Finding[]
+  /** Set when the tool's definition differs from the one the person accepted. */
+  changed?: DefinitionChange
+  /** Hash of the definition this decision was made for; an "always allow" is bound to it. */
+  definitionHash: string
+  /** What each inspector said, in chain order (for the tester and for logs). */
+  steps: InspectorStep[]
+}
+
+/** A secret the app knows, and the extension allowed to receive it. Provider keys use an owner no extension has, e.g. `provider:openai`. */
+export interface SecretValue {
+  value: string
+  owner: string
+}

@@ -1,0 +1,86 @@
+/** listModels: the configured list plus the server's, with failures as values beside the configured list. */
+import { describe, expect, it } from 'vitest'
+import { configFromPreset, listModels } from '../../../../src/main/agent/providers'
+import { closedPort, KEY, KINDS, providerFor, scriptedServer, secretsOf } from './providerTestKit'
+
+describe.each(KINDS)('%s listModels', (kind) => {
+  const secrets = secretsOf({ [`provider:test-${kind}`]: KEY })
+
+  it('lists the configured models first, then the server\'s, without duplicates', async () => {
+    const server = await scriptedServer({ models: ['model-a', 'model-b'] })
+    const listing = await listModels(providerFor(kind, server.baseUrl, { models: ['model-b', 'my-finetune'] }), secrets)
+    expect(listing).toEqual({
+      models: [
+        { id: 'model-b', source: 'configured' },
+        { id: 'my-finetune', source: 'configured' },
+        expect.objectContaining({ id: 'model-a', source: 'server' }),
+      ],
+    })
+    const [request] = server.requests
+    expect(request?.path).toBe('/v1/models')
+    if (kind === 'anthropic') {
+      expect(request?.headers).toMatchObject({ 'x-api-key': KEY, 'anthropic-version': '2023-06-01' })
+    } else {
+      expect(request?.headers.authorization).toBe(`Bearer ${KEY}`)
+    }
+  })
+
+  it('keeps the configured list and explains a rejected key', async () => {
+    const server = await scriptedServer({ modelListing: { type: 'error', status: 401 } })
+    const listing = await listModels(providerFor(kind, server.baseUrl, { models: ['fallback'] }), secrets)
+    expect(listing.models).toEqual([{ id: 'fallback', source: 'configured' }])
+    expect(listing.error).toMatchObject({ kind: 'auth', message: expect.stringContaining('Settings → Models & keys') })
+  })
+
+  it('a server that is not there: cannot reach it', async () => {
+    const baseUrl = `http://127.0.0.1:${await closedPort()}/v1`
+    const listing = await listModels(providerFor(kind, baseUrl), secrets)
+    expect(listing.models).toEqual([])
+    expect(listing.error).toMatchObject({ kind: 'network', message: expect.stringContaining(`Cannot reach ${baseUrl}`) })
+  })
+
+  it('a server that never answers: times out with a clear error', async () => {
+    const server = await scriptedServer({ modelListing: { type: 'stall' } })
+    const started = performance.now()
+    const listing = await listModels(providerFor(kind, server.baseUrl), { ...secrets, timeoutMs: 300 })
+    expect(performance.now() - started).toBeLessThan(3_000)
+    expect(listing.error).toMatchObject({ kind: 'network', message: expect.stringContaining('no model list within 300 ms') })
+  })
+
+  it('a reply that is not a model list is a bad-response error', async () => {
+    const server = await scriptedServer({ modelListing: { type: 'raw', body: '{"models": "everything"}' } })
+    const listing = await listModels(providerFor(kind, server.baseUrl), secrets)
+    expect(listing.error).toMatchObject({ kind: 'bad-response', message: expect.stringContaining('did not return a model list') })
+  })
+})
+
+describe('listModels, per API', () => {
+  it('Anthropic: follows the pages', async () => {
+    const ids = Array.from({ length: 7 }, (_, i) => `claude-${i}`)
+    const server = await scriptedServer({ modelListing: { type: 'models', ids, pageSize: 3 } })
+    const listing = await listModels(providerFor('anthropic', server.baseUrl), secretsOf({ 'provider:test-anthropic': KEY }))
+    expect(listing.models.map((model) => model.id)).toEqual(ids)
+    expect(server.requests.map((request) => request.query.after_id)).toEqual([undefined, 'claude-2', 'claude-5'])
+  })
+
+  it('a server without /models says so and suggests entering names by hand', async () => {
+    const server = await scriptedServer({ modelListing: { type: 'error', status: 404 } })
+    const listing = await listModels(providerFor('openai-compatible', server.baseUrl, { models: ['llama3.2'] }), secretsOf({}))
+    expect(listing.models).toEqual([{ id: 'llama3.2', source: 'configured' }])
+    expect(listing.error?.message).toContain('does not list its models')
+  })
+
+  it('the Ollama preset, not running: suggests starting it', async () => {
+    const config = configFromPreset('ollama', { baseUrl: `http://127.0.0.1:${await closedPort()}/v1` })
+    const listing = await listModels(config, secretsOf({}))
+    expect(listing.error?.message).toMatch(/^Cannot reach http:\/\/127\.0\.0\.1:\d+\/v1 \(connection refused\)\. Is Ollama running\? Start it with "ollama serve"/)
+  })
+
+  it('a required key that is missing: no request, the configured list, an auth error', async () => {
+    const server = await scriptedServer()
+    const listing = await listModels(providerFor('anthropic', server.baseUrl, { models: ['claude-x'] }), secretsOf({}))
+    expect(listing.models).toEqual([{ id: 'claude-x', source: 'configured' }])
+    expect(listing.error?.kind).toBe('auth')
+    expect(server.requests).toHaveLength(0)
+  })
+})
