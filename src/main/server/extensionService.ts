@@ -34,7 +34,7 @@ export interface ExtensionService {
   log(id: string): LogEntry[] | undefined
   tools(): ToolsResource
   /** A person runs a tool by hand: same dispatch as the model's calls, no approval (the person is the approver). */
-  callTool(name: string, args: Record<string, unknown>): Promise<{ result: CallToolResult; outcome: ToolCallOutcome }>
+  callTool(name: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<{ result: CallToolResult; outcome: ToolCallOutcome }>
   onChange(listener: (uri: string) => void): () => void
   start(): void
   stop(): Promise<void>
@@ -192,8 +192,8 @@ export function createExtensionService(options: ExtensionServiceOptions): Extens
         prompts: catalog.prompts.map(({ name, extensionId, promptName, title, description }) => ({ name, extensionId, promptName, title, description })),
       }
     },
-    async callTool(name, args) {
-      const outcome = await core.dispatcher.call({ name, arguments: args })
+    async callTool(name, args, signal) {
+      const outcome = await core.dispatcher.call({ name, arguments: args }, { signal })
       const result = toModelResult(outcome)
       return {
         result,

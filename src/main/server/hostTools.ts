@@ -17,15 +17,15 @@ export function registerHostTools(server: McpServer, services: HostServices, set
       const result = await run(args)
       return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result as Record<string, unknown> }
     })
-  /** Registers a tool that builds its own CallToolResult. */
-  const raw = <N extends HostToolName>(name: N, description: string, run: (args: Args<N>) => Promise<CallToolResult>) => {
+  /** Registers a tool that builds its own CallToolResult; `signal` aborts when the renderer cancels the request. */
+  const raw = <N extends HostToolName>(name: N, description: string, run: (args: Args<N>, signal: AbortSignal) => Promise<CallToolResult>) => {
     server.registerTool(
       name,
       { description, inputSchema: HostToolInput[name], outputSchema: HostToolOutput[name] },
       // The SDK types the callback from the schema generics; the cast keeps one typed wrapper for all tools.
-      (async (args: Args<N>): Promise<CallToolResult> => {
+      (async (args: Args<N>, extra: { signal: AbortSignal }): Promise<CallToolResult> => {
         try {
-          return await run(args)
+          return await run(args, extra.signal)
         } catch (error) {
           return errorResult(error)
         }
@@ -66,8 +66,9 @@ export function registerHostTools(server: McpServer, services: HostServices, set
   })
   tool('extension_set_enabled', 'Enable or disable an extension.', ({ id, enabled }) => extensions.setEnabled(id, enabled))
   tool('extension_restart', 'Restart an extension.', ({ id }) => extensions.restart(id))
-  raw('tool_call', 'Run a tool by hand (the person is the approver).', async ({ name, arguments: args }) => {
-    const { result, outcome } = await extensions.callTool(name, args)
+  raw('tool_call', 'Run a tool by hand (the person is the approver).', async ({ name, arguments: args }, signal) => {
+    // Cancelling the request (notifications/cancelled from the window) cancels the call in the extension (F6).
+    const { result, outcome } = await extensions.callTool(name, args, signal)
     return { ...result, structuredContent: outcome }
   })
   tool('elicitation_respond', 'Answer a pending approval or question.', async ({ id, action, content }) => {

@@ -161,6 +161,27 @@ describe('extensions through the host API', () => {
     await waitFor(client, 'everything', (view) => view?.consent === 'pending' && view.status === 'disabled', 'everything waiting for approval')
   })
 
+  it('cancelling a tool_call request cancels the call in the extension (F6)', async () => {
+    const h = await host()
+    const client = await h.connectOverWebSocket()
+    await call(client, 'extension_add', { config: { id: 'fixture', name: 'Fixture', type: 'stdio', command: process.execPath, args: [fixtureServerPath] } })
+    await approvePending(client, 'allow_always')
+    await waitFor(client, 'fixture', (view) => view?.status === 'ready' && view.toolCount > 0, 'fixture ready with tools')
+    const abort = new AbortController()
+    const pending = client.callTool({ name: 'tool_call', arguments: { name: 'fixture__hang', arguments: {} } }, undefined, { signal: abort.signal })
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    abort.abort()
+    await expect(pending).rejects.toThrow()
+    // The fixture writes "cancelled <id>" to stderr for every notifications/cancelled it receives.
+    const deadline = Date.now() + 5000
+    let entries: { text: string }[] = []
+    while (Date.now() < deadline && !entries.some((entry) => entry.text.includes('cancelled'))) {
+      entries = (await read(client, extensionLogUri('fixture'), ExtensionLogResourceSchema)).entries
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    expect(entries.some((entry) => /cancelled \d+/.test(entry.text))).toBe(true)
+  })
+
   it('canary: ${secret:…} env and header values reach the servers and appear in no file, log line or renderer frame', async () => {
     const canary = `canary-${randomBytes(12).toString('hex')}`
     const lines: string[] = []
