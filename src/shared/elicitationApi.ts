@@ -3,6 +3,7 @@
  * Everything shown in the dialog comes from main; the renderer only relays the person's answer.
  */
 import { z } from 'zod'
+import { ToolCallSubjectSchema } from './permissionApi'
 
 export const ApprovalDecisionSchema = z.enum(['allow_once', 'allow_always', 'deny'])
 export type ApprovalDecision = z.infer<typeof ApprovalDecisionSchema>
@@ -29,7 +30,7 @@ export const ApprovalElicitationSchema = z.object({
   created: z.number(),
   origin: z.object({ extensionId: z.string(), extensionName: z.string(), tool: z.string().optional() }),
   message: z.string(),
-  subject: z.discriminatedUnion('type', [ExtensionStartSubjectSchema]),
+  subject: z.discriminatedUnion('type', [ExtensionStartSubjectSchema, ToolCallSubjectSchema]),
   /** Which decisions the dialog may offer. */
   decisions: z.array(ApprovalDecisionSchema),
 })
@@ -44,6 +45,7 @@ export type ElicitationsResource = z.infer<typeof ElicitationsResourceSchema>
 
 export const ElicitationRespondInput = z.object({
   id: z.string().min(1).max(100),
+  /** Anything but `accept` denies an approval. */
   action: z.enum(['accept', 'decline', 'cancel']),
   /** For an approval: `{ decision }`. */
   content: z.record(z.string(), z.unknown()).optional(),

@@ -74,6 +74,13 @@ export const CatalogToolViewSchema = z.object({
   inputSchema: z.record(z.string(), z.unknown()),
   annotations: ToolAnnotationsViewSchema,
   trust: z.enum(['trusted', 'untrusted']),
+  /** The policy in force and where it comes from; `lapsed` when an "always" was given for an older definition. */
+  policy: z.object({
+    policy: z.enum(['always', 'ask', 'never', 'mode']),
+    source: z.enum(['tool', 'extension', 'mode']),
+    lapsed: z.boolean(),
+    changed: z.boolean(),
+  }),
 })
 export type CatalogToolView = z.infer<typeof CatalogToolViewSchema>
 

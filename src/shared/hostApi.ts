@@ -6,6 +6,7 @@ import { z } from 'zod'
 import { MAX_SECRET_NAME_LENGTH, MAX_SECRET_VALUE_LENGTH } from './secretRules'
 import { ExtensionToolInput, ExtensionToolOutput } from './extensionApi'
 import { ElicitationRespondInput } from './elicitationApi'
+import { PermissionToolInput, PermissionToolOutput } from './permissionApi'
 
 /** URIs of the host server's resources (all subscribable, `application/json`). */
 export const HostResource = {
@@ -14,6 +15,7 @@ export const HostResource = {
   extensions: 'switchboard://extensions',
   tools: 'switchboard://tools',
   elicitations: 'switchboard://elicitations',
+  permissions: 'switchboard://permissions',
 } as const
 export type HostResourceUri = (typeof HostResource)[keyof typeof HostResource]
 
@@ -72,6 +74,7 @@ export type SettingsResource = z.infer<typeof SettingsResourceSchema>
 
 export * from './extensionApi'
 export * from './elicitationApi'
+export * from './permissionApi'
 
 const sessionId = z.string().min(1).max(100)
 const sessionTitle = z.string().trim().min(1, 'A session title cannot be empty').max(200)
@@ -88,6 +91,7 @@ export const HostToolInput = {
   secret_delete: z.object({ key: secretKey }),
   notice_dismiss: z.object({ id: z.string() }),
   ...ExtensionToolInput,
+  ...PermissionToolInput,
   elicitation_respond: ElicitationRespondInput,
 } as const
 export type HostToolName = keyof typeof HostToolInput
@@ -103,6 +107,7 @@ export const HostToolOutput = {
   secret_delete: z.object({ key: z.string(), isSet: z.literal(false) }),
   notice_dismiss: z.object({ id: z.string() }),
   ...ExtensionToolOutput,
+  ...PermissionToolOutput,
   elicitation_respond: z.object({ id: z.string() }),
 } as const satisfies Record<HostToolName, z.ZodType>
 export type HostToolResult<N extends HostToolName> = z.infer<(typeof HostToolOutput)[N]>

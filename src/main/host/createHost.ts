@@ -11,6 +11,12 @@ import { createExtensionService } from '../server/extensionService'
 import { extensionsFile } from '../server/extensionsFile'
 import { createElicitationBoard } from '../server/elicitationBoard'
 import { resolveSecretRefsIn } from '../secrets/secretRefs'
+import { openPermissions } from '../permissions'
+import { approvalSource } from '../server/approvalSource'
+import { observeCatalog } from '../server/permissionViews'
+import { knownSecretValues } from '../server/knownSecretValues'
+import { redactSecrets } from '../log/secretValues'
+import { homedir } from 'node:os'
 import { log } from '../log/log'
 
 export interface Host {
@@ -43,6 +49,10 @@ export async function createHost({ dataDir, makeSettingsConf, secrets }: HostOpt
     appVersion: pkg.version,
     notify: (message) => notices.add({ message }),
   })
+  const secretValues = await knownSecretValues(secretStore)
+  const permissions = await openPermissions(dataDir, { homeDir: homedir(), secretValues: secretValues.list, redact: redactSecrets })
+  for (const notice of permissions.store.takeNotices()) notices.add(notice)
+  const extensionName = (id: string) => extensions.core.manager.get(id)?.name ?? id
   const services: HostServices = {
     dataDir,
     version: pkg.version,
@@ -51,8 +61,10 @@ export async function createHost({ dataDir, makeSettingsConf, secrets }: HostOpt
     secrets: secretStore,
     notices,
     extensions,
-    elicitations: createElicitationBoard([extensions.consent]),
+    permissions,
+    elicitations: createElicitationBoard([extensions.consent, approvalSource(permissions.broker, extensionName)]),
   }
+  const stopObserving = observeCatalog(extensions, permissions)
   // Extensions connect in the background; the host answers the window at once.
   extensions.start()
   const open = new Set<Transport>()
@@ -71,7 +83,10 @@ export async function createHost({ dataDir, makeSettingsConf, secrets }: HostOpt
     },
     async close() {
       await Promise.all([...open].map((transport) => transport.close()))
-      await extensions.stop()
+      stopObserving()
+      secretValues.stop()
+      permissions.close()
+      await Promise.all([extensions.stop(), permissions.store.flush()])
     },
   }
 }

@@ -4,19 +4,21 @@
  * for the TypeScript types used everywhere else in this folder.
  */
 import { z } from 'zod'
+import { PolicyKindSchema, PermissionModeSchema } from '../../shared/permissionApi'
 
-/**
- * - `autonomous`: allow unless a rule or policy says ask/never.
- * - `smart`: allow read-only tools of trusted extensions, ask otherwise.
- * - `ask`: ask unless always-allowed.
- * - `chat-only`: no tools are offered to the model at all.
- */
-export const PermissionModeSchema = z.enum(['autonomous', 'smart', 'ask', 'chat-only'])
-export type PermissionMode = z.infer<typeof PermissionModeSchema>
-export const DEFAULT_MODE: PermissionMode = 'smart'
-
-export const PolicyKindSchema = z.enum(['always', 'ask', 'never'])
-export type PolicyKind = z.infer<typeof PolicyKindSchema>
+// The shapes the renderer also sends (mode, policies, rules) live in src/shared/permissionApi.ts.
+export {
+  ArgumentRuleSchema,
+  DEFAULT_MODE,
+  PermissionModeSchema,
+  PolicyKindSchema,
+  RuleDecisionSchema,
+  ruleLimits,
+  type ArgumentRule,
+  type PermissionMode,
+  type PolicyKind,
+  type RuleDecision,
+} from '../../shared/permissionApi'
 
 const Sha256HexSchema = z.string().regex(/^[0-9a-f]{64}$/, 'expected a SHA-256 hash in lower-case hex')
 const TimestampSchema = z.iso.datetime()
@@ -35,38 +37,6 @@ export const ToolPolicySchema = z.discriminatedUnion('policy', [
   z.object({ policy: z.literal('never') }).strict(),
 ])
 export type ToolPolicy = z.infer<typeof ToolPolicySchema>
-
-export const RuleDecisionSchema = z.enum(['allow', 'ask', 'deny'])
-export type RuleDecision = z.infer<typeof RuleDecisionSchema>
-
-/** Limits that keep rules cheap to evaluate; see ruleRegex.ts for why the regex ones are what they are. */
-export const ruleLimits = {
-  maxIdLength: 100,
-  maxToolPatternLength: 200,
-  maxArgumentLength: 500,
-  maxGlobLength: 512,
-  maxRegexLength: 256,
-  maxNoteLength: 500,
-}
-
-/**
- * A rule on one argument of matching tools. `tool` is a namespaced name or a wildcard such as
- * `files__*`; `argument` is a top-level argument name or a JSON pointer (`/options/path`).
- */
-export const ArgumentRuleSchema = z
-  .object({
-    id: z.string().min(1).max(ruleLimits.maxIdLength),
-    tool: z.string().min(1).max(ruleLimits.maxToolPatternLength),
-    argument: z.string().min(1).max(ruleLimits.maxArgumentLength),
-    match: z.union([
-      z.object({ glob: z.string().min(1).max(ruleLimits.maxGlobLength) }).strict(),
-      z.object({ regex: z.string().min(1).max(ruleLimits.maxRegexLength) }).strict(),
-    ]),
-    decision: RuleDecisionSchema,
-    note: z.string().max(ruleLimits.maxNoteLength).optional(),
-  })
-  .strict()
-export type ArgumentRule = z.infer<typeof ArgumentRuleSchema>
 
 /** What a pin hashes: the server's tool name, description and input schema. */
 export const PinnedDefinitionSchema = z

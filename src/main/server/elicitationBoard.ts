@@ -10,24 +10,25 @@ export type ElicitationAction = 'accept' | 'decline' | 'cancel'
 /** One kind of pending item. `respond` returns false when the id is not one of its own. */
 export interface ElicitationSource {
   list(): Elicitation[]
-  respond(id: string, action: ElicitationAction, content: Record<string, unknown> | undefined): boolean
+  respond(id: string, action: ElicitationAction, content: Record<string, unknown> | undefined): boolean | Promise<boolean>
   onChange(listener: () => void): () => void
 }
 
 export interface ElicitationBoard {
   list(): Elicitation[]
-  /** Throws an Error the renderer can show when the id is unknown or already answered. */
-  respond(id: string, action: ElicitationAction, content?: Record<string, unknown>): void
+  /** Rejects with an Error the renderer can show when the id is unknown or already answered. */
+  respond(id: string, action: ElicitationAction, content?: Record<string, unknown>): Promise<void>
   onChange(listener: () => void): () => void
 }
 
 export function createElicitationBoard(sources: readonly ElicitationSource[]): ElicitationBoard {
   return {
     list: () => sources.flatMap((source) => source.list()).sort((a, b) => a.created - b.created),
-    respond(id, action, content) {
-      if (!sources.some((source) => source.respond(id, action, content))) {
-        throw new Error(`There is no pending question with id "${id}"; it may have been answered or have timed out already.`)
+    async respond(id, action, content) {
+      for (const source of sources) {
+        if (await source.respond(id, action, content)) return
       }
+      throw new Error(`There is no pending question with id "${id}"; it may have been answered or have timed out already.`)
     },
     onChange(listener) {
       const offs = sources.map((source) => source.onChange(listener))

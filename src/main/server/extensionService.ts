@@ -11,6 +11,8 @@ import { log } from '../log/log'
 import { createExtensionConsent, type ExtensionConsent } from './extensionConsent'
 import type { ExtensionsFile } from './extensionsFile'
 
+type CatalogWithoutPolicies = Omit<ToolsResource, 'tools'> & { tools: Omit<ToolsResource['tools'][number], 'policy'>[] }
+
 /** What the masked config shows in place of a sensitive literal; an update that sends it back keeps the stored value. */
 const MASK = '••••••'
 
@@ -32,7 +34,8 @@ export interface ExtensionService {
   setEnabled(id: string, enabled: boolean): Promise<ExtensionView>
   restart(id: string): Promise<ExtensionView>
   log(id: string): LogEntry[] | undefined
-  tools(): ToolsResource
+  /** The catalog without policies (the host adds them from the permission layer). */
+  tools(): CatalogWithoutPolicies
   /** A person runs a tool by hand: same dispatch as the model's calls, no approval (the person is the approver). */
   callTool(name: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<{ result: CallToolResult; outcome: ToolCallOutcome }>
   onChange(listener: (uri: string) => void): () => void
@@ -50,11 +53,14 @@ export function createExtensionService(options: ExtensionServiceOptions): Extens
   let configs: ExtensionConfig[] = content.extensions
   const listeners = new Set<(uri: string) => void>()
   const emit = (uri: string) => listeners.forEach((listener) => listener(uri))
-  const persist = () =>
-    options.file.write({ extensions: configs, approvedLaunches: consent.approvedLaunches() }).catch((error: Error) => {
+  let saving: Promise<void> = Promise.resolve()
+  const persist = () => {
+    saving = options.file.write({ extensions: configs, approvedLaunches: consent.approvedLaunches() }).catch((error: Error) => {
       log('error', 'extensions', `Could not save extensions.json: ${error.message}`)
       options.notify(`Your extension changes could not be saved (${error.message}); they are active until Switchboard quits.`)
     })
+    return saving
+  }
 
   const consent: ExtensionConsent = createExtensionConsent({
     approved: content.approvedLaunches,
@@ -211,6 +217,10 @@ export function createExtensionService(options: ExtensionServiceOptions): Extens
       return () => listeners.delete(listener)
     },
     start: () => void core.start(),
-    stop: () => core.stop(),
+    async stop() {
+      await core.stop()
+      // A change saved just before quitting is on disk before the host reports it stopped.
+      await saving
+    },
   }
 }

@@ -20,6 +20,8 @@ import { log } from '../log/log'
 import type { NoticeBoard } from './noticeBoard'
 import type { ExtensionService } from './extensionService'
 import type { ElicitationBoard } from './elicitationBoard'
+import type { PermissionService } from '../permissions'
+import { permissionsView, toolsView } from './permissionViews'
 import { registerHostTools } from './hostTools'
 
 /** What the host server serves; one instance is shared by every connection. */
@@ -32,6 +34,7 @@ export interface HostServices {
   /** Things to tell the person once (shown in the settings resource until dismissed). */
   notices: NoticeBoard
   extensions: ExtensionService
+  permissions: PermissionService
   elicitations: ElicitationBoard
 }
 
@@ -47,7 +50,8 @@ export function createHostServer(services: HostServices): { server: McpServer; d
     [HostResource.sessions]: (): SessionsResource => ({ sessions: services.sessions.list() }),
     [HostResource.settings]: (): SettingsResource => settingsView(services),
     [HostResource.extensions]: (): ExtensionsResource => ({ extensions: services.extensions.views() }),
-    [HostResource.tools]: () => services.extensions.tools(),
+    [HostResource.tools]: () => toolsView(services.extensions, services.permissions),
+    [HostResource.permissions]: () => permissionsView(services.extensions, services.permissions),
     [HostResource.elicitations]: (): ElicitationsResource => ({ elicitations: services.elicitations.list() }),
   }
   for (const [uri, read] of Object.entries(readers)) {
@@ -90,6 +94,10 @@ export function createHostServer(services: HostServices): { server: McpServer; d
     services.notices.onChange(settingsChanged),
     services.extensions.onChange(changed),
     services.elicitations.onChange(() => changed(HostResource.elicitations)),
+    services.permissions.store.onChange(() => {
+      changed(HostResource.permissions)
+      changed(HostResource.tools)
+    }),
   ]
 
   registerHostTools(server, services, () => settingsView(services))

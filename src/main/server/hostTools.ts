@@ -4,6 +4,13 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import type { z } from 'zod'
 import { HostToolInput, HostToolOutput, type HostToolName, type SettingsResource } from '../../shared/hostApi'
 import type { HostServices } from './hostServer'
+import { randomUUID } from 'node:crypto'
+import type { RuleTrace } from '../permissions'
+
+/** One line of the rule tester's trace, e.g. `rule notes (allow): matched — path is under ~/Notes`. */
+function describeTrace(step: RuleTrace): string {
+  return `rule ${step.ruleId} (${step.decision}): ${step.outcome} — ${step.detail}`
+}
 
 type Args<N extends HostToolName> = z.infer<(typeof HostToolInput)[N]>
 type Result<N extends HostToolName> = z.infer<(typeof HostToolOutput)[N]>
@@ -33,7 +40,7 @@ export function registerHostTools(server: McpServer, services: HostServices, set
     )
   }
 
-  const { sessions, settings, secrets, notices, extensions, elicitations } = services
+  const { sessions, settings, secrets, notices, extensions, elicitations, permissions } = services
   tool('session_create', 'Create a chat session.', ({ title }) => sessions.create(title))
   tool('session_rename', 'Rename a chat session.', ({ id, title }) => sessions.rename(id, title))
   tool('session_delete', 'Delete a chat session.', async ({ id }) => {
@@ -67,12 +74,64 @@ export function registerHostTools(server: McpServer, services: HostServices, set
   tool('extension_set_enabled', 'Enable or disable an extension.', ({ id, enabled }) => extensions.setEnabled(id, enabled))
   tool('extension_restart', 'Restart an extension.', ({ id }) => extensions.restart(id))
   raw('tool_call', 'Run a tool by hand (the person is the approver).', async ({ name, arguments: args }, signal) => {
+    const tool = extensions.core.cache.lookup(name)
+    if (tool) {
+      // The person is the approver, but a "never" policy, a deny rule, a changed definition or a
+      // security finding still stops or asks (the permission layer decides for origin "person").
+      const verdict = await permissions.authorize(
+        {
+          origin: 'person',
+          callId: randomUUID(),
+          extensionId: tool.extensionId,
+          extensionTrust: tool.trust,
+          toolName: tool.name,
+          tool: { name: tool.toolName, title: tool.title, description: tool.description, inputSchema: tool.inputSchema as Record<string, unknown>, annotations: tool.annotations },
+          arguments: args,
+        },
+        { signal },
+      )
+      if (!verdict.run) return { isError: true, content: [{ type: 'text', text: verdict.message }], structuredContent: { outcome: 'failed', extensionId: tool.extensionId, tool: tool.toolName, durationMs: 0 } }
+    }
     // Cancelling the request (notifications/cancelled from the window) cancels the call in the extension (F6).
     const { result, outcome } = await extensions.callTool(name, args, signal)
     return { ...result, structuredContent: outcome }
   })
+  tool('permission_set', 'Set or revoke the policy of a tool or an extension.', async ({ tool: toolName, extension, policy }) => {
+    if (toolName !== undefined) {
+      const current = extensions.core.cache.lookup(toolName)
+      const definition = current && { name: current.toolName, description: current.description, inputSchema: current.inputSchema as Record<string, unknown> }
+      await permissions.setToolPolicy(toolName, policy ?? undefined, definition)
+    } else {
+      await permissions.store.setExtensionPolicy(extension!, policy ?? undefined)
+    }
+    return { ok: true as const }
+  })
+  tool('permission_mode_set', 'Choose how much Switchboard asks before tools run.', async ({ mode }) => {
+    await permissions.store.setMode(mode)
+    return { mode }
+  })
+  tool('permission_rule_save', 'Add or replace an argument rule.', ({ rule }) => permissions.store.saveRule(rule))
+  tool('permission_rule_remove', 'Remove an argument rule.', async ({ id }) => ({ id, removed: await permissions.store.removeRule(id) }))
+  tool('permission_rule_test', 'What a rule, or the saved rules, would decide for a sample call.', async ({ rule, sample }) => {
+    if (rule === undefined) {
+      const evaluation = permissions.explain(sample)
+      return { ok: true, decision: evaluation.decision, ruleId: evaluation.ruleId, trace: [evaluation.reason, ...evaluation.trace.map(describeTrace)] }
+    }
+    const tested = permissions.testRule(rule, sample)
+    return tested.ok
+      ? { ok: true, decision: tested.wouldDecide, ruleId: tested.trace.ruleId, trace: [describeTrace(tested.trace)] }
+      : { ok: false, error: tested.error, trace: [] }
+  })
+  tool('permission_revoke_all', 'Revoke every "always allow" and allow rule.', async () => {
+    const summary = await permissions.store.revokeAll()
+    return { revoked: summary.toolPolicies + summary.extensionPolicies + summary.rules }
+  })
+  tool('permission_pin_forget', 'Forget the accepted definition of a tool.', async ({ tool: toolName }) => {
+    await permissions.store.forgetPin(toolName)
+    return { tool: toolName }
+  })
   tool('elicitation_respond', 'Answer a pending approval or question.', async ({ id, action, content }) => {
-    elicitations.respond(id, action, content)
+    await elicitations.respond(id, action, content)
     return { id }
   })
 }

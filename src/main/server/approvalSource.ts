@@ -1,0 +1,43 @@
+/** Tool-call approvals from the permission broker, shown in `switchboard://elicitations`. */
+import type { Elicitation } from '../../shared/hostApi'
+import type { ApprovalBroker, PendingApproval } from '../permissions'
+import type { ElicitationSource } from './elicitationBoard'
+
+function toElicitation(pending: PendingApproval, extensionName: (id: string) => string): Elicitation {
+  const decisions = pending.offerAlways ? (['allow_once', 'allow_always', 'deny'] as const) : (['allow_once', 'deny'] as const)
+  return {
+    kind: 'approval',
+    id: pending.id,
+    created: Date.parse(pending.createdAt),
+    origin: { extensionId: pending.extensionId, extensionName: extensionName(pending.extensionId), tool: pending.toolName },
+    message: `${extensionName(pending.extensionId)} wants to run ${pending.tool.title ?? pending.tool.name}.`,
+    subject: {
+      type: 'tool-call',
+      callId: pending.callId,
+      toolName: pending.toolName,
+      title: pending.tool.title,
+      description: pending.tool.description,
+      arguments: pending.arguments,
+      hints: pending.hints,
+      trust: pending.extensionTrust,
+      reasons: pending.reasons,
+      findings: pending.findings,
+      changed: pending.changed && { description: pending.changed.description, summary: pending.changed.summary },
+      expiresAt: pending.expiresAt,
+    },
+    decisions: [...decisions],
+  }
+}
+
+export function approvalSource(broker: ApprovalBroker, extensionName: (id: string) => string): ElicitationSource {
+  return {
+    list: () => broker.list().map((pending) => toElicitation(pending, extensionName)),
+    async respond(id, action, content) {
+      if (!broker.list().some((pending) => pending.id === id)) return false
+      // Anything but an explicit accept denies; the broker refuses answers it did not offer (ApprovalError).
+      await broker.respond(id, action === 'accept' ? content?.decision : 'deny')
+      return true
+    },
+    onChange: (listener) => broker.onChange(listener),
+  }
+}

@@ -1,0 +1,136 @@
+/**
+ * The permission part of the host API contract: the mode, policies, argument rules and pins the
+ * person manages in Settings → Permissions, and the tool-call approval shown in the dialog.
+ * main/permissions validates its file and every edit with these same schemas. Re-exported by hostApi.ts.
+ */
+import { z } from 'zod'
+
+/**
+ * - `autonomous`: allow unless a rule or policy says ask/never.
+ * - `smart`: allow read-only tools of trusted extensions, ask otherwise.
+ * - `ask`: ask unless always-allowed.
+ * - `chat-only`: no tools are offered to the model at all.
+ */
+export const PermissionModeSchema = z.enum(['autonomous', 'smart', 'ask', 'chat-only'])
+export type PermissionMode = z.infer<typeof PermissionModeSchema>
+export const DEFAULT_MODE: PermissionMode = 'smart'
+
+export const PolicyKindSchema = z.enum(['always', 'ask', 'never'])
+export type PolicyKind = z.infer<typeof PolicyKindSchema>
+
+export const RuleDecisionSchema = z.enum(['allow', 'ask', 'deny'])
+export type RuleDecision = z.infer<typeof RuleDecisionSchema>
+
+/** Limits that keep rules cheap to evaluate; see ruleRegex.ts for why the regex ones are what they are. */
+export const ruleLimits = {
+  maxIdLength: 100,
+  maxToolPatternLength: 200,
+  maxArgumentLength: 500,
+  maxGlobLength: 512,
+  maxRegexLength: 256,
+  maxNoteLength: 500,
+}
+
+/**
+ * A rule on one argument of matching tools. `tool` is a namespaced name or a wildcard such as
+ * `files__*`; `argument` is a top-level argument name or a JSON pointer (`/options/path`).
+ */
+export const ArgumentRuleSchema = z
+  .object({
+    id: z.string().min(1).max(ruleLimits.maxIdLength),
+    tool: z.string().min(1).max(ruleLimits.maxToolPatternLength),
+    argument: z.string().min(1).max(ruleLimits.maxArgumentLength),
+    match: z.union([
+      z.object({ glob: z.string().min(1).max(ruleLimits.maxGlobLength) }).strict(),
+      z.object({ regex: z.string().min(1).max(ruleLimits.maxRegexLength) }).strict(),
+    ]),
+    decision: RuleDecisionSchema,
+    note: z.string().max(ruleLimits.maxNoteLength).optional(),
+  })
+  .strict()
+export type ArgumentRule = z.infer<typeof ArgumentRuleSchema>
+
+/** `switchboard://permissions`: everything the person decided, plus which pins changed since. */
+export const PermissionsResourceSchema = z.object({
+  mode: PermissionModeSchema,
+  toolPolicies: z.record(z.string(), z.object({ policy: PolicyKindSchema, grantedAt: z.string().optional(), lapsed: z.boolean() })),
+  extensionPolicies: z.record(z.string(), PolicyKindSchema),
+  rules: z.array(ArgumentRuleSchema),
+  pins: z.record(z.string(), z.object({ hash: z.string(), firstSeen: z.string(), acceptedAt: z.string(), changed: z.boolean() })),
+})
+export type PermissionsResource = z.infer<typeof PermissionsResourceSchema>
+
+export const FindingSchema = z.object({
+  kind: z.enum(['destructive-command', 'secret-leak', 'prompt-injection', 'incomplete-scan']),
+  severity: z.enum(['low', 'medium', 'high', 'critical']),
+  message: z.string(),
+  argument: z.string().optional(),
+  excerpt: z.string().optional(),
+})
+export type Finding = z.infer<typeof FindingSchema>
+
+/** What changed in a tool's definition since the person accepted it (F15). */
+export const DefinitionChangeSchema = z.object({
+  description: z.object({ before: z.string().nullable(), after: z.string().nullable() }).optional(),
+  summary: z.array(z.string()),
+})
+
+/** The tool call an approval is about: all of it, as main will run it. */
+export const ToolCallSubjectSchema = z.object({
+  type: z.literal('tool-call'),
+  callId: z.string(),
+  /** Namespaced `<extension>__<tool>`. */
+  toolName: z.string(),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  /** Secret values are masked. */
+  arguments: z.unknown(),
+  hints: z.object({ readOnly: z.boolean(), destructive: z.boolean(), openWorld: z.boolean() }),
+  trust: z.enum(['trusted', 'untrusted']),
+  reasons: z.array(z.string()),
+  findings: z.array(FindingSchema),
+  changed: DefinitionChangeSchema.optional(),
+  /** When the approval times out into a denial (ISO 8601). */
+  expiresAt: z.string(),
+})
+export type ToolCallSubject = z.infer<typeof ToolCallSubjectSchema>
+
+const toolName = z.string().min(1).max(128)
+
+/** A sample call for the rule tester. */
+export const RuleSampleSchema = z.object({ toolName, arguments: z.record(z.string(), z.unknown()) })
+
+export const PermissionToolInput = {
+  /** Sets (or with `policy: null` revokes) the policy of one tool or one extension. */
+  permission_set: z
+    .object({ tool: toolName.optional(), extension: z.string().min(1).max(64).optional(), policy: PolicyKindSchema.nullable() })
+    .refine((input) => (input.tool === undefined) !== (input.extension === undefined), 'Name exactly one of "tool" or "extension".'),
+  permission_mode_set: z.object({ mode: PermissionModeSchema }),
+  /** The rule is checked in main (regex safety, globs); an error names the problem. */
+  permission_rule_save: z.object({ rule: z.record(z.string(), z.unknown()) }),
+  permission_rule_remove: z.object({ id: z.string().min(1).max(ruleLimits.maxIdLength) }),
+  /** What a rule (or, without `rule`, the saved rules) would decide for a sample call. */
+  permission_rule_test: z.object({ rule: z.record(z.string(), z.unknown()).optional(), sample: RuleSampleSchema }),
+  /** Revokes every grant ("always" policies and allow rules); deny/ask settings and pins stay. */
+  permission_revoke_all: z.object({}),
+  permission_pin_forget: z.object({ tool: toolName }),
+} as const
+
+export const RuleTestResultSchema = z.object({
+  ok: z.boolean(),
+  error: z.string().optional(),
+  decision: z.enum(['allow', 'ask', 'deny', 'none']).optional(),
+  ruleId: z.string().optional(),
+  trace: z.array(z.string()),
+})
+export type RuleTestResult = z.infer<typeof RuleTestResultSchema>
+
+export const PermissionToolOutput = {
+  permission_set: z.object({ ok: z.literal(true) }),
+  permission_mode_set: z.object({ mode: PermissionModeSchema }),
+  permission_rule_save: ArgumentRuleSchema,
+  permission_rule_remove: z.object({ id: z.string(), removed: z.boolean() }),
+  permission_rule_test: RuleTestResultSchema,
+  permission_revoke_all: z.object({ revoked: z.number().int() }),
+  permission_pin_forget: z.object({ tool: z.string() }),
+} as const
