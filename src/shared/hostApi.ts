@@ -7,6 +7,7 @@ import { MAX_SECRET_NAME_LENGTH, MAX_SECRET_VALUE_LENGTH } from './secretRules'
 import { ExtensionToolInput, ExtensionToolOutput } from './extensionApi'
 import { ElicitationRespondInput } from './elicitationApi'
 import { PermissionToolInput, PermissionToolOutput } from './permissionApi'
+import { ChatToolInput, ChatToolOutput } from './chatApi'
 
 /** URIs of the host server's resources (all subscribable, `application/json`). */
 export const HostResource = {
@@ -16,6 +17,7 @@ export const HostResource = {
   tools: 'switchboard://tools',
   elicitations: 'switchboard://elicitations',
   permissions: 'switchboard://permissions',
+  models: 'switchboard://models',
 } as const
 export type HostResourceUri = (typeof HostResource)[keyof typeof HostResource]
 
@@ -75,6 +77,7 @@ export type SettingsResource = z.infer<typeof SettingsResourceSchema>
 export * from './extensionApi'
 export * from './elicitationApi'
 export * from './permissionApi'
+export * from './chatApi'
 
 const sessionId = z.string().min(1).max(100)
 const sessionTitle = z.string().trim().min(1, 'A session title cannot be empty').max(200)
@@ -92,6 +95,7 @@ export const HostToolInput = {
   notice_dismiss: z.object({ id: z.string() }),
   ...ExtensionToolInput,
   ...PermissionToolInput,
+  ...ChatToolInput,
   elicitation_respond: ElicitationRespondInput,
 } as const
 export type HostToolName = keyof typeof HostToolInput
@@ -108,6 +112,7 @@ export const HostToolOutput = {
   notice_dismiss: z.object({ id: z.string() }),
   ...ExtensionToolOutput,
   ...PermissionToolOutput,
+  ...ChatToolOutput,
   elicitation_respond: z.object({ id: z.string() }),
 } as const satisfies Record<HostToolName, z.ZodType>
 export type HostToolResult<N extends HostToolName> = z.infer<(typeof HostToolOutput)[N]>

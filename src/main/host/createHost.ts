@@ -17,6 +17,7 @@ import { observeCatalog } from '../server/permissionViews'
 import { knownSecretValues } from '../server/knownSecretValues'
 import { redactSecrets } from '../log/secretValues'
 import { homedir } from 'node:os'
+import { createModelService } from '../server/modelService'
 import { log } from '../log/log'
 
 export interface Host {
@@ -63,7 +64,9 @@ export async function createHost({ dataDir, makeSettingsConf, secrets }: HostOpt
     extensions,
     permissions,
     elicitations: createElicitationBoard([extensions.consent, approvalSource(permissions.broker, extensionName)]),
+    models: createModelService(dataDir, secretStore, (message) => notices.add({ message })),
   }
+  void services.models.detectOllama()
   const stopObserving = observeCatalog(extensions, permissions)
   // Extensions connect in the background; the host answers the window at once.
   extensions.start()

@@ -22,6 +22,7 @@ import type { ExtensionService } from './extensionService'
 import type { ElicitationBoard } from './elicitationBoard'
 import type { PermissionService } from '../permissions'
 import { permissionsView, toolsView } from './permissionViews'
+import type { ModelService } from './modelService'
 import { registerHostTools } from './hostTools'
 
 /** What the host server serves; one instance is shared by every connection. */
@@ -36,6 +37,7 @@ export interface HostServices {
   extensions: ExtensionService
   permissions: PermissionService
   elicitations: ElicitationBoard
+  models: ModelService
 }
 
 const json = (uri: string, value: unknown) => ({ contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(value) }] })
@@ -53,6 +55,7 @@ export function createHostServer(services: HostServices): { server: McpServer; d
     [HostResource.tools]: () => toolsView(services.extensions, services.permissions),
     [HostResource.permissions]: () => permissionsView(services.extensions, services.permissions),
     [HostResource.elicitations]: (): ElicitationsResource => ({ elicitations: services.elicitations.list() }),
+    [HostResource.models]: () => services.models.view(),
   }
   for (const [uri, read] of Object.entries(readers)) {
     server.registerResource(uri, uri, { mimeType: 'application/json' }, async () => json(uri, read()))
@@ -94,6 +97,8 @@ export function createHostServer(services: HostServices): { server: McpServer; d
     services.notices.onChange(settingsChanged),
     services.extensions.onChange(changed),
     services.elicitations.onChange(() => changed(HostResource.elicitations)),
+    services.models.onChange(() => changed(HostResource.models)),
+    services.secrets.onChange(() => changed(HostResource.models)),
     services.permissions.store.onChange(() => {
       changed(HostResource.permissions)
       changed(HostResource.tools)

@@ -40,7 +40,7 @@ export function registerHostTools(server: McpServer, services: HostServices, set
     )
   }
 
-  const { sessions, settings, secrets, notices, extensions, elicitations, permissions } = services
+  const { sessions, settings, secrets, notices, extensions, elicitations, permissions, models } = services
   tool('session_create', 'Create a chat session.', ({ title }) => sessions.create(title))
   tool('session_rename', 'Rename a chat session.', ({ id, title }) => sessions.rename(id, title))
   tool('session_delete', 'Delete a chat session.', async ({ id }) => {
@@ -129,6 +129,16 @@ export function registerHostTools(server: McpServer, services: HostServices, set
   tool('permission_pin_forget', 'Forget the accepted definition of a tool.', async ({ tool: toolName }) => {
     await permissions.store.forgetPin(toolName)
     return { tool: toolName }
+  })
+  tool('provider_save', 'Add or change a model provider (its key is the secret provider:<id>).', ({ provider }) => models.save(provider))
+  tool('provider_remove', 'Remove a model provider.', async ({ id }) => {
+    await models.remove(id)
+    return { id }
+  })
+  tool('provider_test', "List a provider's models to check its address and key.", ({ id }) => models.test(id))
+  tool('model_select', 'Choose the model new turns use.', async ({ providerId, modelId }) => {
+    await models.select(providerId, modelId)
+    return { providerId, modelId }
   })
   tool('elicitation_respond', 'Answer a pending approval or question.', async ({ id, action, content }) => {
     await elicitations.respond(id, action, content)

@@ -1,0 +1,144 @@
+/**
+ * Model providers as the host serves them (`switchboard://models`): the configured providers and the
+ * selected model in `<dataDir>/models.json`, presets, a one-time check for a local Ollama, and the
+ * language model new turns use. Keys stay in the keychain as `provider:<id>` secrets.
+ */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { z } from 'zod'
+import type { ModelsResource, ProviderView } from '../../shared/hostApi'
+import {
+  PROVIDER_PRESETS,
+  ProviderConfigSchema,
+  apiKeySecretName,
+  configFromPreset,
+  createLanguageModel,
+  listModels,
+  type LanguageModelV3,
+  type ProviderConfig,
+  type RetryNotice,
+} from '../agent/providers'
+import { moveAside, writeFileAtomic } from '../storage/atomicFile'
+import type { SecretStore } from '../secrets/secretStore'
+
+const ModelsFileSchema = z.object({
+  version: z.literal(1),
+  providers: z.array(ProviderConfigSchema),
+  selected: z.object({ providerId: z.string(), modelId: z.string() }).nullable(),
+})
+type ModelsFile = z.infer<typeof ModelsFileSchema>
+
+export interface ModelService {
+  view(): ModelsResource
+  save(provider: ProviderConfig): Promise<ProviderView>
+  remove(id: string): Promise<void>
+  test(id: string): Promise<{ ok: boolean; models: string[]; error?: string }>
+  select(providerId: string, modelId: string): Promise<void>
+  /** The model new turns use, or an Error saying what to set up. */
+  selectedModel(onRetry?: (notice: RetryNotice) => void): { model: LanguageModelV3; providerId: string; modelId: string }
+  onChange(listener: () => void): () => void
+  /** Looks for a local Ollama once, in the background (for the first-run screen). */
+  detectOllama(): Promise<void>
+}
+
+export function createModelService(dataDir: string, secrets: SecretStore, notify: (message: string) => void): ModelService {
+  const path = join(dataDir, 'models.json')
+  let state: ModelsFile = load(path, notify)
+  let ollamaDetected = false
+  const listeners = new Set<() => void>()
+  const changed = () => listeners.forEach((listener) => listener())
+  let saving: Promise<void> = Promise.resolve()
+  const persist = async () => {
+    const text = JSON.stringify(state, null, 2)
+    saving = saving.catch(() => undefined).then(() => writeFileAtomic(path, text))
+    await saving
+    changed()
+  }
+  const provider = (id: string): ProviderConfig => {
+    const found = state.providers.find((candidate) => candidate.id === id)
+    if (!found) throw new Error(`No model provider "${id}" is set up; add it in Settings → Models & keys.`)
+    return found
+  }
+  const getSecret = (name: string) => secrets.get(name)
+  const viewOf = (config: ProviderConfig): ProviderView => {
+    const needsKey = config.kind !== 'openai-compatible' || !/^https?:\/\/(127\.0\.0\.1|localhost|\[::1\])[:/]/.test(config.baseUrl ?? '')
+    return {
+      id: config.id,
+      kind: config.kind,
+      name: config.name ?? config.id,
+      baseUrl: config.baseUrl,
+      models: config.models ?? [],
+      keySet: needsKey ? secrets.knownNames().includes(apiKeySecretName(config)) : undefined,
+    }
+  }
+
+  return {
+    view: () => ({
+      providers: state.providers.map(viewOf),
+      presets: Object.entries(PROVIDER_PRESETS).map(([id, preset]) => ({
+        id,
+        name: preset.name,
+        kind: preset.kind,
+        baseUrl: 'baseUrl' in preset ? preset.baseUrl : undefined,
+        needsKey: preset.apiKey === 'required',
+        hint: 'unreachableHint' in preset ? preset.unreachableHint : undefined,
+      })),
+      selected: state.selected,
+      ollamaDetected,
+    }),
+    async save(input) {
+      const config = ProviderConfigSchema.parse(input)
+      const index = state.providers.findIndex((candidate) => candidate.id === config.id)
+      state = { ...state, providers: index === -1 ? [...state.providers, config] : state.providers.map((p, i) => (i === index ? config : p)) }
+      if (!state.selected && config.models?.[0]) state = { ...state, selected: { providerId: config.id, modelId: config.models[0] } }
+      await persist()
+      return viewOf(config)
+    },
+    async remove(id) {
+      provider(id)
+      state = { ...state, providers: state.providers.filter((p) => p.id !== id), selected: state.selected?.providerId === id ? null : state.selected }
+      await persist()
+    },
+    async test(id) {
+      const listing = await listModels(provider(id), { getSecret })
+      return { ok: !listing.error, models: listing.models.map((model) => model.id), error: listing.error?.message }
+    },
+    async select(providerId, modelId) {
+      provider(providerId)
+      state = { ...state, selected: { providerId, modelId } }
+      await persist()
+    },
+    selectedModel(onRetry) {
+      if (!state.selected) throw new Error('No model is selected yet. Choose one in Settings → Models & keys.')
+      const { providerId, modelId } = state.selected
+      return { model: createLanguageModel(provider(providerId), modelId, { getSecret, onRetry }), providerId, modelId }
+    },
+    onChange(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    async detectOllama() {
+      const listing = await listModels(configFromPreset('ollama'), { getSecret, timeoutMs: 1500 })
+      ollamaDetected = !listing.error
+      if (ollamaDetected) changed()
+    },
+  }
+}
+
+function load(path: string, notify: (message: string) => void): ModelsFile {
+  const empty: ModelsFile = { version: 1, providers: [], selected: null }
+  let text: string
+  try {
+    text = readFileSync(path, 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return empty
+    throw error
+  }
+  try {
+    return ModelsFileSchema.parse(JSON.parse(text))
+  } catch (error) {
+    const movedTo = moveAside(path)
+    notify(`Your model providers could not be read (${(error as Error).message.slice(0, 200)}); the file was moved to ${movedTo}. Set them up again in Settings → Models & keys.`)
+    return empty
+  }
+}

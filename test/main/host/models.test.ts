@@ -1,0 +1,58 @@
+/** Model providers through the host API, against the scripted model server over real HTTP. */
+import { afterEach, describe, expect, it } from 'vitest'
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { HostResource, ModelsResourceSchema } from '../../../src/shared/hostApi'
+import { startScriptedModelServer, type ScriptedModelServer } from '../../fixtures/modelServer/scriptedModelServer'
+import { startTestHost, type TestHost } from '../../helpers/testHost'
+
+let h: TestHost | undefined
+let server: ScriptedModelServer | undefined
+afterEach(async () => {
+  await h?.stop()
+  await server?.stop()
+  h = server = undefined
+})
+
+const models = async (client: Client) => {
+  const { contents } = await client.readResource({ uri: HostResource.models })
+  return ModelsResourceSchema.parse(JSON.parse((contents[0] as { text: string }).text))
+}
+
+describe('model providers through the host API', () => {
+  it('adds a provider, tests it against its /models, selects a model, and keeps it across a restart', async () => {
+    server = await startScriptedModelServer({ models: ['scripted-a', 'scripted-b'] })
+    h = await startTestHost()
+    let client = await h.connectOverWebSocket()
+    const initial = await models(client)
+    expect(initial.providers).toEqual([])
+    expect(initial.selected).toBeNull()
+    expect(initial.presets.map((preset) => preset.id)).toEqual(expect.arrayContaining(['anthropic', 'openai', 'ollama', 'lmstudio', 'custom']))
+
+    const saved = await client.callTool({ name: 'provider_save', arguments: { provider: { id: 'local', kind: 'openai-compatible', name: 'Local', baseUrl: server.baseUrl, models: [] } } })
+    expect(saved.isError).toBeFalsy()
+    const tested = await client.callTool({ name: 'provider_test', arguments: { id: 'local' } })
+    expect(tested.structuredContent).toEqual({ ok: true, models: ['scripted-a', 'scripted-b'] })
+    await client.callTool({ name: 'model_select', arguments: { providerId: 'local', modelId: 'scripted-b' } })
+    expect((await models(client)).selected).toEqual({ providerId: 'local', modelId: 'scripted-b' })
+
+    const dataDir = h.dataDir
+    await h.stop({ keepData: true })
+    h = await startTestHost(dataDir)
+    client = await h.connectOverWebSocket()
+    const after = await models(client)
+    expect(after.providers).toMatchObject([{ id: 'local', kind: 'openai-compatible', baseUrl: server.baseUrl }])
+    expect(after.selected).toEqual({ providerId: 'local', modelId: 'scripted-b' })
+  })
+
+  it('says what is wrong: unknown provider, unreachable server, bad config', async () => {
+    h = await startTestHost()
+    const client = await h.connectOverWebSocket()
+    const missing = await client.callTool({ name: 'model_select', arguments: { providerId: 'nope', modelId: 'x' } })
+    expect((missing.content as { text: string }[])[0]?.text).toMatch(/No model provider "nope".*Models & keys/)
+    await client.callTool({ name: 'provider_save', arguments: { provider: { id: 'gone', kind: 'openai-compatible', name: 'Gone', baseUrl: 'http://127.0.0.1:9/v1' } } })
+    const unreachable = await client.callTool({ name: 'provider_test', arguments: { id: 'gone' } })
+    expect(unreachable.structuredContent).toMatchObject({ ok: false, error: expect.stringMatching(/127\.0\.0\.1:9/) })
+    const bad = await client.callTool({ name: 'provider_save', arguments: { provider: { id: 'Bad Id', kind: 'openai', name: 'x' } } })
+    expect(bad.isError).toBe(true)
+  })
+})
