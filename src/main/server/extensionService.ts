@@ -13,6 +13,13 @@ import type { ExtensionsFile } from './extensionsFile'
 
 type CatalogWithoutPolicies = Omit<ToolsResource, 'tools'> & { tools: Omit<ToolsResource['tools'][number], 'policy'>[] }
 
+/** The builtin System extension a new data folder starts with. */
+function systemExtension(): ExtensionConfig {
+  const parsed = parseExtensionConfig({ id: 'system', name: 'System', type: 'builtin', builtin: 'system', trust: 'trusted' })
+  if (!parsed.ok) throw new Error(parsed.errors.join(' '))
+  return parsed.config
+}
+
 /** What the masked config shows in place of a sensitive literal; an update that sends it back keeps the stored value. */
 const MASK = '••••••'
 
@@ -48,9 +55,10 @@ function fail(errors: string[]): never {
 }
 
 export function createExtensionService(options: ExtensionServiceOptions): ExtensionService {
-  const { content, notices } = options.file.read()
+  const { content, notices, firstRun } = options.file.read()
   notices.forEach(options.notify)
-  let configs: ExtensionConfig[] = content.extensions
+  // A new data folder starts with the builtin System extension (OS, time, locale, app version).
+  let configs: ExtensionConfig[] = firstRun ? [systemExtension()] : content.extensions
   const listeners = new Set<(uri: string) => void>()
   const emit = (uri: string) => listeners.forEach((listener) => listener(uri))
   let saving: Promise<void> = Promise.resolve()

@@ -22,7 +22,8 @@ export interface ExtensionsFileContent {
 }
 
 export interface ExtensionsFile {
-  read(): { content: ExtensionsFileContent; notices: string[] }
+  /** `firstRun` when there is no file yet (a new data folder). */
+  read(): { content: ExtensionsFileContent; notices: string[]; firstRun: boolean }
   write(content: ExtensionsFileContent): Promise<void>
 }
 
@@ -35,7 +36,7 @@ export function extensionsFile(dataDir: string): ExtensionsFile {
       try {
         text = readFileSync(path, 'utf8')
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { content: { extensions: [], approvedLaunches: {} }, notices: [] }
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { content: { extensions: [], approvedLaunches: {} }, notices: [], firstRun: true }
         throw error
       }
       let parsed: z.infer<typeof FileSchema>
@@ -45,6 +46,7 @@ export function extensionsFile(dataDir: string): ExtensionsFile {
         const movedTo = moveAside(path)
         return {
           content: { extensions: [], approvedLaunches: {} },
+          firstRun: false,
           notices: [`The list of extensions could not be read (${(error as Error).message.slice(0, 200)}); it was moved to ${movedTo} and no extensions are loaded. Add them again, or repair the file and restart.`],
         }
       }
@@ -55,7 +57,7 @@ export function extensionsFile(dataDir: string): ExtensionsFile {
         if (result.ok) extensions.push(result.config)
         else notices.push(`An extension in ${path} was skipped because its settings are invalid: ${result.errors.join(' ')}`)
       }
-      return { content: { extensions, approvedLaunches: parsed.approvedLaunches }, notices }
+      return { content: { extensions, approvedLaunches: parsed.approvedLaunches }, notices, firstRun: false }
     },
     write(content) {
       const text = JSON.stringify({ version: 1, ...content }, null, 2)

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { rm } from 'node:fs/promises'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
-import { HostResource, HostToolOutput, SessionsResourceSchema, SettingsResourceSchema, type HostToolName, type HostToolResult } from '../../../src/shared/hostApi'
+import { ExtensionsResourceSchema, HostResource, HostToolOutput, extensionLogUri, SessionsResourceSchema, SettingsResourceSchema, type HostToolName, type HostToolResult } from '../../../src/shared/hostApi'
 import { startTestHost, type TestHost } from '../../helpers/testHost'
 
 let hosts: TestHost[] = []
@@ -84,11 +84,12 @@ describe.each(Object.entries(transports))('host server over %s', (_name, connect
     await expect(call(client, 'session_rename', { id: 'nope', title: '   ' })).rejects.toThrow(/cannot be empty/)
   })
 
-  it('serves an empty but real extension list', async () => {
+  it('serves the real extension list: a new data folder starts with the builtin System extension', async () => {
     const client = await connect(await host())
-    expect(await readJson(client, HostResource.extensions)).toEqual({ extensions: [] })
+    const { extensions } = ExtensionsResourceSchema.parse(await readJson(client, HostResource.extensions))
+    expect(extensions.map((e) => [e.id, e.type, e.consent])).toEqual([['system', 'builtin', 'not-needed']])
     const { resources } = await client.listResources()
-    expect(resources.map((r) => r.uri).sort()).toEqual(Object.values(HostResource).sort())
+    expect(resources.map((r) => r.uri).sort()).toEqual([...Object.values(HostResource), extensionLogUri('system')].sort())
   })
 })
 
