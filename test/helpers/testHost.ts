@@ -37,6 +37,8 @@ export interface TestHost {
   /** The browser-mode server (started on first use). */
   browser(options?: { maxFrameBytes?: number }): Promise<BrowserServer>
   connectOverWebSocket(): Promise<Client>
+  /** Resolves when every file write the host has started is on disk (before scanning the data dir). */
+  settle(): Promise<void>
   /** Closes clients, server and host, and (unless kept) deletes the data dir. */
   stop(options?: { keepData?: boolean }): Promise<void>
 }
@@ -80,6 +82,10 @@ export async function startTestHost(dataDir?: string): Promise<TestHost> {
       await client.connect(new WebSocketClientTransport(new URL(`${mcp}?token=${token}`)))
       clients.push(client)
       return client
+    },
+    async settle() {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      await host.services.permissions.store.flush()
     },
     async stop(options = {}) {
       await Promise.all(clients.map((client) => client.close()))

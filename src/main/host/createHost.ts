@@ -86,10 +86,11 @@ export async function createHost({ dataDir, makeSettingsConf, secrets }: HostOpt
     },
     async close() {
       await Promise.all([...open].map((transport) => transport.close()))
-      stopObserving()
+      await stopObserving()
       secretValues.stop()
       permissions.close()
-      await Promise.all([extensions.stop(), permissions.store.flush()])
+      await extensions.stop()
+      await permissions.store.flush()
     },
   }
 }

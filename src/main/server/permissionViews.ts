@@ -40,8 +40,19 @@ export function permissionsView(extensions: ExtensionService, permissions: Permi
   }
 }
 
-/** Tells the permission layer about every catalog rebuild: new tools are pinned, changed ones marked (F15). */
-export function observeCatalog(extensions: ExtensionService, permissions: PermissionService): () => void {
-  const observe = () => void permissions.observeTools(extensions.tools().tools.map((tool) => ({ toolName: tool.name, tool: definitionOf(tool) })))
-  return extensions.core.cache.onChange(observe)
+/**
+ * Tells the permission layer about every catalog rebuild: new tools are pinned, changed ones marked
+ * (F15). The returned stop resolves once the last observation has been recorded.
+ */
+export function observeCatalog(extensions: ExtensionService, permissions: PermissionService): () => Promise<void> {
+  let observing: Promise<unknown> = Promise.resolve()
+  const observe = () => {
+    const tools = extensions.tools().tools.map((tool) => ({ toolName: tool.name, tool: definitionOf(tool) }))
+    observing = observing.then(() => permissions.observeTools(tools)).catch(() => undefined)
+  }
+  const off = extensions.core.cache.onChange(observe)
+  return async () => {
+    off()
+    await observing
+  }
 }

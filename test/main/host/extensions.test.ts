@@ -219,6 +219,7 @@ describe('extensions through the host API', () => {
 
     expect(frames.filter((frame) => frame.includes(canary))).toEqual([])
     expect(lines.filter((line) => line.includes(canary))).toEqual([])
+    await h.settle()
     const files = (await readdir(h.dataDir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile())
     expect(files.map((entry) => entry.name)).toContain('extensions.json')
     for (const entry of files) expect(await readFile(join(entry.parentPath, entry.name), 'utf8')).not.toContain(canary)

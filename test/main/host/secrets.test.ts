@@ -107,6 +107,7 @@ describe('secrets through the host API', () => {
     expect(logLines.some((line) => line.includes('a component logs the secret by mistake'))).toBe(true)
     expect(logLines.filter((line) => line.includes(canary))).toEqual([])
     expect(frames.flat().filter((frame) => frame.includes(canary))).toEqual([])
+    await h.settle()
     const files = await filesUnder(h.dataDir)
     expect(files.length).toBeGreaterThan(1)
     for (const file of files) expect(await readFile(file, 'utf8'), file).not.toContain(canary)
