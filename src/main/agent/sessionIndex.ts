@@ -25,10 +25,26 @@ export interface SessionIndex {
   rename(id: string, title: string): Promise<SessionSummary>
   remove(id: string): Promise<void>
   onChange(listener: () => void): () => void
+  get(id: string): SessionSummary | undefined
+  /**
+   * The sessions store reports a committed message: the new count and time, and a title taken from
+   * the first user message. Applied and announced at once, saved coalesced (the session file is the
+   * truth; the store corrects a stale count when it loads the session). Unknown ids are ignored.
+   */
+  noteCommitted(id: string, update: { messageCount: number; updated: string; title?: string }): void
+  /** Saves a pending coalesced write now. */
+  flush(): Promise<void>
 }
 
+/** How long counts reported by noteCommitted wait before the index is saved, so a busy turn costs one index write, not one per message. */
+export const INDEX_SAVE_DELAY_MS = 1000
+
 /** Loads (or starts) the index in `<dataDir>/sessions/index.json`. A damaged file is moved aside, never fatal. */
-export async function openSessionIndex(dataDir: string, now: () => Date = () => new Date()): Promise<SessionIndex> {
+export async function openSessionIndex(
+  dataDir: string,
+  now: () => Date = () => new Date(),
+  options: { saveDelayMs?: number } = {},
+): Promise<SessionIndex> {
   const dir = join(dataDir, 'sessions')
   const file = join(dir, 'index.json')
   await mkdir(dir, { recursive: true })
@@ -39,7 +55,11 @@ export async function openSessionIndex(dataDir: string, now: () => Date = () => 
   // Writes are chained so two quick edits never race on the rename.
   let writing: Promise<void> = Promise.resolve()
 
+  let saveTimer: NodeJS.Timeout | undefined
+
   const commit = async (): Promise<void> => {
+    clearTimeout(saveTimer)
+    saveTimer = undefined
     const snapshot = JSON.stringify({ version: 1, sessions: [...sessions.values()] }, null, 2)
     writing = writing.catch(() => undefined).then(() => writeFileAtomic(file, snapshot))
     await writing
@@ -76,6 +96,20 @@ export async function openSessionIndex(dataDir: string, now: () => Date = () => 
       listeners.add(listener)
       return () => listeners.delete(listener)
     },
+    get: (id) => sessions.get(id),
+    noteCommitted(id, update) {
+      const session = sessions.get(id)
+      if (!session) return
+      sessions.set(id, { ...session, ...update })
+      for (const listener of listeners) listener()
+      saveTimer ??= setTimeout(() => {
+        saveTimer = undefined
+        commit().catch((error: Error) => log('error', 'sessions', `could not save the session list: ${error.message}`))
+      }, options.saveDelayMs ?? INDEX_SAVE_DELAY_MS)
+      // A pending save must not keep a headless host or a test process alive.
+      saveTimer.unref()
+    },
+    flush: () => (saveTimer ? commit() : writing.catch(() => undefined)),
   }
 }
 

@@ -18,6 +18,7 @@ import { knownSecretValues } from '../server/knownSecretValues'
 import { redactSecrets } from '../log/secretValues'
 import { homedir } from 'node:os'
 import { createModelService } from '../server/modelService'
+import { createChatService } from '../server/chatService'
 import { log } from '../log/log'
 
 export interface Host {
@@ -35,6 +36,9 @@ export interface HostOptions {
   /** The OS keychain by default; tests pass a store under their own keychain service. */
   secrets?: Promise<SecretStore>
 }
+
+// The AI SDK writes its warnings to the console; the host reports problems through its own log.
+;(globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false
 
 export async function createHost({ dataDir, makeSettingsConf, secrets }: HostOptions): Promise<Host> {
   await mkdir(dataDir, { recursive: true })
@@ -54,6 +58,8 @@ export async function createHost({ dataDir, makeSettingsConf, secrets }: HostOpt
   const permissions = await openPermissions(dataDir, { homeDir: homedir(), secretValues: secretValues.list, redact: redactSecrets })
   for (const notice of permissions.store.takeNotices()) notices.add(notice)
   const extensionName = (id: string) => extensions.core.manager.get(id)?.name ?? id
+  const models = createModelService(dataDir, secretStore, (message) => notices.add({ message }))
+  const chat = await createChatService({ dataDir, sessions, extensions, permissions, models })
   const services: HostServices = {
     dataDir,
     version: pkg.version,
@@ -64,7 +70,8 @@ export async function createHost({ dataDir, makeSettingsConf, secrets }: HostOpt
     extensions,
     permissions,
     elicitations: createElicitationBoard([extensions.consent, approvalSource(permissions.broker, extensionName)]),
-    models: createModelService(dataDir, secretStore, (message) => notices.add({ message })),
+    models,
+    chat,
   }
   void services.models.detectOllama()
   const stopObserving = observeCatalog(extensions, permissions)
@@ -86,6 +93,7 @@ export async function createHost({ dataDir, makeSettingsConf, secrets }: HostOpt
     },
     async close() {
       await Promise.all([...open].map((transport) => transport.close()))
+      await chat.stop()
       await stopObserving()
       secretValues.stop()
       permissions.close()

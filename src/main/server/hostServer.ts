@@ -3,7 +3,11 @@ import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mc
 import { SubscribeRequestSchema, UnsubscribeRequestSchema } from '@modelcontextprotocol/sdk/types.js'
 import {
   EXTENSION_LOG_TEMPLATE,
+  HISTORY_TEMPLATE,
   HostResource,
+  PROGRESS_TEMPLATE,
+  historyUri,
+  progressUri,
   extensionLogUri,
   type ElicitationsResource,
   type ExtensionLogResource,
@@ -23,6 +27,7 @@ import type { ElicitationBoard } from './elicitationBoard'
 import type { PermissionService } from '../permissions'
 import { permissionsView, toolsView } from './permissionViews'
 import type { ModelService } from './modelService'
+import type { ChatService } from './chatService'
 import { registerHostTools } from './hostTools'
 
 /** What the host server serves; one instance is shared by every connection. */
@@ -38,6 +43,7 @@ export interface HostServices {
   permissions: PermissionService
   elicitations: ElicitationBoard
   models: ModelService
+  chat: ChatService
 }
 
 const json = (uri: string, value: unknown) => ({ contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(value) }] })
@@ -74,8 +80,18 @@ export function createHostServer(services: HostServices): { server: McpServer; d
     async (uri, variables) => json(uri.href, readLog(decodeURIComponent(String(variables.id)))),
   )
 
+  const sessionTemplate = (template: string, uriOf: (id: string) => string, read: (id: string) => Promise<unknown> | unknown) =>
+    server.registerResource(
+      template,
+      new ResourceTemplate(template, { list: async () => ({ resources: services.sessions.list().map((session) => ({ uri: uriOf(session.id), name: session.title })) }) }),
+      { mimeType: 'application/json' },
+      async (uri, variables) => json(uri.href, await read(decodeURIComponent(String(variables.id)))),
+    )
+  sessionTemplate(HISTORY_TEMPLATE, historyUri, (id) => services.chat.history(id))
+  sessionTemplate(PROGRESS_TEMPLATE, progressUri, (id) => services.chat.progress(id))
+
   const subscribed = new Set<string>()
-  const isKnown = (uri: string) => uri in readers || /^switchboard:\/\/extensions\/[^/]+\/log$/.test(uri)
+  const isKnown = (uri: string) => uri in readers || /^switchboard:\/\/(extensions\/[^/]+\/log|sessions\/[^/]+\/(history|progress))$/.test(uri)
   server.server.setRequestHandler(SubscribeRequestSchema, async (request) => {
     if (!isKnown(request.params.uri)) throw new Error(`Unknown resource ${request.params.uri}`)
     subscribed.add(request.params.uri)
@@ -98,6 +114,7 @@ export function createHostServer(services: HostServices): { server: McpServer; d
     services.extensions.onChange(changed),
     services.elicitations.onChange(() => changed(HostResource.elicitations)),
     services.models.onChange(() => changed(HostResource.models)),
+    services.chat.onChange(changed),
     services.secrets.onChange(() => changed(HostResource.models)),
     services.permissions.store.onChange(() => {
       changed(HostResource.permissions)

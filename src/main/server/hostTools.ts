@@ -2,10 +2,11 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import type { z } from 'zod'
-import { HostToolInput, HostToolOutput, type HostToolName, type SettingsResource } from '../../shared/hostApi'
+import { HostToolInput, HostToolOutput, progressUri, type HostToolName, type SettingsResource } from '../../shared/hostApi'
 import type { HostServices } from './hostServer'
 import { randomUUID } from 'node:crypto'
 import type { RuleTrace } from '../permissions'
+import { toolDefinitionOf } from '../agent'
 
 /** One line of the rule tester's trace, e.g. `rule notes (allow): matched — path is under ~/Notes`. */
 function describeTrace(step: RuleTrace): string {
@@ -40,13 +41,24 @@ export function registerHostTools(server: McpServer, services: HostServices, set
     )
   }
 
-  const { sessions, settings, secrets, notices, extensions, elicitations, permissions, models } = services
+  const { sessions, settings, secrets, notices, extensions, elicitations, permissions, models, chat } = services
   tool('session_create', 'Create a chat session.', ({ title }) => sessions.create(title))
   tool('session_rename', 'Rename a chat session.', ({ id, title }) => sessions.rename(id, title))
   tool('session_delete', 'Delete a chat session.', async ({ id }) => {
-    await sessions.remove(id)
+    await chat.removeSession(id)
     return { id }
   })
+  raw('chat_send', 'Send a message; returns at once with a link to the turn in flight.', async ({ sessionId, text }) => {
+    const started = await chat.send(sessionId, text)
+    return {
+      content: [
+        { type: 'text', text: JSON.stringify(started) },
+        { type: 'resource_link', uri: progressUri(started.sessionId), name: 'Reply in progress', mimeType: 'application/json' },
+      ],
+      structuredContent: started,
+    }
+  })
+  tool('chat_cancel', 'Stop the reply being written in a session.', async ({ sessionId }) => ({ sessionId, cancelled: chat.cancel(sessionId) }))
   tool('settings_update', 'Change settings.', async ({ patch }) => {
     settings.update(patch)
     return settingsView()
@@ -85,7 +97,7 @@ export function registerHostTools(server: McpServer, services: HostServices, set
           extensionId: tool.extensionId,
           extensionTrust: tool.trust,
           toolName: tool.name,
-          tool: { name: tool.toolName, title: tool.title, description: tool.description, inputSchema: tool.inputSchema as Record<string, unknown>, annotations: tool.annotations },
+          tool: toolDefinitionOf(tool),
           arguments: args,
         },
         { signal },

@@ -3,26 +3,25 @@ import type { PermissionsResource, ToolsResource } from '../../shared/hostApi'
 import { hashToolDefinition, type PermissionService } from '../permissions'
 import type { ExtensionService } from './extensionService'
 
-type CatalogTool = ReturnType<ExtensionService['tools']>['tools'][number]
+import { toolDefinitionOf } from '../agent'
 
-const definitionOf = (tool: CatalogTool) => ({
-  name: tool.toolName,
-  title: tool.title,
-  description: tool.description,
-  inputSchema: tool.inputSchema,
-  annotations: tool.annotations,
-})
+/** The definition the permission layer pins, exactly as the agent loop passes it to authorize(). */
+function definitionOf(extensions: ExtensionService, name: string) {
+  const tool = extensions.core.cache.lookup(name)
+  if (!tool) throw new Error(`tool ${name} left the catalog`)
+  return toolDefinitionOf(tool)
+}
 
 /** `switchboard://tools`: the catalog with the policy in force for each tool. */
 export function toolsView(extensions: ExtensionService, permissions: PermissionService): ToolsResource {
   const catalog = extensions.tools()
-  return { ...catalog, tools: catalog.tools.map((tool) => ({ ...tool, policy: permissions.policyView(tool.name, tool.extensionId, definitionOf(tool)) })) }
+  return { ...catalog, tools: catalog.tools.map((tool) => ({ ...tool, policy: permissions.policyView(tool.name, tool.extensionId, definitionOf(extensions, tool.name)) })) }
 }
 
 /** `switchboard://permissions`. An "always" has lapsed when the tool's current definition is not the one it was given for. */
 export function permissionsView(extensions: ExtensionService, permissions: PermissionService): PermissionsResource {
   const file = permissions.store.snapshot()
-  const current = new Map(extensions.tools().tools.map((tool) => [tool.name, hashToolDefinition(definitionOf(tool))]))
+  const current = new Map(extensions.core.cache.catalog().tools.map((tool) => [tool.name, hashToolDefinition(toolDefinitionOf(tool))]))
   return {
     mode: file.mode,
     toolPolicies: Object.fromEntries(
@@ -47,7 +46,7 @@ export function permissionsView(extensions: ExtensionService, permissions: Permi
 export function observeCatalog(extensions: ExtensionService, permissions: PermissionService): () => Promise<void> {
   let observing: Promise<unknown> = Promise.resolve()
   const observe = () => {
-    const tools = extensions.tools().tools.map((tool) => ({ toolName: tool.name, tool: definitionOf(tool) }))
+    const tools = extensions.core.cache.catalog().tools.map((tool) => ({ toolName: tool.name, tool: toolDefinitionOf(tool) }))
     observing = observing.then(() => permissions.observeTools(tools)).catch(() => undefined)
   }
   const off = extensions.core.cache.onChange(observe)

@@ -1,0 +1,167 @@
+/**
+ * One turn of a conversation: the person's message, then model steps until the model answers
+ * without calling tools, the step limit is reached, the person stops it, or something only the
+ * person can fix goes wrong. Each finished message is committed to the sessions store as it
+ * completes (never a token at a time); the turn in flight is published as TurnProgress.
+ *
+ *   chat_send  → runTurn({ sessionId, history: (await store.load(id)).messages, userText, … })
+ *   chat_cancel → abort the signal given to that runTurn
+ */
+import { randomUUID } from 'node:crypto'
+import type { CatalogTool } from '../extensions'
+import type { PermissionMode } from '../permissions'
+import { createArgumentValidator, type ArgumentValidator } from './argumentValidation'
+import { catalogForTurn, sdkToolSet } from './catalogForTurn'
+import { internalTurnError, storageTurnError, type TurnError } from './errorKinds'
+import { assistantTurn, toModelMessages } from './modelMessages'
+import type { LanguageModelV3 } from './providers'
+import type { SessionStore } from './sessionStore'
+import type { AssistantMessage, MessageDraft, StoredMessage, ToolResultMessage } from './storedMessage'
+import { streamStep } from './streamStep'
+import { runToolRound, type AuthorizeCall, type DispatchCall } from './toolRound'
+import { TurnProgressTracker, type TurnProgress } from './turnProgress'
+
+export const DEFAULT_STEP_LIMIT = 25
+export const DEFAULT_PROGRESS_INTERVAL_MS = 30
+
+export interface RunTurnOptions {
+  sessionId: string
+  /** Made up when absent; chat_send returns it at once. */
+  turnId?: string
+  /** The session's committed messages before this turn (SessionStore.load). */
+  history: readonly StoredMessage[]
+  /**
+   * The person's message. Omit it to try again after a failed turn (a rate limit, a dropped
+   * connection): the model is then asked to continue the conversation as committed.
+   */
+  userText?: string
+  model: LanguageModelV3
+  system?: string
+  /** The catalog's tools (ToolCache.catalog().tools); this turn offers a selection of them. */
+  tools: readonly CatalogTool[]
+  mode: PermissionMode
+  /** The extensions the person chose for this session (see catalogForTurn.ts). */
+  activeExtensions?: readonly string[]
+  authorize: AuthorizeCall
+  dispatch: DispatchCall
+  /** Where finished messages are committed. */
+  store: Pick<SessionStore, 'append'>
+  /** PermissionService.noteUserMessage / noteToolResult: keeps the prompt-injection check informed. */
+  security?: { noteUserMessage(sessionId: string): void; noteToolResult(sessionId: string, text: string, source: string): unknown }
+  /** Called at most once per `progressIntervalMs`, always with the latest state, and once more at the end. */
+  onProgress?: (progress: TurnProgress) => void
+  signal?: AbortSignal
+  stepLimit?: number
+  toolLimit?: number
+  progressIntervalMs?: number
+  /** Share one across turns so each schema is compiled once per definition hash. */
+  validator?: ArgumentValidator
+}
+
+export interface TurnResult {
+  turnId: string
+  status: 'done' | 'step-limit' | 'failed' | 'cancelled'
+  error?: TurnError
+  /** Everything this turn committed, in commit order. */
+  committed: StoredMessage[]
+  /** The final progress, as last published. */
+  progress: TurnProgress
+}
+
+/** Thrown by commit(): a failed save ends the turn, whatever else was going on. */
+class CommitFailed extends Error {
+  constructor(cause: unknown) {
+    super('commit failed', { cause })
+  }
+}
+
+const defaultValidator = createArgumentValidator()
+
+/** Runs one turn to its end. Never rejects: every failure is a TurnResult with a message a person can act on. */
+export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
+  const { sessionId } = options
+  const turnId = options.turnId ?? randomUUID()
+  const stepLimit = options.stepLimit ?? DEFAULT_STEP_LIMIT
+  const signal = options.signal ?? new AbortController().signal
+  const progress = new TurnProgressTracker({ sessionId, turnId, stepLimit }, options.onProgress, options.progressIntervalMs ?? DEFAULT_PROGRESS_INTERVAL_MS)
+  const committed: StoredMessage[] = []
+  const commit = async <M extends StoredMessage>(draft: MessageDraft, extra?: Parameters<SessionStore['append']>[2]): Promise<M> => {
+    try {
+      const message = await options.store.append(sessionId, draft, extra)
+      committed.push(message)
+      return message as M
+    } catch (error) {
+      throw new CommitFailed(error)
+    }
+  }
+  const end = async (status: TurnResult['status'], error?: TurnError): Promise<TurnResult> => {
+    // Why the turn failed belongs in the history too; after a storage failure there is no point trying.
+    if (error && status === 'failed' && error.source !== 'storage') {
+      await commit({ kind: 'notice', turnId, reason: 'turn-failed', text: error.message, errorKind: error.kind }).catch(() => undefined)
+    }
+    await progress.finish(status, error)
+    return { turnId, status, ...(error ? { error } : {}), committed, progress: progress.snapshot() }
+  }
+
+  try {
+    const conversation = [...options.history]
+    if (options.userText !== undefined) {
+      conversation.push(await commit({ kind: 'user', turnId, text: options.userText }))
+      options.security?.noteUserMessage(sessionId)
+    }
+    const catalog = catalogForTurn({ tools: options.tools, mode: options.mode, toolLimit: options.toolLimit, activeExtensions: options.activeExtensions })
+    if (catalog.warning) progress.warn(catalog.warning)
+    const toolSet = sdkToolSet(catalog.tools)
+    const messages = toModelMessages(conversation)
+
+    for (let step = 1; ; step++) {
+      if (signal.aborted) return await end('cancelled')
+      progress.startStep(step)
+      const outcome = await streamStep({ model: options.model, system: options.system, messages, tools: toolSet, signal, onText: (delta) => progress.appendText(delta) })
+      const assistantDraft = { kind: 'assistant', turnId, step, text: outcome.text } as const
+      if (outcome.kind === 'aborted') {
+        const stopped = await commit<AssistantMessage>({ ...assistantDraft, toolCalls: [], end: 'stopped' })
+        progress.assistantCommitted(stopped.id)
+        return await end('cancelled')
+      }
+      if (outcome.kind === 'failed') {
+        if (outcome.text !== '') progress.assistantCommitted((await commit<AssistantMessage>({ ...assistantDraft, toolCalls: [], end: 'failed' })).id)
+        return await end('failed', outcome.error)
+      }
+      const toolCalls = outcome.toolCalls.map((call) => ({ callId: call.callId, name: call.name, arguments: call.input }))
+      const assistant = await commit<AssistantMessage>({ ...assistantDraft, toolCalls, end: 'complete' })
+      progress.assistantCommitted(assistant.id)
+      if (outcome.toolCalls.length === 0) return await end('done')
+
+      const round = await runToolRound({
+        sessionId,
+        turnId,
+        calls: outcome.toolCalls,
+        toolsByName: catalog.byName,
+        validator: options.validator ?? defaultValidator,
+        authorize: options.authorize,
+        dispatch: options.dispatch,
+        commit: (draft, extra) => commit<ToolResultMessage>(draft, extra),
+        progress,
+        signal,
+        noteToolResult: options.security ? (id, text, source) => void options.security?.noteToolResult(id, text, source) : undefined,
+      })
+      messages.push(...assistantTurn(assistant, new Map(round.results.map((result) => [result.callId, result]))))
+      if (signal.aborted) return await end('cancelled')
+      if (round.stop) return await end('failed', round.stop)
+      if (step >= stepLimit) {
+        await commit({
+          kind: 'notice',
+          turnId,
+          reason: 'step-limit',
+          text: `Stopped after ${stepLimit} steps: the model kept calling tools without finishing. The results so far are above; send another message (for example "continue") to let it go on.`,
+        })
+        return await end('step-limit')
+      }
+    }
+  } catch (error) {
+    if (error instanceof CommitFailed) return end('failed', storageTurnError(error.cause))
+    // A bug, not an input: still a result, never an unhandled rejection in the host.
+    return end('failed', internalTurnError(error))
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * Checks a tool call's arguments against the tool's inputSchema before anything else happens, so a
+ * mistake goes straight back to the model as an error it can fix, naming the field, instead of
+ * costing an approval prompt or a round trip to the server. Each schema is compiled once per
+ * definition hash.
+ *
+ * A schema ajv cannot compile does not block the call: the server validates its own input anyway,
+ * and refusing every call of a tool because of our validator would make the tool unusable.
+ */
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
+import { Ajv2020 } from 'ajv/dist/2020.js'
+import type { CatalogTool } from '../extensions'
+import { log } from '../log/log'
+
+export type ArgumentCheck = { ok: true; arguments: Record<string, unknown> } | { ok: false; message: string }
+
+export interface ArgumentValidator {
+  check(tool: Pick<CatalogTool, 'name' | 'inputSchema' | 'definitionHash'>, input: unknown): ArgumentCheck
+}
+
+const MAX_LISTED_ERRORS = 5
+const options = { strict: false, allErrors: true, validateSchema: false, addUsedSchema: false, logger: false } as const
+
+export function createArgumentValidator(): ArgumentValidator {
+  // Unknown formats are ignored (strict: false): an unusual "format" must not make a tool uncallable.
+  const draft7 = new Ajv(options)
+  const draft2020 = new Ajv2020(options)
+  const compiled = new Map<string, ValidateFunction | 'unusable'>()
+
+  const validatorFor = (tool: Pick<CatalogTool, 'name' | 'inputSchema' | 'definitionHash'>): ValidateFunction | 'unusable' => {
+    let validate = compiled.get(tool.definitionHash)
+    if (!validate) {
+      try {
+        const schema = tool.inputSchema as Record<string, unknown>
+        const ajv = typeof schema.$schema === 'string' && schema.$schema.includes('2020-12') ? draft2020 : draft7
+        validate = ajv.compile(schema)
+      } catch (error) {
+        log('warn', 'agent', `the inputSchema of ${tool.name} cannot be compiled, so its arguments are not checked here: ${(error as Error).message}`)
+        validate = 'unusable'
+      }
+      compiled.set(tool.definitionHash, validate)
+    }
+    return validate
+  }
+
+  return {
+    check(tool, input) {
+      if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+        return { ok: false, message: `Invalid arguments for ${tool.name}: the arguments must be a JSON object, not ${describeValue(input)}. Call the tool again with an object that matches its input schema.` }
+      }
+      const validate = validatorFor(tool)
+      if (validate === 'unusable' || validate(input)) return { ok: true, arguments: input as Record<string, unknown> }
+      const problems = (validate.errors ?? []).slice(0, MAX_LISTED_ERRORS).map(describeError)
+      const more = (validate.errors?.length ?? 0) > MAX_LISTED_ERRORS ? ` (and ${(validate.errors?.length ?? 0) - MAX_LISTED_ERRORS} more)` : ''
+      return { ok: false, message: `Invalid arguments for ${tool.name}: ${[...new Set(problems)].join('; ')}${more}. Fix the arguments and call the tool again.` }
+    },
+  }
+}
+
+/** `"city" must be string`, `missing required field "city"`, `"options.mode" must be one of: a, b`. */
+function describeError(error: ErrorObject): string {
+  const at = fieldName(error.instancePath)
+  const params = error.params as Record<string, unknown>
+  switch (error.keyword) {
+    case 'required':
+      return `missing required field "${joinField(at, String(params.missingProperty))}"`
+    case 'additionalProperties':
+      return `unknown field "${joinField(at, String(params.additionalProperty))}" (not in the schema)`
+    case 'enum':
+      return `${at ? `"${at}"` : 'the arguments'} must be one of: ${((params.allowedValues as unknown[]) ?? []).map((value) => JSON.stringify(value)).join(', ')}`
+    default:
+      return `${at ? `"${at}"` : 'the arguments'} ${error.message ?? 'is invalid'}`
+  }
+}
+
+/** `/options/mode` → `options.mode`; array indexes stay numbers: `items.0.name`. */
+function fieldName(instancePath: string): string {
+  return instancePath
+    .split('/')
+    .slice(1)
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .join('.')
+}
+
+function joinField(parent: string, child: string): string {
+  return parent ? `${parent}.${child}` : child
+}
+
+function describeValue(value: unknown): string {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'an array'
+  if (typeof value === 'string') return `the text ${JSON.stringify(value.length > 120 ? `${value.slice(0, 120)}…` : value)} (not valid JSON)`
+  return `a ${typeof value}`
+}

@@ -1,0 +1,13 @@
+/** The agent: what the host wires to chat_send / chat_cancel and the sessions, history and progress resources. */
+export { runTurn, DEFAULT_STEP_LIMIT, DEFAULT_PROGRESS_INTERVAL_MS, type RunTurnOptions, type TurnResult } from './agentLoop'
+export { createTurnRegistry, TurnInProgressError, type TurnHandle, type TurnRegistry } from './turnRegistry'
+export { openSessionStore, UnknownSessionError, DEFAULT_STORED_RESULT_SIZE, type LoadedSession, type SessionStore, type SessionStoreOptions } from './sessionStore'
+export { openSessionIndex, DEFAULT_SESSION_TITLE, SessionNotFoundError, type SessionIndex } from './sessionIndex'
+export { historyPayload, type HistoryEntry, type HistoryPayload, type HistoryToolCall, type HistoryToolResult } from './historyPayload'
+export type { ProgressPayload, ToolCallProgress, ToolCallState, TurnProgress, TurnStatus } from './turnProgress'
+export { catalogForTurn, DEFAULT_TOOL_LIMIT, type TurnWarning } from './catalogForTurn'
+export { createArgumentValidator, type ArgumentValidator } from './argumentValidation'
+export { toolDefinitionOf, type AuthorizeCall, type DispatchCall } from './toolRound'
+export type { TurnError } from './errorKinds'
+export type { LoadProblem } from './sessionFileRead'
+export * from './storedMessage'

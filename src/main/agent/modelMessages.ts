@@ -1,0 +1,65 @@
+/**
+ * The committed history as the model's conversation. Tool results are stored in the order they
+ * finished; the model gets them after their assistant message in the order it made the calls.
+ * A call without a stored result (the app was killed while it ran) gets one saying so: providers
+ * refuse a conversation with an unanswered tool call. Notices are for the person, not the model.
+ */
+import type { AssistantModelMessage, ModelMessage, ToolResultPart } from 'ai'
+import type { AssistantMessage, StoredMessage, ToolResultMessage } from './storedMessage'
+import { toModelOutput } from './toolResultContent'
+
+const NO_RESULT = 'No result: the call did not finish (it was interrupted before it completed).'
+
+export function toModelMessages(history: readonly StoredMessage[]): ModelMessage[] {
+  const results = new Map<string, ToolResultMessage>()
+  for (const message of history) if (message.kind === 'tool-result') results.set(message.callId, message)
+
+  const conversation: ModelMessage[] = []
+  for (const message of history) {
+    switch (message.kind) {
+      case 'user':
+        conversation.push({ role: 'user', content: message.text })
+        break
+      case 'assistant':
+        conversation.push(...assistantTurn(message, results))
+        break
+      case 'tool-result':
+      case 'notice':
+        break
+      default:
+        message satisfies never
+    }
+  }
+  return conversation
+}
+
+/** The assistant message and, when it made calls, the tool message answering each of them in order. */
+export function assistantTurn(message: AssistantMessage, results: ReadonlyMap<string, Pick<ToolResultMessage, 'status' | 'content' | 'structuredContent'>>): ModelMessage[] {
+  const content: Exclude<AssistantModelMessage['content'], string> = []
+  if (message.text !== '') content.push({ type: 'text', text: message.text })
+  for (const call of message.toolCalls) {
+    content.push({ type: 'tool-call', toolCallId: call.callId, toolName: call.name, input: replayableInput(call.arguments) })
+  }
+  // An empty reply (stopped before the first token) is not sent: some providers reject empty assistant messages.
+  if (content.length === 0) return []
+  const assistant: ModelMessage = { role: 'assistant', content }
+  if (message.toolCalls.length === 0) return [assistant]
+  const answers: ToolResultPart[] = message.toolCalls.map((call) => {
+    const result = results.get(call.callId)
+    return {
+      type: 'tool-result',
+      toolCallId: call.callId,
+      toolName: call.name,
+      output: result ? toModelOutput(result) : { type: 'error-text', value: NO_RESULT },
+    }
+  })
+  return [assistant, { role: 'tool', content: answers }]
+}
+
+/**
+ * Arguments that were not a JSON object (the model sent broken JSON) are replayed as `{}`:
+ * providers require an object there, and the error result already quotes what was sent.
+ */
+function replayableInput(input: unknown): unknown {
+  return typeof input === 'object' && input !== null && !Array.isArray(input) ? input : {}
+}

@@ -1,0 +1,108 @@
+/**
+ * The stored message format of a session file (`<dataDir>/sessions/<id>.jsonl`, one JSON object per
+ * line). Every line carries `v` so a later version can migrate old files line by line instead of
+ * refusing them; a line this version cannot read is skipped and reported, never fatal.
+ */
+import { z } from 'zod'
+
+/** The version this code writes. Readers accept every version listed in StoredMessageSchema. */
+export const STORED_MESSAGE_VERSION = 1
+
+/** How a tool call ended, as stored and as shown on the tool card. */
+export const ToolResultStatusSchema = z.enum(['ok', 'error', 'denied', 'cancelled', 'timed-out'])
+export type ToolResultStatus = z.infer<typeof ToolResultStatusSchema>
+
+/**
+ * Why a tool result is an error. The first four are the model's to fix (it reads them and tries
+ * again); `extension-unavailable` ends the turn, because only the person can fix it.
+ */
+export const ToolErrorKindSchema = z.enum(['unknown-tool', 'invalid-arguments', 'tool-error', 'timed-out', 'denied', 'cancelled', 'extension-unavailable'])
+export type ToolErrorKind = z.infer<typeof ToolErrorKindSchema>
+
+/**
+ * MCP content blocks (text, image, audio, resource_link, resource) kept as the server sent them,
+ * after the size cap. Only `type` is checked: the renderer and the model conversion switch on it and
+ * treat an unknown type as unknown, so a block from a newer MCP revision never makes a line unreadable.
+ */
+export const StoredContentBlockSchema = z.looseObject({ type: z.string() })
+export type StoredContentBlock = z.infer<typeof StoredContentBlockSchema>
+
+const common = {
+  v: z.literal(STORED_MESSAGE_VERSION),
+  id: z.string().min(1),
+  /** ISO time of the commit. */
+  at: z.iso.datetime(),
+}
+/** The turn that produced a message; user messages start a turn and carry its id too. */
+const turnId = z.string().min(1)
+
+export const StoredToolCallSchema = z.object({
+  /** The model's tool-call id; the tool result names it. */
+  callId: z.string().min(1),
+  /** The namespaced catalog name the model used (`<extension>__<tool>`), even when no such tool exists. */
+  name: z.string(),
+  /** What the model sent: normally an object; the raw text when it was not valid JSON. */
+  arguments: z.unknown(),
+})
+export type StoredToolCall = z.infer<typeof StoredToolCallSchema>
+
+export const UserMessageSchema = z.object({ ...common, kind: z.literal('user'), turnId, text: z.string() })
+
+/**
+ * One model step's reply: its text and the tool calls it asked for. `end` says whether the step
+ * finished (`complete`), was stopped by the person (`stopped`: the text is what had arrived), or
+ * broke off on an error (`failed`; the notice after it says why).
+ */
+export const AssistantMessageSchema = z.object({
+  ...common,
+  kind: z.literal('assistant'),
+  turnId,
+  step: z.number().int().positive(),
+  text: z.string(),
+  toolCalls: z.array(StoredToolCallSchema),
+  end: z.enum(['complete', 'stopped', 'failed']),
+})
+
+/** Where the untruncated result went when `content` had to be cut (quality.md F10). */
+export const TruncationSchema = z.object({
+  /** Characters (text) and base64 characters (binary) of the original content. */
+  originalSize: z.number().int().nonnegative(),
+  /** File name of the full result inside `<id>.results/`, when it was kept. */
+  fullResultFile: z.string().optional(),
+})
+
+export const ToolResultMessageSchema = z.object({
+  ...common,
+  kind: z.literal('tool-result'),
+  turnId,
+  callId: z.string().min(1),
+  name: z.string(),
+  status: ToolResultStatusSchema,
+  errorKind: ToolErrorKindSchema.optional(),
+  content: z.array(StoredContentBlockSchema),
+  structuredContent: z.unknown().optional(),
+  truncated: TruncationSchema.optional(),
+})
+
+/** Something the person must be told at the end of a turn: the step limit, or why the turn failed. Never sent to the model. */
+export const NoticeMessageSchema = z.object({
+  ...common,
+  kind: z.literal('notice'),
+  turnId,
+  reason: z.enum(['step-limit', 'turn-failed']),
+  text: z.string(),
+  /** For `turn-failed`: the classified error (e.g. `auth`, `network`, `extension-unavailable`). */
+  errorKind: z.string().optional(),
+})
+
+export const StoredMessageSchema = z.discriminatedUnion('kind', [UserMessageSchema, AssistantMessageSchema, ToolResultMessageSchema, NoticeMessageSchema])
+
+export type UserMessage = z.infer<typeof UserMessageSchema>
+export type AssistantMessage = z.infer<typeof AssistantMessageSchema>
+export type ToolResultMessage = z.infer<typeof ToolResultMessageSchema>
+export type NoticeMessage = z.infer<typeof NoticeMessageSchema>
+export type StoredMessage = z.infer<typeof StoredMessageSchema>
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
+/** A message before it is committed: the store adds `v`, `id` and `at`. */
+export type MessageDraft = DistributiveOmit<StoredMessage, 'v' | 'id' | 'at'>

@@ -1,0 +1,86 @@
+/**
+ * One model step: a single streamText request (tools without `execute`, so the SDK never runs a
+ * tool and never loops on its own), read to its end. Text deltas go to `onText` as they arrive;
+ * the tool calls come back complete, in the order the model made them.
+ */
+import { NoSuchToolError, streamText, type ModelMessage, type ToolSet } from 'ai'
+import type { LanguageModelV3 } from './providers'
+import { providerTurnError, type TurnError } from './errorKinds'
+
+/** A tool call as the model made it. `invalid` is set when the SDK could not parse it or knows no such tool. */
+export interface ModelToolCall {
+  callId: string
+  name: string
+  input: unknown
+  invalid?: { reason: 'unknown-tool' | 'unparsable-arguments'; detail: string }
+}
+
+export type StepOutcome =
+  | { kind: 'finished'; text: string; toolCalls: ModelToolCall[] }
+  | { kind: 'aborted'; text: string }
+  | { kind: 'failed'; text: string; error: TurnError }
+
+export interface StreamStepInput {
+  model: LanguageModelV3
+  system?: string
+  messages: ModelMessage[]
+  tools?: ToolSet
+  signal: AbortSignal
+  onText: (delta: string) => void
+}
+
+export async function streamStep(input: StreamStepInput): Promise<StepOutcome> {
+  let text = ''
+  const toolCalls: ModelToolCall[] = []
+  let failure: unknown
+  let failed = false
+  let aborted = false
+  const result = streamText({
+    model: input.model,
+    system: input.system,
+    messages: input.messages,
+    tools: input.tools,
+    abortSignal: input.signal,
+    // The model from createLanguageModel retries rate limits and server errors itself (retryPolicy.ts).
+    maxRetries: 0,
+    // Errors arrive as stream parts below; without this the SDK would also print them to the console.
+    onError: () => {},
+  })
+  try {
+    for await (const part of result.fullStream) {
+      switch (part.type) {
+        case 'text-delta':
+          text += part.text
+          input.onText(part.text)
+          break
+        case 'tool-call':
+          toolCalls.push(toModelToolCall(part))
+          break
+        case 'error':
+          if (!failed) [failed, failure] = [true, part.error]
+          break
+        case 'abort':
+          aborted = true
+          break
+        default:
+          // Step boundaries, tool input deltas, reasoning and sources carry nothing the loop needs.
+          break
+      }
+    }
+  } catch (error) {
+    if (!failed) [failed, failure] = [true, error]
+  }
+  if (aborted || input.signal.aborted) return { kind: 'aborted', text }
+  if (failed) {
+    const error = providerTurnError(failure)
+    return error === 'cancelled' ? { kind: 'aborted', text } : { kind: 'failed', text, error }
+  }
+  return { kind: 'finished', text, toolCalls }
+}
+
+function toModelToolCall(part: { toolCallId: string; toolName: string; input: unknown; invalid?: boolean; error?: unknown }): ModelToolCall {
+  const call: ModelToolCall = { callId: part.toolCallId, name: part.toolName, input: part.input }
+  if (!part.invalid) return call
+  const detail = part.error instanceof Error ? part.error.message : String(part.error)
+  return { ...call, invalid: { reason: NoSuchToolError.isInstance(part.error) ? 'unknown-tool' : 'unparsable-arguments', detail } }
+}

@@ -1,0 +1,130 @@
+/**
+ * Runs the tool calls of one model step: in parallel, each one checked (known tool, arguments
+ * valid against the schema), authorized by the permission layer, then dispatched. Every call ends
+ * in a committed tool-result message, committed as soon as that call finishes; the results come
+ * back in the order the model made the calls.
+ */
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import type { CallOutcome, CatalogTool, DispatchOptions, ToolCallRequest as DispatchRequest } from '../extensions'
+import type { Authorization, ToolCallRequest as PermissionRequest, ToolDefinition } from '../permissions'
+import type { ArgumentValidator } from './argumentValidation'
+import { extensionTurnError, modelCanFix, outcomeStatus, type TurnError } from './errorKinds'
+import type { ModelToolCall } from './streamStep'
+import type { MessageDraft, ToolErrorKind, ToolResultMessage, ToolResultStatus } from './storedMessage'
+import { resultText } from './toolResultContent'
+import { TOOL_STATE_OF, type TurnProgressTracker } from './turnProgress'
+
+/** The permission layer's authorize(), as the host hands it over. */
+export type AuthorizeCall = (call: PermissionRequest, options: { signal?: AbortSignal }) => Promise<Authorization>
+/** The extension dispatcher's call(), as the host hands it over. */
+export type DispatchCall = (request: DispatchRequest, options: DispatchOptions) => Promise<CallOutcome>
+/** Commits a tool-result message; rejects when it could not be saved. */
+export type CommitResult = (draft: MessageDraft, extra: { fullResult?: CallToolResult }) => Promise<ToolResultMessage>
+
+export interface ToolRoundInput {
+  sessionId: string
+  turnId: string
+  calls: readonly ModelToolCall[]
+  toolsByName: ReadonlyMap<string, CatalogTool>
+  validator: ArgumentValidator
+  authorize: AuthorizeCall
+  dispatch: DispatchCall
+  commit: CommitResult
+  progress: TurnProgressTracker
+  signal: AbortSignal
+  /** The security inspector's prompt-injection tracking (PermissionService.noteToolResult). */
+  noteToolResult?: (sessionId: string, text: string, source: string) => void
+}
+
+export interface ToolRoundResult {
+  /** In the order the model made the calls. */
+  results: ToolResultMessage[]
+  /** Set when a call failed in a way only the person can fix: the turn ends with this. */
+  stop?: TurnError
+}
+
+type Settled = { status: ToolResultStatus; errorKind?: ToolErrorKind; result: CallToolResult; fullResult?: CallToolResult; dispatched: boolean }
+
+/** The definition the permission layer pins and hashes, from a catalog entry (the host's observeTools should use the same). */
+export function toolDefinitionOf(tool: CatalogTool): ToolDefinition {
+  return {
+    name: tool.toolName,
+    ...(tool.title ? { title: tool.title } : {}),
+    ...(tool.description ? { description: tool.description } : {}),
+    inputSchema: tool.inputSchema as Record<string, unknown>,
+    annotations: tool.annotations,
+  }
+}
+
+export async function runToolRound(input: ToolRoundInput): Promise<ToolRoundResult> {
+  const { calls, progress } = input
+  progress.runningTools(calls.map((call) => ({ callId: call.callId, name: call.name, extensionId: input.toolsByName.get(call.name)?.extensionId, arguments: call.input })))
+  const settled = await Promise.allSettled(
+    calls.map(async (call) => {
+      const outcome = await settle(call, input)
+      const message = await input.commit(
+        {
+          kind: 'tool-result',
+          turnId: input.turnId,
+          callId: call.callId,
+          name: call.name,
+          status: outcome.status,
+          ...(outcome.errorKind ? { errorKind: outcome.errorKind } : {}),
+          content: outcome.result.content,
+          ...(outcome.result.structuredContent !== undefined ? { structuredContent: outcome.result.structuredContent } : {}),
+        },
+        { fullResult: outcome.fullResult },
+      )
+      if (outcome.dispatched) input.noteToolResult?.(input.sessionId, resultText(message.content), call.name)
+      const errorText = outcome.status === 'ok' ? undefined : resultText(message.content)
+      progress.toolCall(call.callId, { state: TOOL_STATE_OF[outcome.status], progress: undefined, resultMessageId: message.id, ...(errorText ? { message: errorText } : {}) })
+      return message
+    }),
+  )
+  // Every call has finished (or failed to save) before a storage failure is reported, so none is left running.
+  const rejected = settled.find((entry) => entry.status === 'rejected')
+  if (rejected) throw rejected.reason
+  const results = settled.map((entry) => (entry as PromiseFulfilledResult<ToolResultMessage>).value)
+  // A cancelled call also ends the turn, but the loop sees the aborted signal first and reports the cancel.
+  const personal = results.find((result) => result.errorKind !== undefined && !modelCanFix(result.errorKind))
+  return personal ? { results, stop: extensionTurnError(personal.name, resultText(personal.content)) } : { results }
+}
+
+/** Checks, authorizes and runs one call; never rejects. */
+async function settle(call: ModelToolCall, input: ToolRoundInput): Promise<Settled> {
+  const refuse = (status: ToolResultStatus, errorKind: ToolErrorKind, text: string): Settled => ({ status, errorKind, result: { isError: true, content: [{ type: 'text', text }] }, dispatched: false })
+  const tool = input.toolsByName.get(call.name)
+  if (call.invalid?.reason === 'unknown-tool' || !tool) {
+    return refuse('error', 'unknown-tool', `Unknown tool "${call.name}": it is not among the tools offered in this conversation. Use one of the tools you were given.`)
+  }
+  if (call.invalid) return refuse('error', 'invalid-arguments', `Invalid arguments for ${call.name}: they are not valid JSON (${call.invalid.detail.split('\n')[0]}). Call the tool again with a JSON object.`)
+  const checked = input.validator.check(tool, call.input)
+  if (!checked.ok) return refuse('error', 'invalid-arguments', checked.message)
+  const stopped = () => refuse('cancelled', 'cancelled', `Not run: the person stopped the turn before ${call.name} ran.`)
+  if (input.signal.aborted) return stopped()
+
+  const authorization = await input.authorize(
+    {
+      callId: call.callId,
+      extensionId: tool.extensionId,
+      extensionTrust: tool.trust,
+      toolName: tool.name,
+      tool: toolDefinitionOf(tool),
+      arguments: checked.arguments,
+      origin: 'model',
+      sessionId: input.sessionId,
+    },
+    { signal: input.signal },
+  )
+  if (input.signal.aborted) return stopped()
+  if (!authorization.run) return refuse('denied', 'denied', authorization.message)
+
+  input.progress.toolCall(call.callId, { state: 'running' })
+  const outcome = await input.dispatch(
+    { name: tool.name, arguments: checked.arguments },
+    { signal: input.signal, onProgress: (update) => input.progress.toolCall(call.callId, { progress: update }) },
+  )
+  const { status, errorKind } = outcomeStatus(outcome)
+  if (outcome.status === 'ok') return { status, errorKind, result: outcome.result, fullResult: outcome.truncated ? outcome.fullResult : undefined, dispatched: true }
+  return { status, errorKind, result: { isError: true, content: [{ type: 'text', text: outcome.message }] }, dispatched: true }
+}

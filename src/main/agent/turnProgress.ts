@@ -1,0 +1,113 @@
+/**
+ * The turn in flight, as `switchboard://sessions/{id}/progress` serves it: the text of the step that
+ * is streaming, the tool calls of that step with their states, warnings, and how the turn ended.
+ * Committed messages are in the history; `assistantMessageId` tells the renderer when the text
+ * shown here has become a history message, so it can stop drawing it twice.
+ */
+import type { ToolResultStatus } from './storedMessage'
+import type { TurnError } from './errorKinds'
+import type { TurnWarning } from './catalogForTurn'
+import { createProgressThrottle, type ProgressThrottle } from './progressThrottle'
+
+export type TurnStatus = 'streaming' | 'running-tools' | 'done' | 'step-limit' | 'failed' | 'cancelled'
+
+/** `pending-approval` covers the permission check; the pending approval itself is listed in switchboard://elicitations under the same callId. */
+export type ToolCallState = 'pending-approval' | 'running' | 'done' | 'error' | 'denied' | 'cancelled' | 'timed-out'
+
+export interface ToolCallProgress {
+  callId: string
+  /** Namespaced catalog name. */
+  name: string
+  extensionId?: string
+  arguments: unknown
+  state: ToolCallState
+  /** The tool's own progress notifications, while running. */
+  progress?: { progress: number; total?: number; message?: string }
+  /** The error the model was given, for error / denied / cancelled / timed-out. */
+  message?: string
+  /** The committed tool-result message, once there is one. */
+  resultMessageId?: string
+}
+
+export interface TurnProgress {
+  sessionId: string
+  turnId: string
+  status: TurnStatus
+  /** 1-based model step; each step is one model request. */
+  step: number
+  stepLimit: number
+  /** The streaming (or last) step's assistant text so far. */
+  text: string
+  assistantMessageId?: string
+  toolCalls: ToolCallProgress[]
+  warnings: TurnWarning[]
+  error?: TurnError
+}
+
+/** The payload of the progress resource: the turn in flight (or the last one's end state), or idle. */
+export type ProgressPayload = TurnProgress | { sessionId: string; status: 'idle' }
+
+export const TOOL_STATE_OF: Record<ToolResultStatus, ToolCallState> = {
+  ok: 'done',
+  error: 'error',
+  denied: 'denied',
+  cancelled: 'cancelled',
+  'timed-out': 'timed-out',
+}
+
+/** Holds the progress of one turn and publishes snapshots through a throttle. */
+export class TurnProgressTracker {
+  private state: TurnProgress
+  private readonly throttle: ProgressThrottle
+
+  constructor(
+    init: { sessionId: string; turnId: string; stepLimit: number },
+    publish: ((progress: TurnProgress) => void) | undefined,
+    intervalMs: number,
+  ) {
+    this.state = { ...init, status: 'streaming', step: 1, text: '', toolCalls: [], warnings: [] }
+    this.throttle = createProgressThrottle(() => publish?.(this.snapshot()), intervalMs)
+  }
+
+  /** A copy the receiver may keep: later changes never show through it. */
+  snapshot(): TurnProgress {
+    return { ...this.state, toolCalls: this.state.toolCalls.map((call) => ({ ...call })), warnings: [...this.state.warnings] }
+  }
+
+  warn(warning: TurnWarning): void {
+    this.update({ warnings: [...this.state.warnings, warning] })
+  }
+
+  startStep(step: number): void {
+    this.update({ step, status: 'streaming', text: '', assistantMessageId: undefined, toolCalls: [] })
+  }
+
+  appendText(delta: string): void {
+    // Appending in place: a fresh object per token would be thousands of copies a second.
+    this.state.text += delta
+    this.throttle.changed()
+  }
+
+  assistantCommitted(messageId: string): void {
+    this.update({ assistantMessageId: messageId })
+  }
+
+  runningTools(calls: Pick<ToolCallProgress, 'callId' | 'name' | 'extensionId' | 'arguments'>[]): void {
+    this.update({ status: 'running-tools', toolCalls: calls.map((call) => ({ ...call, state: 'pending-approval' })) })
+  }
+
+  toolCall(callId: string, change: Partial<Omit<ToolCallProgress, 'callId'>>): void {
+    this.update({ toolCalls: this.state.toolCalls.map((call) => (call.callId === callId ? { ...call, ...change } : call)) })
+  }
+
+  /** Ends the turn; resolves once the final state has been published. */
+  finish(status: Extract<TurnStatus, 'done' | 'step-limit' | 'failed' | 'cancelled'>, error?: TurnError): Promise<void> {
+    this.update({ status, ...(error ? { error } : {}) })
+    return this.throttle.close()
+  }
+
+  private update(change: Partial<TurnProgress>): void {
+    this.state = { ...this.state, ...change }
+    this.throttle.changed()
+  }
+}

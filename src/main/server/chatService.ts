@@ -1,0 +1,113 @@
+/**
+ * Chat as the host serves it: chat_send starts a turn of the agent loop and returns at once,
+ * chat_cancel stops it, and the history and progress resources show committed messages and the turn
+ * in flight. Loaded histories are kept in memory and extended on every commit, so a progress update
+ * never re-reads a session file.
+ */
+import { historyUri, progressUri, type HistoryResource, type ProgressResource } from '../../shared/hostApi'
+import { createTurnRegistry, historyPayload, openSessionStore, runTurn, type LoadedSession, type SessionIndex, type SessionStore } from '../agent'
+import type { PermissionService } from '../permissions'
+import type { ExtensionService } from './extensionService'
+import type { ModelService } from './modelService'
+import { historyView, progressView } from './chatViews'
+import { log } from '../log/log'
+
+export interface ChatService {
+  send(sessionId: string | undefined, text: string): Promise<{ sessionId: string; turnId: string }>
+  cancel(sessionId: string): boolean
+  history(sessionId: string): Promise<HistoryResource>
+  progress(sessionId: string): ProgressResource
+  /** session_delete: stops its turn and deletes its files and index entry. */
+  removeSession(sessionId: string): Promise<void>
+  onChange(listener: (uri: string) => void): () => void
+  stop(): Promise<void>
+}
+
+export interface ChatServiceOptions {
+  dataDir: string
+  sessions: SessionIndex
+  extensions: ExtensionService
+  permissions: PermissionService
+  models: ModelService
+}
+
+export async function createChatService(options: ChatServiceOptions): Promise<ChatService> {
+  const { sessions, extensions, permissions, models } = options
+  const store: SessionStore = await openSessionStore({ dataDir: options.dataDir, index: sessions })
+  const turns = createTurnRegistry()
+  const loaded = new Map<string, Promise<LoadedSession>>()
+  const listeners = new Set<(uri: string) => void>()
+  const emit = (uri: string) => listeners.forEach((listener) => listener(uri))
+
+  const load = (sessionId: string) => {
+    let session = loaded.get(sessionId)
+    if (!session) {
+      session = store.load(sessionId)
+      session.catch(() => loaded.delete(sessionId))
+      loaded.set(sessionId, session)
+    }
+    return session
+  }
+  store.onCommitted((sessionId, message) => {
+    const session = loaded.get(sessionId)
+    // A commit while the file is still loading is already in what load() reads.
+    if (session) void session.then((value) => value.messages.at(-1)?.id !== message.id && value.messages.push(message))
+    emit(historyUri(sessionId))
+  })
+  turns.onProgress((sessionId) => emit(progressUri(sessionId)))
+
+  return {
+    async send(sessionId, text) {
+      const id = sessionId ?? (await sessions.create()).id
+      if (!sessions.get(id)) throw new Error(`No session with id "${id}" exists; it may have been deleted.`)
+      const { model } = models.selectedModel()
+      const history = (await load(id)).messages.slice()
+      const { turnId, done } = turns.begin(id, (turn) =>
+          runTurn({
+            sessionId: id,
+            turnId: turn.turnId,
+            signal: turn.signal,
+            onProgress: turn.onProgress,
+            history,
+            userText: text,
+            model,
+            tools: extensions.core.cache.catalog().tools,
+            mode: permissions.store.mode(),
+            authorize: (call, authorizeOptions) => permissions.authorize(call, authorizeOptions),
+            dispatch: (request, dispatchOptions) => extensions.core.dispatcher.call(request, dispatchOptions),
+            store,
+            security: permissions,
+          }),
+      )
+      void done
+        .catch((error: Error) => log('error', 'chat', `A turn in session ${id} failed unexpectedly: ${error.message}`))
+        .finally(() => {
+          // The finished step moves from progress to history.
+          emit(progressUri(id))
+          emit(historyUri(id))
+        })
+      return { sessionId: id, turnId }
+    },
+    cancel: (sessionId) => turns.cancel(sessionId),
+    async history(sessionId) {
+      if (!sessions.get(sessionId)) throw new Error(`No session with id "${sessionId}" exists; it may have been deleted.`)
+      return historyView(historyPayload(sessionId, await load(sessionId)), turns.progress(sessionId))
+    },
+    progress: (sessionId) => progressView(sessionId, turns.progress(sessionId)),
+    async removeSession(sessionId) {
+      turns.cancel(sessionId)
+      await store.remove(sessionId)
+      turns.forget(sessionId)
+      loaded.delete(sessionId)
+      permissions.forgetSession(sessionId)
+    },
+    onChange(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    async stop() {
+      await turns.stop()
+      await store.close()
+    },
+  }
+}

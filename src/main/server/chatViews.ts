@@ -1,0 +1,82 @@
+/**
+ * The agent's committed messages and turn progress as the renderer sees them (chatApi.ts). While a
+ * step is in flight it is shown by the progress resource only; once all of it is committed it
+ * moves to the history. So nothing is drawn twice and nothing is missing in between.
+ */
+import type { ChatMessageView, HistoryResource, ProgressResource, ToolCallView } from '../../shared/hostApi'
+import type { HistoryEntry, HistoryPayload, ProgressPayload, ToolCallProgress, TurnProgress } from '../agent'
+
+const RESULT_STATE = { ok: 'done', error: 'error', denied: 'denied', cancelled: 'cancelled', 'timed-out': 'timed-out' } as const
+
+function running(progress: ProgressPayload): TurnProgress | undefined {
+  return 'turnId' in progress && (progress.status === 'streaming' || progress.status === 'running-tools') ? progress : undefined
+}
+
+/** The in-flight step is committed as a whole once its text and every tool result are. */
+function stepCommitted(turn: TurnProgress): boolean {
+  return turn.assistantMessageId !== undefined && turn.toolCalls.every((call) => call.resultMessageId !== undefined)
+}
+
+function toolCallFromHistory(call: Extract<HistoryEntry, { kind: 'assistant' }>['toolCalls'][number]): ToolCallView {
+  const { result } = call
+  return {
+    callId: call.callId,
+    toolName: call.name,
+    arguments: call.arguments,
+    // No result and no turn running: the app stopped before the call finished.
+    state: result ? RESULT_STATE[result.status] : 'cancelled',
+    result: result && { content: result.content, isError: result.status !== 'ok', truncated: result.truncated !== undefined },
+  }
+}
+
+function messageView(entry: HistoryEntry): ChatMessageView {
+  switch (entry.kind) {
+    case 'user':
+      return { id: entry.id, role: 'user', text: entry.text, created: entry.at }
+    case 'assistant':
+      return {
+        id: entry.id,
+        role: 'assistant',
+        text: entry.text,
+        created: entry.at,
+        toolCalls: entry.toolCalls.map(toolCallFromHistory),
+        stopped: entry.end === 'stopped' || undefined,
+      }
+    case 'notice':
+      // A turn that ended early (step limit, provider error): shown as the reason, with what to do.
+      return { id: entry.id, role: 'assistant', text: '', created: entry.at, toolCalls: [], error: entry.text }
+  }
+}
+
+export function historyView(history: HistoryPayload, progress: ProgressPayload): HistoryResource {
+  const turn = running(progress)
+  const inFlight = turn && !stepCommitted(turn) ? turn.assistantMessageId : undefined
+  return { sessionId: history.sessionId, messages: history.messages.filter((entry) => entry.id !== inFlight).map(messageView) }
+}
+
+function toolCallFromProgress(call: ToolCallProgress): ToolCallView {
+  return {
+    callId: call.callId,
+    toolName: call.name,
+    arguments: call.arguments,
+    state: call.state,
+    progress: call.progress,
+    result: call.message !== undefined && call.state !== 'running' && call.state !== 'pending-approval' ? { content: [{ type: 'text', text: call.message }], isError: call.state !== 'done' } : undefined,
+  }
+}
+
+export function progressView(sessionId: string, progress: ProgressPayload): ProgressResource {
+  const turn = running(progress)
+  if (!turn) return { sessionId, turn: null }
+  const committed = stepCommitted(turn)
+  const toolCalls = committed ? [] : turn.toolCalls.map(toolCallFromProgress)
+  const status = toolCalls.some((call) => call.state === 'pending-approval')
+    ? 'waiting-for-approval'
+    : turn.status === 'running-tools'
+      ? 'running-tools'
+      : committed || (turn.text === '' && toolCalls.length === 0)
+        ? 'waiting-for-model'
+        : 'streaming'
+  const notice = turn.warnings.map((warning) => warning.message).join(' ') || undefined
+  return { sessionId, turn: { turnId: turn.turnId, status, text: committed ? '' : turn.text, toolCalls, notice } }
+}

@@ -1,0 +1,159 @@
+/**
+ * Chat through the host API with the scripted model server (real HTTP) and a real fixture extension:
+ * chat_send returns at once, progress arrives batched, an approval appears, and after it the final
+ * answer is in the history, also after a restart.
+ */
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest'
+import { rm } from 'node:fs/promises'
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
+import {
+  ElicitationsResourceSchema,
+  HistoryResourceSchema,
+  HostResource,
+  ProgressResourceSchema,
+  SessionsResourceSchema,
+  ToolsResourceSchema,
+  historyUri,
+  progressUri,
+} from '../../../src/shared/hostApi'
+import { startScriptedModelServer, type ScriptedModelServer } from '../../fixtures/modelServer/scriptedModelServer'
+import { startTestHost, type TestHost } from '../../helpers/testHost'
+import { expectNoChildren, fixtureServerPath } from '../extensions/harness'
+
+let hosts: TestHost[] = []
+let model: ScriptedModelServer | undefined
+afterEach(async () => {
+  await Promise.all(hosts.map((h) => h.stop()))
+  hosts = []
+  await model?.stop()
+  model = undefined
+  await expectNoChildren()
+})
+
+async function read<T>(client: Client, uri: string, schema: { parse(value: unknown): T }): Promise<T> {
+  const { contents } = await client.readResource({ uri })
+  return schema.parse(JSON.parse((contents[0] as { text: string }).text))
+}
+
+async function call(client: Client, name: string, args: Record<string, unknown>) {
+  const result = await client.callTool({ name, arguments: args })
+  if (result.isError) throw new Error((result.content as { text: string }[])[0]?.text)
+  return result
+}
+
+async function poll<T>(get: () => Promise<T>, ok: (value: T) => boolean, what: string): Promise<T> {
+  const deadline = Date.now() + 20_000
+  for (;;) {
+    const value = await get()
+    if (ok(value)) return value
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value).slice(0, 2000)}`)
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+}
+
+async function hostWithModel(dataDir?: string) {
+  const h = await startTestHost(dataDir)
+  hosts.push(h)
+  const client = await h.connectOverWebSocket()
+  if (!dataDir) {
+    await call(client, 'provider_save', { provider: { id: 'scripted', kind: 'openai-compatible', name: 'Scripted', baseUrl: model!.baseUrl, models: ['scripted-model'] } })
+    await call(client, 'model_select', { providerId: 'scripted', modelId: 'scripted-model' })
+  }
+  return { h, client }
+}
+
+describe('chat through the host API', () => {
+  it('returns at once, streams progress in batches, asks for approval, and commits the final answer', async () => {
+    const chunks = Array.from({ length: 400 }, (_, i) => `w${i} `)
+    model = await startScriptedModelServer({
+      turns: [
+        { type: 'text', chunks },
+        { type: 'tool-calls', text: ['Let me check.'], calls: [{ name: 'fixture__echo', args: { text: 'from the model' } }] },
+        { type: 'text', chunks: ['The echo said: ', 'from the model.'] },
+      ],
+    })
+    const { client } = await hostWithModel()
+    await call(client, 'extension_add', { config: { id: 'fixture', name: 'Fixture', type: 'stdio', command: process.execPath, args: [fixtureServerPath] } })
+    const [consent] = (await read(client, HostResource.elicitations, ElicitationsResourceSchema)).elicitations
+    await call(client, 'elicitation_respond', { id: consent!.id, action: 'accept', content: { decision: 'allow_always' } })
+    await poll(() => read(client, HostResource.tools, ToolsResourceSchema), (t) => t.tools.some((tool) => tool.name === 'fixture__echo'), 'fixture tools')
+    await call(client, 'permission_mode_set', { mode: 'ask' })
+
+    const updates: string[] = []
+    client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => void updates.push(n.params.uri))
+    const sent = await call(client, 'chat_send', { text: 'Say many words' })
+    const { sessionId } = sent.structuredContent as { sessionId: string; turnId: string }
+    expect(sent.content).toContainEqual(expect.objectContaining({ type: 'resource_link', uri: progressUri(sessionId) }))
+    await client.subscribeResource({ uri: progressUri(sessionId) })
+    await client.subscribeResource({ uri: historyUri(sessionId) })
+
+    const first = await poll(() => read(client, historyUri(sessionId), HistoryResourceSchema), (h) => h.messages.length === 2, 'the first reply')
+    expect(first.messages[0]).toMatchObject({ role: 'user', text: 'Say many words' })
+    expect(first.messages[1]).toMatchObject({ role: 'assistant', text: chunks.join('') })
+    // 400 chunks arrive as far fewer progress updates (≤ one per ~30 ms).
+    expect(updates.filter((uri) => uri === progressUri(sessionId)).length).toBeLessThan(100)
+    const sessions = await read(client, HostResource.sessions, SessionsResourceSchema)
+    expect(sessions.sessions.find((s) => s.id === sessionId)?.title).toBe('Say many words')
+
+    await call(client, 'chat_send', { sessionId, text: 'Use the tool' })
+    const approval = await poll(
+      () => read(client, HostResource.elicitations, ElicitationsResourceSchema),
+      (e) => e.elicitations.some((item) => item.subject.type === 'tool-call'),
+      'the approval',
+    )
+    // Progress is published at most every ~30 ms, so it may trail the approval by a moment.
+    const waiting = await poll(() => read(client, progressUri(sessionId), ProgressResourceSchema), (p) => p.turn?.status === 'waiting-for-approval', 'progress to show the approval')
+    expect(waiting.turn?.toolCalls).toMatchObject([{ toolName: 'fixture__echo', state: 'pending-approval', arguments: { text: 'from the model' } }])
+    await call(client, 'elicitation_respond', { id: approval.elicitations[0]!.id, action: 'accept', content: { decision: 'allow_once' } })
+
+    const done = await poll(() => read(client, historyUri(sessionId), HistoryResourceSchema), (h) => h.messages.length === 5, 'the final answer')
+    expect(done.messages[3]).toMatchObject({
+      role: 'assistant',
+      text: 'Let me check.',
+      toolCalls: [{ toolName: 'fixture__echo', state: 'done', result: { isError: false, content: [{ type: 'text', text: 'from the model' }] } }],
+    })
+    expect(done.messages[4]).toMatchObject({ role: 'assistant', text: 'The echo said: from the model.' })
+    await poll(() => read(client, progressUri(sessionId), ProgressResourceSchema), (p) => p.turn === null, 'idle progress')
+    // The model was sent the tool result.
+    expect(JSON.stringify(model.modelRequests.at(-1)?.body)).toContain('from the model')
+  })
+
+  it('says what to set up when no model is selected, and cancels a stalled reply', async () => {
+    model = await startScriptedModelServer({ turns: [{ type: 'stall', chunks: ['Thinking'] }] })
+    const h = await startTestHost()
+    hosts.push(h)
+    const client = await h.connectOverWebSocket()
+    const refused = await client.callTool({ name: 'chat_send', arguments: { text: 'hello' } })
+    expect(refused.isError).toBe(true)
+    expect((refused.content as { text: string }[])[0]?.text).toMatch(/Settings → Models & keys/)
+
+    await call(client, 'provider_save', { provider: { id: 'scripted', kind: 'openai-compatible', name: 'Scripted', baseUrl: model.baseUrl, models: ['scripted-model'] } })
+    const sent = await call(client, 'chat_send', { text: 'hello' })
+    const { sessionId } = sent.structuredContent as { sessionId: string }
+    await poll(() => read(client, progressUri(sessionId), ProgressResourceSchema), (p) => p.turn?.text === 'Thinking', 'the stalled text')
+    const cancelled = await call(client, 'chat_cancel', { sessionId })
+    expect(cancelled.structuredContent).toEqual({ sessionId, cancelled: true })
+    const history = await poll(() => read(client, historyUri(sessionId), HistoryResourceSchema), (h) => h.messages.some((m) => m.role === 'assistant'), 'the stopped reply')
+    expect(history.messages.find((m) => m.role === 'assistant')).toMatchObject({ text: 'Thinking', stopped: true })
+  })
+
+  it('keeps the whole conversation across a host restart, and deleting a session removes it', async () => {
+    model = await startScriptedModelServer({ turns: [{ type: 'text', chunks: ['Kept ', 'forever.'] }] })
+    const { h, client } = await hostWithModel()
+    const dataDir = h.dataDir
+    onTestFinished(() => rm(dataDir, { recursive: true, force: true }))
+    const { sessionId } = (await call(client, 'chat_send', { text: 'Remember this' })).structuredContent as { sessionId: string }
+    await poll(() => read(client, historyUri(sessionId), HistoryResourceSchema), (h) => h.messages.length === 2, 'the reply')
+    await h.stop({ keepData: true })
+    hosts = []
+
+    const again = await hostWithModel(dataDir)
+    const history = await read(again.client, historyUri(sessionId), HistoryResourceSchema)
+    expect(history.messages.map((m) => m.role === 'user' || m.role === 'assistant' ? m.text : '')).toEqual(['Remember this', 'Kept forever.'])
+    await call(again.client, 'session_delete', { id: sessionId })
+    expect((await read(again.client, HostResource.sessions, SessionsResourceSchema)).sessions).toEqual([])
+    const gone = await again.client.readResource({ uri: historyUri(sessionId) }).catch((error: Error) => error)
+    expect(gone).toBeInstanceOf(Error)
+  })
+})
