@@ -10,7 +10,7 @@ import { ConnectionBanner } from './components/ConnectionBanner'
 import { ErrorBanner } from './components/ErrorBanner'
 import { NoticeBanner } from './components/NoticeBanner'
 import { StartupScreen } from './components/StartupScreen'
-import { ConsentDialog } from './components/consent/ConsentDialog'
+import { ApprovalDialog } from './components/consent/ApprovalDialog'
 
 export function App() {
   useAppliedTheme()
@@ -27,7 +27,7 @@ export function App() {
         <ErrorBanner />
         <main className="min-h-0 flex-1">{screen === 'settings' ? <SettingsScreen /> : <MainArea />}</main>
       </div>
-      <ConsentDialog />
+      <ApprovalDialog />
     </div>
   )
 }

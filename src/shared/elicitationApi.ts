@@ -24,13 +24,30 @@ export const ExtensionStartSubjectSchema = z.object({
 })
 export type ExtensionStartSubject = z.infer<typeof ExtensionStartSubjectSchema>
 
+/** A sampling request: an extension asks the person's model for a reply. */
+export const SamplingSubjectSchema = z.object({
+  type: z.literal('sampling'),
+  systemPrompt: z.string().optional(),
+  messages: z.array(z.object({ role: z.enum(['user', 'assistant']), text: z.string() })),
+  maxTokens: z.number(),
+})
+export type SamplingSubject = z.infer<typeof SamplingSubjectSchema>
+
 export const ApprovalElicitationSchema = z.object({
   kind: z.literal('approval'),
   id: z.string(),
   created: z.number(),
-  origin: z.object({ extensionId: z.string(), extensionName: z.string(), tool: z.string().optional() }),
+  origin: z.object({
+    extensionId: z.string(),
+    extensionName: z.string(),
+    tool: z.string().optional(),
+    /** The chat session a tool call came from: approvals of one turn can be reviewed together. */
+    sessionId: z.string().optional(),
+    /** Who started a tool call: the model, a window component, or the person by hand. */
+    by: z.enum(['model', 'frontend', 'person']).optional(),
+  }),
   message: z.string(),
-  subject: z.discriminatedUnion('type', [ExtensionStartSubjectSchema, ToolCallSubjectSchema]),
+  subject: z.discriminatedUnion('type', [ExtensionStartSubjectSchema, ToolCallSubjectSchema, SamplingSubjectSchema]),
   /** Which decisions the dialog may offer. */
   decisions: z.array(ApprovalDecisionSchema),
 })

@@ -113,7 +113,9 @@ describe('Switchboard in browser mode (Electron stands in as headless Chromium)'
   it('creates, renames and deletes sessions and switches the theme; a reload keeps it all', async () => {
     await openApp(host!.info.url, host!.info.token)
     expect(page.url()).not.toContain('token=')
-    await page.getByRole('heading', { name: 'No sessions yet' }).waitFor()
+    // No model provider yet: the main area is the first-run screen, the sidebar lists no sessions.
+    await page.getByRole('heading', { name: 'Set up a model to start chatting' }).waitFor()
+    await sessionsNav().getByText('No sessions yet.').waitFor()
 
     const newSession = newSessionButton()
     await newSession.click()

@@ -73,6 +73,17 @@ async function callHost(client: Client, name: string, args: Record<string, unkno
   if (result.isError) throw new Error(JSON.stringify(result.content))
 }
 
+async function removeAllExtensions(): Promise<void> {
+  const client = await hostClient()
+  try {
+    const { contents } = await client.readResource({ uri: HostResource.extensions })
+    const { extensions } = ExtensionsResourceSchema.parse(JSON.parse((contents[0] as { text: string }).text))
+    for (const extension of extensions) await callHost(client, 'extension_remove', { id: extension.id })
+  } finally {
+    await client.close()
+  }
+}
+
 const addForm = () => page.getByRole('form', { name: 'Add extension' })
 const consentDialog = () => page.getByRole('dialog')
 const detailsHeader = () => page.getByRole('heading', { level: 2, name: 'Everything' })
@@ -108,16 +119,11 @@ afterAll(async () => {
 }, 60_000)
 
 describe('Settings → Extensions in browser mode (Electron stands in as headless Chromium)', () => {
-  // Each test starts from no extensions, even when the one before failed half-way.
+  // Each test starts from no extensions (not even the builtin System a new data folder starts with),
+  // even when the one before failed half-way.
+  beforeAll(removeAllExtensions)
   afterEach(async () => {
-    const client = await hostClient()
-    try {
-      const { contents } = await client.readResource({ uri: HostResource.extensions })
-      const { extensions } = ExtensionsResourceSchema.parse(JSON.parse((contents[0] as { text: string }).text))
-      for (const extension of extensions) await callHost(client, 'extension_remove', { id: extension.id })
-    } finally {
-      await client.close()
-    }
+    await removeAllExtensions()
     await page.setViewportSize({ width: 1180, height: 900 })
     await setScheme('light')
   })

@@ -278,9 +278,10 @@ describe('Settings → Secrets in browser mode (Electron stands in as headless C
     await page.screenshot({ path: join(resultsDir, 'settings-general.png'), animations: 'disabled' })
     await page.setViewportSize({ width: 1100, height: 760 })
 
-    // The tabs work from the keyboard.
-    await page.getByRole('tab', { name: 'General' }).focus()
-    await page.keyboard.press('ArrowRight')
+    // The tabs work from the keyboard (Secrets comes right before Extensions).
+    await page.getByRole('tab', { name: 'Extensions' }).click()
+    await page.getByRole('tab', { name: 'Extensions' }).focus()
+    await page.keyboard.press('ArrowLeft')
     expect(await page.getByRole('tab', { name: 'Secrets' }).getAttribute('aria-selected')).toBe('true')
     await expect.poll(() => secretRows(page).count()).toBe(3)
 

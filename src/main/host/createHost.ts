@@ -19,6 +19,7 @@ import { redactSecrets } from '../log/secretValues'
 import { homedir } from 'node:os'
 import { createModelService } from '../server/modelService'
 import { createChatService } from '../server/chatService'
+import { createSampling } from '../server/sampling'
 import { log } from '../log/log'
 
 export interface Host {
@@ -48,17 +49,20 @@ export async function createHost({ dataDir, makeSettingsConf, secrets }: HostOpt
   const notices = createNoticeBoard()
   for (const notice of settings.takeNotices()) notices.add(notice)
   if (sessions.damage) notices.add(sessions.damage)
+  const models = createModelService(dataDir, secretStore, (message) => notices.add({ message }))
+  // Sampling needs the extension names, which exist once the service below does.
+  const sampling = createSampling(models, (id) => extensions.core.manager.get(id)?.name ?? id)
   const extensions = createExtensionService({
     file: extensionsFile(dataDir),
     resolveSecrets: (values, owner) => resolveSecretRefsIn(values, secretStore, { usedBy: `extension "${owner}"` }),
     appVersion: pkg.version,
     notify: (message) => notices.add({ message }),
+    handlers: { createMessage: (id, params, signal) => sampling.handle(id, params, signal) },
   })
   const secretValues = await knownSecretValues(secretStore)
   const permissions = await openPermissions(dataDir, { homeDir: homedir(), secretValues: secretValues.list, redact: redactSecrets })
   for (const notice of permissions.store.takeNotices()) notices.add(notice)
   const extensionName = (id: string) => extensions.core.manager.get(id)?.name ?? id
-  const models = createModelService(dataDir, secretStore, (message) => notices.add({ message }))
   const chat = await createChatService({ dataDir, sessions, extensions, permissions, models })
   const services: HostServices = {
     dataDir,
@@ -69,7 +73,7 @@ export async function createHost({ dataDir, makeSettingsConf, secrets }: HostOpt
     notices,
     extensions,
     permissions,
-    elicitations: createElicitationBoard([extensions.consent, approvalSource(permissions.broker, extensionName)]),
+    elicitations: createElicitationBoard([extensions.consent, approvalSource(permissions.broker, extensionName), sampling]),
     models,
     chat,
   }

@@ -9,7 +9,7 @@ function toElicitation(pending: PendingApproval, extensionName: (id: string) => 
     kind: 'approval',
     id: pending.id,
     created: Date.parse(pending.createdAt),
-    origin: { extensionId: pending.extensionId, extensionName: extensionName(pending.extensionId), tool: pending.toolName },
+    origin: { extensionId: pending.extensionId, extensionName: extensionName(pending.extensionId), tool: pending.toolName, sessionId: pending.sessionId, by: pending.origin },
     message: `${extensionName(pending.extensionId)} wants to run ${pending.tool.title ?? pending.tool.name}.`,
     subject: {
       type: 'tool-call',

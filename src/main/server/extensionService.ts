@@ -5,7 +5,7 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { HostResource, extensionLogUri, type ExtensionView, type LogEntry, type ToolCallOutcome, type ToolsResource } from '../../shared/hostApi'
-import { createExtensionsCore, parseExtensionConfig, toModelResult, type ExtensionConfig, type ExtensionsCore, type ResolveSecrets } from '../extensions'
+import { createExtensionsCore, parseExtensionConfig, toModelResult, type ClientRequestHandlers, type ExtensionConfig, type ExtensionsCore, type ResolveSecrets } from '../extensions'
 import { createBuiltinRegistry } from '../builtins'
 import { log } from '../log/log'
 import { createExtensionConsent, type ExtensionConsent } from './extensionConsent'
@@ -29,6 +29,8 @@ export interface ExtensionServiceOptions {
   appVersion: string
   /** Tells the person something once (bad entries in extensions.json). */
   notify: (message: string) => void
+  /** Requests servers may send us (sampling…); declared to servers only when given. */
+  handlers?: ClientRequestHandlers
 }
 
 export interface ExtensionService {
@@ -96,6 +98,7 @@ export function createExtensionService(options: ExtensionServiceOptions): Extens
     resolveSecrets: options.resolveSecrets,
     builtins: createBuiltinRegistry({ appVersion: options.appVersion }),
     clientInfo: { name: 'switchboard', version: options.appVersion },
+    handlers: options.handlers,
   })
   core.manager.onChange((event) => {
     switch (event.type) {

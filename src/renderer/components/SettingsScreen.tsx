@@ -1,9 +1,11 @@
-/** Settings, in sections: General (theme, data folder, keychain), Secrets and Extensions. */
+/** Settings, in sections: General (theme, data folder, keychain), Models & keys, Secrets, Extensions and Permissions. */
 import { useSettingsStore } from '../stores/settingsStore'
 import { useViewStore, type SettingsSection } from '../stores/viewStore'
 import { GeneralSettings } from './settings/GeneralSettings'
 import { SecretsSettings } from './settings/SecretsSettings'
+import { ModelsSettings } from './models/ModelsSettings'
 import { ExtensionsSettings } from './extensions/ExtensionsSettings'
+import { PermissionsSettings } from './permissions/PermissionsSettings'
 import { SettingsTabs, panelId, tabId } from './settings/SettingsTabs'
 
 export function SettingsScreen() {
@@ -26,14 +28,18 @@ export function SettingsScreen() {
           role="tabpanel"
           id={panelId(section)}
           aria-labelledby={tabId(section)}
-          className={`mx-auto px-6 py-8 ${section === 'extensions' ? 'max-w-3xl' : 'max-w-2xl'}`}
+          className={`mx-auto px-6 py-8 ${section === 'extensions' || section === 'permissions' ? 'max-w-3xl' : 'max-w-2xl'}`}
         >
           {section === 'general' ? (
             <GeneralSettings settings={settings} />
+          ) : section === 'models' ? (
+            <ModelsSettings />
           ) : section === 'secrets' ? (
             <SecretsSettings settings={settings} />
-          ) : (
+          ) : section === 'extensions' ? (
             <ExtensionsSettings />
+          ) : (
+            <PermissionsSettings />
           )}
         </div>
       </div>

@@ -3,6 +3,8 @@ import {
   ElicitationsResourceSchema,
   ExtensionsResourceSchema,
   HostResource,
+  ModelsResourceSchema,
+  PermissionsResourceSchema,
   SessionsResourceSchema,
   SettingsResourceSchema,
   ToolsResourceSchema,
@@ -10,6 +12,8 @@ import {
 import { useCatalogStore } from '../stores/catalogStore'
 import { useElicitationsStore } from '../stores/elicitationsStore'
 import { useExtensionsStore } from '../stores/extensionsStore'
+import { useModelsStore } from '../stores/modelsStore'
+import { usePermissionsStore } from '../stores/permissionsStore'
 import { useSessionsStore } from '../stores/sessionsStore'
 import { useSettingsStore } from '../stores/settingsStore'
 import type { HostClient } from './hostClient'
@@ -24,6 +28,8 @@ export function feedStores(client: HostClient): () => void {
     client.subscribe(HostResource.elicitations, ElicitationsResourceSchema, ({ elicitations }) =>
       useElicitationsStore.getState().setElicitations(elicitations),
     ),
+    client.subscribe(HostResource.models, ModelsResourceSchema, (models) => useModelsStore.getState().setModels(models)),
+    client.subscribe(HostResource.permissions, PermissionsResourceSchema, (permissions) => usePermissionsStore.getState().setPermissions(permissions)),
   ]
   return () => unsubscribes.forEach((unsubscribe) => unsubscribe())
 }

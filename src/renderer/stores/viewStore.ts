@@ -2,9 +2,11 @@
 import { create } from 'zustand'
 
 export type Screen = 'sessions' | 'settings'
-export type SettingsSection = 'general' | 'secrets' | 'extensions'
+export type SettingsSection = 'general' | 'models' | 'secrets' | 'extensions' | 'permissions'
 /** Where Settings → Extensions is: the list, one extension's details, or the add form. */
 export type ExtensionsPage = { page: 'list' } | { page: 'details'; id: string } | { page: 'add' }
+/** Where Settings → Models & keys is: the providers (`justSaved` is tested at once), the add form (from a preset) or one provider's edit form. */
+export type ModelsPage = { page: 'list'; justSaved?: string } | { page: 'add'; presetId?: string } | { page: 'edit'; id: string }
 
 interface ViewStore {
   screen: Screen
@@ -12,9 +14,11 @@ interface ViewStore {
   /** The settings section last shown; kept while the person visits sessions. */
   settingsSection: SettingsSection
   extensionsPage: ExtensionsPage
+  modelsPage: ModelsPage
   selectSession: (id: string | null) => void
   showSettings: (section?: SettingsSection) => void
   showExtensions: (page: ExtensionsPage) => void
+  showModels: (page: ModelsPage) => void
 }
 
 export const useViewStore = create<ViewStore>()((set) => ({
@@ -22,7 +26,9 @@ export const useViewStore = create<ViewStore>()((set) => ({
   selectedId: null,
   settingsSection: 'general',
   extensionsPage: { page: 'list' },
+  modelsPage: { page: 'list' },
   selectSession: (selectedId) => set({ selectedId, screen: 'sessions' }),
   showSettings: (section) => set((state) => ({ screen: 'settings', settingsSection: section ?? state.settingsSection })),
   showExtensions: (extensionsPage) => set({ screen: 'settings', settingsSection: 'extensions', extensionsPage }),
+  showModels: (modelsPage) => set({ screen: 'settings', settingsSection: 'models', modelsPage }),
 }))

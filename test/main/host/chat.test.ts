@@ -19,7 +19,7 @@ import {
 } from '../../../src/shared/hostApi'
 import { startScriptedModelServer, type ScriptedModelServer } from '../../fixtures/modelServer/scriptedModelServer'
 import { startTestHost, type TestHost } from '../../helpers/testHost'
-import { expectNoChildren, fixtureServerPath } from '../extensions/harness'
+import { everythingPath, expectNoChildren, fixtureServerPath } from '../extensions/harness'
 
 let hosts: TestHost[] = []
 let model: ScriptedModelServer | undefined
@@ -136,6 +136,24 @@ describe('chat through the host API', () => {
     expect(cancelled.structuredContent).toEqual({ sessionId, cancelled: true })
     const history = await poll(() => read(client, historyUri(sessionId), HistoryResourceSchema), (h) => h.messages.some((m) => m.role === 'assistant'), 'the stopped reply')
     expect(history.messages.find((m) => m.role === 'assistant')).toMatchObject({ text: 'Thinking', stopped: true })
+  })
+
+  it('answers a sampling request from server-everything with the selected model after the person approves it', async () => {
+    model = await startScriptedModelServer({ turns: [{ type: 'text', chunks: ['sampled ', 'reply'] }, { type: 'text', chunks: ['second'] }] })
+    const { client } = await hostWithModel()
+    await call(client, 'extension_add', { config: { id: 'everything', name: 'Everything', type: 'stdio', command: process.execPath, args: [everythingPath, 'stdio'] } })
+    const [consent] = (await read(client, HostResource.elicitations, ElicitationsResourceSchema)).elicitations
+    await call(client, 'elicitation_respond', { id: consent!.id, action: 'accept', content: { decision: 'allow_always' } })
+    await poll(() => read(client, HostResource.tools, ToolsResourceSchema), (t) => t.tools.some((tool) => tool.name === 'everything__trigger-sampling-request'), 'the sampling tool')
+
+    const run = call(client, 'tool_call', { name: 'everything__trigger-sampling-request', arguments: { prompt: 'Say hi', maxTokens: 20 } })
+    const asked = await poll(() => read(client, HostResource.elicitations, ElicitationsResourceSchema), (e) => e.elicitations.length === 1, 'the sampling approval')
+    expect(asked.elicitations[0]).toMatchObject({ origin: { extensionId: 'everything' }, subject: { type: 'sampling', maxTokens: 20, messages: [{ role: 'user', text: expect.stringContaining('Say hi') }] } })
+    await call(client, 'elicitation_respond', { id: asked.elicitations[0]!.id, action: 'accept', content: { decision: 'allow_always' } })
+    expect(JSON.stringify((await run).content)).toContain('sampled reply')
+    expect(JSON.stringify(model.modelRequests[0]?.body)).toContain('Say hi')
+    // "Always" for this extension: the next request is answered without asking.
+    expect(JSON.stringify((await call(client, 'tool_call', { name: 'everything__trigger-sampling-request', arguments: { prompt: 'Again', maxTokens: 20 } })).content)).toContain('second')
   })
 
   it('keeps the whole conversation across a host restart, and deleting a session removes it', async () => {

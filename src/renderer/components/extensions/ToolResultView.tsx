@@ -22,7 +22,8 @@ const outcomeLabels: Record<ToolCallOutcome['outcome'], string> = {
 
 const pre = 'font-mono text-xs leading-relaxed break-words whitespace-pre-wrap'
 
-function Block({ block }: { block: ContentBlock }) {
+/** One content block of a tool result (also shown in the chat's tool cards). */
+export function ContentBlockView({ block }: { block: ContentBlock }) {
   switch (block.type) {
     case 'text':
       return <pre className={`${pre} text-zinc-900 dark:text-zinc-100`}>{block.text}</pre>
@@ -132,7 +133,7 @@ export function ToolResultView({ result }: { result: RunResult }) {
       <div className="max-h-[28rem] space-y-3 overflow-auto px-3 py-2.5">
         {blocks.length === 0 && <p className="text-xs text-zinc-500 dark:text-zinc-400">The tool returned no content.</p>}
         {blocks.map((block, index) => (
-          <Block key={index} block={block} />
+          <ContentBlockView key={index} block={block} />
         ))}
         {outcome?.structuredContent && (
           <details className="group">

@@ -4,8 +4,10 @@ import type { SettingsSection } from '../../stores/viewStore'
 
 export const settingsSections: { id: SettingsSection; label: string }[] = [
   { id: 'general', label: 'General' },
+  { id: 'models', label: 'Models & keys' },
   { id: 'secrets', label: 'Secrets' },
   { id: 'extensions', label: 'Extensions' },
+  { id: 'permissions', label: 'Permissions' },
 ]
 
 export const tabId = (section: SettingsSection) => `settings-tab-${section}`

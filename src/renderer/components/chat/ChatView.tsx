@@ -1,0 +1,126 @@
+/**
+ * One conversation: its title, the messages (history, the message being sent, the reply in flight)
+ * and the composer. Without a session yet, the first message sent creates one.
+ */
+import { useEffect, useState } from 'react'
+import type { SessionSummary, ToolCallView } from '../../../shared/hostApi'
+import { useHostAction } from '../../hooks/useHostAction'
+import { NEW_CHAT, useChatViewStore } from '../../stores/chatViewStore'
+import { useViewStore } from '../../stores/viewStore'
+import { Composer } from './Composer'
+import { ConversationStart } from './ConversationStart'
+import { InFlightTurn } from './InFlightTurn'
+import { liveTurn, type Turn } from './liveTurn'
+import { MessageList } from './MessageList'
+import { UserMessage } from './UserMessage'
+import { useChatSession } from './useChatSession'
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+const noLiveCalls: ReadonlyMap<string, ToolCallView> = new Map()
+/** Drawn between sending and the host's first progress. */
+const waitingTurn: Turn = { turnId: 'sending', status: 'waiting-for-model', text: '', toolCalls: [] }
+
+interface Props {
+  /** Null for a conversation that has no session yet. */
+  sessionId: string | null
+  session?: SessionSummary
+}
+
+export function ChatView({ sessionId, session }: Props) {
+  const act = useHostAction()
+  const key = sessionId ?? NEW_CHAT
+  const { messages, turn, ended } = useChatSession(sessionId)
+  const sending = useChatViewStore((state) => state.sending[key])
+  const setSending = useChatViewStore((state) => state.setSending)
+  const addCreated = useChatViewStore((state) => state.addCreated)
+  const selectSession = useViewStore((state) => state.selectSession)
+  const [calling, setCalling] = useState(false)
+  const [stopping, setStopping] = useState(false)
+  const [followSignal, setFollowSignal] = useState(0)
+
+  const list = messages ?? []
+  const waitingFor = sending && list.length <= sending.baseline ? sending : undefined
+  useEffect(() => {
+    if (sending && messages && messages.length > sending.baseline) setSending(key, null)
+  }, [sending, messages, key, setSending])
+
+  const liveRunning = turn !== null && !ended
+  const running = liveRunning || calling || waitingFor !== undefined
+  // A stop asked for is over once nothing runs any more.
+  if (stopping && !running) setStopping(false)
+
+  const shownTurn = turn ?? (running ? waitingTurn : null)
+  const live = shownTurn ? liveTurn(list, shownTurn, turn !== null && ended) : null
+
+  const send = async (text: string): Promise<boolean> => {
+    setFollowSignal((count) => count + 1)
+    setSending(key, { text, baseline: list.length })
+    setCalling(true)
+    const sent = await act('chat_send', sessionId ? { sessionId, text } : { text })
+    setCalling(false)
+    if (!sent) {
+      setSending(key, null)
+      return false
+    }
+    if (sessionId === null) {
+      setSending(sent.sessionId, { text, baseline: 0 })
+      setSending(NEW_CHAT, null)
+      addCreated(sent.sessionId)
+      selectSession(sent.sessionId)
+    }
+    return true
+  }
+
+  const stop = async () => {
+    if (!sessionId) return
+    setStopping(true)
+    if (!(await act('chat_cancel', { sessionId }))) setStopping(false)
+  }
+
+  /** Sends again the person's message that the failed reply answered. */
+  const retry = (index: number) => {
+    const asked = list
+      .slice(0, index)
+      .reverse()
+      .find((message) => message.role === 'user')
+    if (asked && !running) void send(asked.text)
+  }
+
+  const messageCount = session ? (session.messageCount === 1 ? '1 message' : `${session.messageCount} messages`) : null
+  return (
+    <div className="flex h-full flex-col">
+      <header className="flex h-12 shrink-0 items-center gap-3 border-b border-zinc-200 px-6 dark:border-zinc-800">
+        <h1 tabIndex={-1} className="truncate text-sm font-semibold focus-visible:outline-none">
+          {session?.title ?? 'New conversation'}
+        </h1>
+        {session && (
+          <span className="shrink-0 text-xs text-zinc-500 dark:text-zinc-400">
+            Created {dateFormat.format(new Date(session.created))} · {messageCount}
+          </span>
+        )}
+      </header>
+      {sessionId !== null && messages === null ? (
+        <div className="flex-1" aria-busy="true" />
+      ) : (
+        <MessageList
+          messages={list}
+          liveCalls={live?.liveCalls ?? noLiveCalls}
+          streaming={liveRunning}
+          followSignal={followSignal}
+          onRetry={retry}
+          empty={<ConversationStart />}
+          after={
+            waitingFor || (shownTurn && live) ? (
+              <>
+                {waitingFor && <UserMessage text={waitingFor.text} sending />}
+                {shownTurn && live && <InFlightTurn turn={shownTurn} live={live} ended={!running} />}
+              </>
+            ) : null
+          }
+        />
+      )}
+      <Composer draftKey={key} running={running} stopping={stopping}
+        stopDisabled={sessionId === null} onSend={send} onStop={() => void stop()} />
+    </div>
+  )
+}

@@ -1,0 +1,26 @@
+/** A message the person sent: their own words, as typed (not markdown), in a bubble on the right. */
+import { memo } from 'react'
+
+interface Props {
+  text: string
+  /** Sent, not yet in the saved history. */
+  sending?: boolean
+  posinset?: number
+  setsize?: number
+}
+
+export const UserMessage = memo(function UserMessage({ text, sending = false, posinset, setsize }: Props) {
+  return (
+    <article aria-label="You" aria-posinset={posinset} aria-setsize={setsize} data-role="user" className="flex justify-end">
+      <div
+        className={
+          'max-w-[85%] rounded-2xl rounded-br-md bg-indigo-600 px-4 py-2.5 text-[14.5px] leading-relaxed break-words whitespace-pre-wrap text-white shadow-sm ' +
+          'dark:bg-indigo-500 ' +
+          (sending ? 'opacity-70' : '')
+        }
+      >
+        {text}
+      </div>
+    </article>
+  )
+})

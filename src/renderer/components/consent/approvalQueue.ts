@@ -1,0 +1,63 @@
+/**
+ * The pending approvals the dialog works through, and the answers it relays. Everything here reads
+ * what main sent; nothing decides. Oldest first, one queue for extension starts and tool calls.
+ */
+import type { ApprovalDecision, ApprovalElicitation, Elicitation, ExtensionStartSubject, HostToolArgs, SamplingSubject, ToolCallSubject } from '../../../shared/hostApi'
+
+export type ExtensionStartApproval = ApprovalElicitation & { subject: ExtensionStartSubject }
+export type ToolCallApproval = ApprovalElicitation & { subject: ToolCallSubject }
+export type SamplingApproval = ApprovalElicitation & { subject: SamplingSubject }
+
+/** What the person chose; `dismissed` is Escape, which denies. */
+export type Answer = ApprovalDecision | 'dismissed'
+
+export function isApproval(elicitation: Elicitation): elicitation is ApprovalElicitation {
+  return elicitation.kind === 'approval'
+}
+
+export function isToolCall(approval: ApprovalElicitation): approval is ToolCallApproval {
+  return approval.subject.type === 'tool-call'
+}
+
+export function isExtensionStart(approval: ApprovalElicitation): approval is ExtensionStartApproval {
+  return approval.subject.type === 'extension-start'
+}
+
+export function isSampling(approval: ApprovalElicitation): approval is SamplingApproval {
+  return approval.subject.type === 'sampling'
+}
+
+/** The `elicitation_respond` arguments for an answer: anything but an allow is sent as a refusal. */
+export function answerArgs(id: string, answer: Answer): HostToolArgs<'elicitation_respond'> {
+  if (answer === 'dismissed') return { id, action: 'cancel', content: { decision: 'deny' } }
+  return { id, action: answer === 'deny' ? 'decline' : 'accept', content: { decision: answer } }
+}
+
+/** The chat session a tool call comes from: parallel calls of one turn can be reviewed together. */
+export function sessionOf(approval: ApprovalElicitation): string | undefined {
+  return approval.origin.sessionId || undefined
+}
+
+/** The pending tool calls of the same session as `current` (itself included), oldest first; empty when there is no session. */
+export function sameTurn(pending: readonly ApprovalElicitation[], current: ApprovalElicitation): ToolCallApproval[] {
+  const session = sessionOf(current)
+  if (session === undefined || !isToolCall(current)) return []
+  return pending.filter(isToolCall).filter((approval) => sessionOf(approval) === session)
+}
+
+/** Findings serious enough that a call is answered on its own, never in "Allow all once". */
+export function needsOwnReview(approval: ToolCallApproval): boolean {
+  return approval.subject.findings.some((finding) => finding.severity === 'high' || finding.severity === 'critical')
+}
+
+/** The tool's own name, without the `<extension>__` prefix. */
+export function shortToolName(approval: ToolCallApproval): string {
+  const prefix = `${approval.origin.extensionId}__`
+  const name = approval.subject.toolName
+  return name.startsWith(prefix) && name.length > prefix.length ? name.slice(prefix.length) : name
+}
+
+/** What the dialog calls a tool: its title, else its own name. */
+export function toolLabel(approval: ToolCallApproval): string {
+  return approval.subject.title?.trim() || shortToolName(approval)
+}

@@ -1,0 +1,124 @@
+/** The add/edit provider form as data: presets to start from, the fields, and what is wrong with them. */
+import type { ModelsResource, ProviderView } from '../../../shared/hostApi'
+import { deriveId } from '../extensions/add/extensionForm'
+
+export type ProviderKind = ProviderView['kind']
+export type Preset = ModelsResource['presets'][number]
+
+export const kindLabels: Record<ProviderKind, string> = {
+  anthropic: 'Anthropic API',
+  openai: 'OpenAI API',
+  'openai-compatible': 'OpenAI-compatible',
+}
+
+/** For any server that speaks the OpenAI API, when the host offers no such preset. */
+export const customPreset: Preset = {
+  id: 'custom',
+  name: 'Other OpenAI-compatible server',
+  kind: 'openai-compatible',
+  needsKey: false,
+  hint: 'Any server with an OpenAI-style API at a base URL (vLLM, llama.cpp, OpenRouter…)',
+}
+
+/** The host's presets, plus a custom one unless a preset already is one. */
+export function presetChoices(presets: readonly Preset[]): Preset[] {
+  const hasCustom = presets.some((preset) => preset.kind === 'openai-compatible' && !preset.baseUrl)
+  return hasCustom ? [...presets] : [...presets, customPreset]
+}
+
+export interface ProviderForm {
+  presetId: string
+  kind: ProviderKind
+  name: string
+  id: string
+  idEdited: boolean
+  baseUrl: string
+  /** Typed only to be sent; never filled from the host. */
+  key: string
+  models: string[]
+  needsKey: boolean
+}
+
+const ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,31}$/
+
+/** An id for a preset that no provider has yet: the preset's own, else with a number. */
+export function freeId(base: string, taken: ReadonlySet<string>): string {
+  const start = deriveId(base) || 'provider'
+  if (!taken.has(start)) return start
+  for (let n = 2; ; n += 1) {
+    const candidate = `${start.slice(0, 29)}-${n}`
+    if (!taken.has(candidate)) return candidate
+  }
+}
+
+export function formFromPreset(preset: Preset, taken: ReadonlySet<string>): ProviderForm {
+  const custom = preset.kind === 'openai-compatible' && !preset.baseUrl
+  return {
+    presetId: preset.id,
+    kind: preset.kind,
+    name: custom ? '' : preset.name,
+    id: custom ? '' : freeId(preset.id, taken),
+    idEdited: false,
+    baseUrl: preset.baseUrl ?? '',
+    key: '',
+    models: [],
+    needsKey: preset.needsKey,
+  }
+}
+
+export function formFromProvider(provider: ProviderView): ProviderForm {
+  return {
+    presetId: '',
+    kind: provider.kind,
+    name: provider.name,
+    id: provider.id,
+    idEdited: true,
+    baseUrl: provider.baseUrl ?? '',
+    key: '',
+    models: [...provider.models],
+    needsKey: provider.keySet !== undefined,
+  }
+}
+
+export type Problems = Partial<Record<'name' | 'id' | 'baseUrl' | 'key', string>>
+
+export function formProblems(form: ProviderForm, options: { taken: ReadonlySet<string>; editing: boolean; keySet: boolean }): Problems {
+  const problems: Problems = {}
+  if (form.name.trim() === '') problems.name = 'Give the provider a name.'
+  if (!options.editing) {
+    if (form.id === '') problems.id = 'Give the provider an id.'
+    else if (!ID_PATTERN.test(form.id)) problems.id = 'Use lower-case letters, digits and "-" (at most 32), e.g. "work-openai".'
+    else if (options.taken.has(form.id)) problems.id = `A provider with the id "${form.id}" exists already.`
+  }
+  const url = form.baseUrl.trim()
+  if (url === '') {
+    if (form.kind === 'openai-compatible') problems.baseUrl = 'Give the server’s base URL, e.g. http://127.0.0.1:1234/v1.'
+  } else if (!isHttpUrl(url)) {
+    problems.baseUrl = 'This is not an http:// or https:// URL.'
+  }
+  if (form.needsKey && !options.keySet && form.key.trim() === '') problems.key = 'Paste the API key from your account’s settings.'
+  return problems
+}
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text)
+    return url.protocol === 'http:' || url.protocol === 'https:'
+  } catch {
+    return false
+  }
+}
+
+export const hasProblems = (problems: Problems) => Object.keys(problems).length > 0
+
+/** The provider_save input for the form. */
+export function providerInput(form: ProviderForm) {
+  const baseUrl = form.baseUrl.trim()
+  return {
+    id: form.id,
+    kind: form.kind,
+    name: form.name.trim(),
+    ...(baseUrl ? { baseUrl } : {}),
+    models: form.models,
+  }
+}
