@@ -54,13 +54,23 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
     if (session) void session.then((value) => value.messages.at(-1)?.id !== message.id && value.messages.push(message))
     emit(historyUri(sessionId))
   })
-  turns.onProgress((sessionId) => emit(progressUri(sessionId)))
+  /** Session id → "Rate limited… retrying in 5 s" while the provider waits to try again. */
+  const retrying = new Map<string, string>()
+  turns.onProgress((sessionId) => {
+    // Any new progress means the provider answered: a retry notice is over.
+    retrying.delete(sessionId)
+    emit(progressUri(sessionId))
+  })
 
   return {
     async send(sessionId, text) {
       const id = sessionId ?? (await sessions.create()).id
       if (!sessions.get(id)) throw new Error(`No session with id "${id}" exists; it may have been deleted.`)
-      const { model } = models.selectedModel()
+      const { model } = models.selectedModel((notice) => {
+        const seconds = Math.max(1, Math.round(notice.delayMs / 1000))
+        retrying.set(id, `${notice.error.message} Retrying in ${seconds} s (${notice.retry} of ${notice.maxRetries}).`)
+        emit(progressUri(id))
+      })
       const history = (await load(id)).messages.slice()
       const { turnId, done } = turns.begin(id, (turn) =>
           runTurn({
@@ -82,6 +92,7 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
       void done
         .catch((error: Error) => log('error', 'chat', `A turn in session ${id} failed unexpectedly: ${error.message}`))
         .finally(() => {
+          retrying.delete(id)
           // The finished step moves from progress to history.
           emit(progressUri(id))
           emit(historyUri(id))
@@ -93,7 +104,7 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
       if (!sessions.get(sessionId)) throw new Error(`No session with id "${sessionId}" exists; it may have been deleted.`)
       return historyView(historyPayload(sessionId, await load(sessionId)), turns.progress(sessionId))
     },
-    progress: (sessionId) => progressView(sessionId, turns.progress(sessionId)),
+    progress: (sessionId) => progressView(sessionId, turns.progress(sessionId), retrying.get(sessionId)),
     async removeSession(sessionId) {
       turns.cancel(sessionId)
       await store.remove(sessionId)

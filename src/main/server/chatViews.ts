@@ -65,7 +65,8 @@ function toolCallFromProgress(call: ToolCallProgress): ToolCallView {
   }
 }
 
-export function progressView(sessionId: string, progress: ProgressPayload): ProgressResource {
+/** `retrying` is set while the provider waits to retry a rate-limited or failed request. */
+export function progressView(sessionId: string, progress: ProgressPayload, retrying?: string): ProgressResource {
   const turn = running(progress)
   if (!turn) return { sessionId, turn: null }
   const committed = stepCommitted(turn)
@@ -77,6 +78,6 @@ export function progressView(sessionId: string, progress: ProgressPayload): Prog
       : committed || (turn.text === '' && toolCalls.length === 0)
         ? 'waiting-for-model'
         : 'streaming'
-  const notice = turn.warnings.map((warning) => warning.message).join(' ') || undefined
-  return { sessionId, turn: { turnId: turn.turnId, status, text: committed ? '' : turn.text, toolCalls, notice } }
+  const notice = [retrying, ...turn.warnings.map((warning) => warning.message)].filter(Boolean).join(' ') || undefined
+  return { sessionId, turn: { turnId: turn.turnId, status: retrying ? 'retrying' : status, text: committed ? '' : turn.text, toolCalls, notice } }
 }

@@ -156,6 +156,16 @@ describe('chat through the host API', () => {
     expect(JSON.stringify((await call(client, 'tool_call', { name: 'everything__trigger-sampling-request', arguments: { prompt: 'Again', maxTokens: 20 } })).content)).toContain('second')
   })
 
+  it('shows a rate-limit retry in the progress, then the reply', async () => {
+    model = await startScriptedModelServer({ turns: [{ type: 'error', status: 429, headers: { 'retry-after': '2' } }, { type: 'text', chunks: ['after waiting'] }] })
+    const { client } = await hostWithModel()
+    const { sessionId } = (await call(client, 'chat_send', { text: 'hello' })).structuredContent as { sessionId: string }
+    const retrying = await poll(() => read(client, progressUri(sessionId), ProgressResourceSchema), (p) => p.turn?.status === 'retrying', 'the retry notice')
+    expect(retrying.turn?.notice).toMatch(/Retrying in 2 s/)
+    const history = await poll(() => read(client, historyUri(sessionId), HistoryResourceSchema), (h) => h.messages.length === 2, 'the reply')
+    expect(history.messages[1]).toMatchObject({ role: 'assistant', text: 'after waiting' })
+  })
+
   it('keeps the whole conversation across a host restart, and deleting a session removes it', async () => {
     model = await startScriptedModelServer({ turns: [{ type: 'text', chunks: ['Kept ', 'forever.'] }] })
     const { h, client } = await hostWithModel()
