@@ -37,6 +37,8 @@ export const SessionSummarySchema = z.object({
   created: isoDate,
   updated: isoDate,
   messageCount: z.number().int().nonnegative(),
+  /** The extensions whose tools this session offers the model when there are more tools than the limit; absent = choose automatically. */
+  activeExtensions: z.array(z.string()).optional(),
 })
 export type SessionSummary = z.infer<typeof SessionSummarySchema>
 
@@ -88,6 +90,8 @@ export const HostToolInput = {
   session_create: z.object({ title: sessionTitle.optional() }),
   session_rename: z.object({ id: sessionId, title: sessionTitle }),
   session_delete: z.object({ id: sessionId }),
+  /** Chooses which extensions' tools the session offers (null = automatic). */
+  session_set_extensions: z.object({ id: sessionId, extensions: z.array(z.string().min(1).max(64)).max(200).nullable() }),
   settings_update: z.object({ patch: z.object({ theme: ThemeSchema.optional() }).strict() }),
   /** Write-only: the value goes to the OS keychain and never comes back to the renderer. */
   secret_set: z.object({ key: secretKey, value: z.string().min(1, 'A secret value cannot be empty').max(MAX_SECRET_VALUE_LENGTH) }),
@@ -106,6 +110,7 @@ export const HostToolOutput = {
   session_create: SessionSummarySchema,
   session_rename: SessionSummarySchema,
   session_delete: z.object({ id: z.string() }),
+  session_set_extensions: SessionSummarySchema,
   settings_update: SettingsResourceSchema,
   secret_set: z.object({ key: z.string(), isSet: z.literal(true) }),
   secret_delete: z.object({ key: z.string(), isSet: z.literal(false) }),

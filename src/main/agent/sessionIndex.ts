@@ -26,6 +26,8 @@ export interface SessionIndex {
   remove(id: string): Promise<void>
   onChange(listener: () => void): () => void
   get(id: string): SessionSummary | undefined
+  /** Which extensions' tools the session offers when there are too many (undefined = automatic). */
+  setActiveExtensions(id: string, extensions: string[] | undefined): Promise<SessionSummary>
   /**
    * The sessions store reports a committed message: the new count and time, and a title taken from
    * the first user message. Applied and announced at once, saved coalesced (the session file is the
@@ -83,6 +85,13 @@ export async function openSessionIndex(
     },
     async rename(id, title) {
       const session = { ...existing(id), title }
+      sessions.set(id, session)
+      await commit()
+      return session
+    },
+    async setActiveExtensions(id, extensions) {
+      const { activeExtensions: _previous, ...rest } = existing(id)
+      const session = extensions === undefined ? rest : { ...rest, activeExtensions: extensions }
       sessions.set(id, session)
       await commit()
       return session

@@ -83,6 +83,7 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
             model,
             tools: extensions.core.cache.catalog().tools,
             mode: permissions.store.mode(),
+            activeExtensions: sessions.get(id)?.activeExtensions,
             authorize: (call, authorizeOptions) => permissions.authorize(call, authorizeOptions),
             dispatch: (request, dispatchOptions) => extensions.core.dispatcher.call(request, dispatchOptions),
             store,

@@ -48,6 +48,9 @@ export function registerHostTools(server: McpServer, services: HostServices, set
     await chat.removeSession(id)
     return { id }
   })
+  tool('session_set_extensions', "Choose which extensions' tools a session offers the model.", ({ id, extensions: chosen }) =>
+    sessions.setActiveExtensions(id, chosen ?? undefined),
+  )
   raw('chat_send', 'Send a message; returns at once with a link to the turn in flight.', async ({ sessionId, text }) => {
     const started = await chat.send(sessionId, text)
     return {

@@ -166,6 +166,30 @@ describe('chat through the host API', () => {
     expect(history.messages[1]).toMatchObject({ role: 'assistant', text: 'after waiting' })
   })
 
+  it('with more tools than the limit, offers only the extensions chosen for the session', async () => {
+    model = await startScriptedModelServer({ turns: [{ type: 'text', chunks: ['one'] }, { type: 'text', chunks: ['two'] }] })
+    const { client } = await hostWithModel()
+    await call(client, 'extension_add', { config: { id: 'big', name: 'Big', type: 'stdio', command: process.execPath, args: [fixtureServerPath, '--tools=45'] } })
+    const [consent] = (await read(client, HostResource.elicitations, ElicitationsResourceSchema)).elicitations
+    await call(client, 'elicitation_respond', { id: consent!.id, action: 'accept', content: { decision: 'allow_always' } })
+    await poll(() => read(client, HostResource.tools, ToolsResourceSchema), (t) => t.tools.filter((tool) => tool.extensionId === 'big').length > 40, 'the big catalog')
+    const offered = () => {
+      const body = model!.modelRequests.at(-1)?.body as { tools?: { function: { name: string } }[] }
+      return (body.tools ?? []).map((tool) => tool.function.name)
+    }
+
+    const { sessionId } = (await call(client, 'chat_send', { text: 'first' })).structuredContent as { sessionId: string }
+    await poll(() => read(client, historyUri(sessionId), HistoryResourceSchema), (h) => h.messages.length === 2, 'the first reply')
+    expect(offered().length).toBe(40)
+
+    const updated = await call(client, 'session_set_extensions', { id: sessionId, extensions: ['system'] })
+    expect(updated.structuredContent).toMatchObject({ id: sessionId, activeExtensions: ['system'] })
+    await call(client, 'chat_send', { sessionId, text: 'second' })
+    await poll(() => read(client, historyUri(sessionId), HistoryResourceSchema), (h) => h.messages.length === 4, 'the second reply')
+    expect(offered().length).toBeGreaterThan(0)
+    expect(offered().every((name) => name.startsWith('system__'))).toBe(true)
+  })
+
   it('keeps the whole conversation across a host restart, and deleting a session removes it', async () => {
     model = await startScriptedModelServer({ turns: [{ type: 'text', chunks: ['Kept ', 'forever.'] }] })
     const { h, client } = await hostWithModel()
