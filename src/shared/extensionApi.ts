@@ -1,5 +1,6 @@
 /** The extension part of the host API contract: extensions, their logs, and the catalog. Re-exported by hostApi.ts. */
 import { z } from 'zod'
+import { MAX_SECRET_VALUE_LENGTH } from './secretRules'
 
 export const ExtensionStatusSchema = z.enum(['disabled', 'starting', 'ready', 'error', 'needs-config'])
 export type ExtensionStatus = z.infer<typeof ExtensionStatusSchema>
@@ -95,6 +96,173 @@ export type ToolsResource = z.infer<typeof ToolsResourceSchema>
 
 const extensionId = z.string().min(1).max(64)
 
+// ── Importing configs other apps wrote, and install links (issue 8 items 3–4) ──────────────────
+
+/** Apps whose config files Switchboard can find in their usual place and import. */
+export const ImportSourceSchema = z.enum(['claude-desktop', 'cursor', 'vscode'])
+export type ImportSource = z.infer<typeof ImportSourceSchema>
+
+/** The shape an import was read as: `mcpServers` (Claude Desktop, Cursor), VS Code's `servers` + `inputs`, or an install link. */
+export const ImportFormatSchema = z.enum(['mcp-servers', 'vscode', 'install-link'])
+export type ImportFormat = z.infer<typeof ImportFormatSchema>
+
+/** A secret the person is asked for: a VS Code `${input:…}` or a reference in the imported config. */
+export const ImportSecretToAskSchema = z.object({
+  field: z.enum(['env', 'header']),
+  /** The env variable or header name; the key of its value in `extension_import` `servers[].secrets`. */
+  name: z.string(),
+  /** Where the value is kept: `extension:<id>:env:<NAME>` or `extension:<id>:header:<Name>`. */
+  secretName: z.string(),
+  /** The VS Code input it replaces: one value in `extension_import` `inputs` answers every use of it. */
+  inputId: z.string().optional(),
+  description: z.string().optional(),
+  /** Show a password field (VS Code `password: true`). */
+  password: z.boolean(),
+})
+export type ImportSecretToAsk = z.infer<typeof ImportSecretToAskSchema>
+
+/** A literal env or header value that looks like a credential: offered to move into the keychain (the value is never shown). */
+export const ImportSecretSuggestionSchema = z.object({
+  field: z.enum(['env', 'header']),
+  name: z.string(),
+  secretName: z.string(),
+  /** Why it looks secret, e.g. "the value looks like a GitHub token". */
+  reason: z.string(),
+})
+export type ImportSecretSuggestion = z.infer<typeof ImportSecretSuggestionSchema>
+
+/** One server of an import as the person reviews it: what would run or be connected to, never a secret value. */
+export const ImportServerPreviewSchema = z.object({
+  /** The extension id it would get (unique among installed extensions and this import). */
+  id: z.string(),
+  /** Its name in the imported file; send it back with the choice so a config that changed since the preview is noticed. */
+  key: z.string(),
+  name: z.string(),
+  type: z.enum(['stdio', 'streamable-http', 'sse']).optional(),
+  command: z.string().optional(),
+  /** Arguments as they will be passed; ones that look like credentials are masked. */
+  args: z.array(z.string()).optional(),
+  cwd: z.string().optional(),
+  /** The address; a credential in it is masked. */
+  url: z.string().optional(),
+  envNames: z.array(z.string()),
+  headerNames: z.array(z.string()),
+  /** False when a problem stops the import of this server. */
+  importable: z.boolean(),
+  /** Why it cannot be imported, each naming the field and the fix. */
+  problems: z.array(z.string()),
+  /** Worth a second look, but no obstacle (unusual launcher, inline code, shell syntax, ignored fields…). */
+  warnings: z.array(z.string()),
+  secretsToAsk: z.array(ImportSecretToAskSchema),
+  secretSuggestions: z.array(ImportSecretSuggestionSchema),
+})
+export type ImportServerPreview = z.infer<typeof ImportServerPreviewSchema>
+
+/** What an import would do: its servers, and problems with the input as a whole (not JSON, no servers…). */
+export const ImportPreviewSchema = z.object({
+  format: ImportFormatSchema.optional(),
+  source: ImportSourceSchema.optional(),
+  /** The file it was read from, when it came from `source`. */
+  path: z.string().optional(),
+  servers: z.array(ImportServerPreviewSchema),
+  problems: z.array(z.string()),
+})
+export type ImportPreview = z.infer<typeof ImportPreviewSchema>
+
+/** A config file found in an app's usual place: "found 3 servers in Claude Desktop", or why it could not be read. */
+export const DiscoveredConfigSchema = z.object({
+  source: ImportSourceSchema,
+  /** The app's name, e.g. "Claude Desktop". */
+  label: z.string(),
+  path: z.string(),
+  serverCount: z.number().int().nonnegative(),
+  serverNames: z.array(z.string()),
+  /** One line for the person, e.g. "Found 3 servers in Claude Desktop." */
+  summary: z.string(),
+  /** Set when the file exists but could not be read or parsed. */
+  problem: z.string().optional(),
+})
+export type DiscoveredConfig = z.infer<typeof DiscoveredConfigSchema>
+
+/** The most text an import reads: config files are a few KB; this bounds memory, not real use. */
+export const MAX_IMPORT_TEXT_LENGTH = 1024 * 1024
+
+const importText = z.string().min(1, 'Paste the config JSON.').max(MAX_IMPORT_TEXT_LENGTH, 'The config is over 1 MB; paste only the MCP server part.')
+const importSecretValue = z.string().min(1, 'A secret value cannot be empty').max(MAX_SECRET_VALUE_LENGTH)
+
+/** The person's choice for one previewed server. */
+export const ImportChoiceSchema = z.object({
+  id: extensionId,
+  /** The `key` from the preview; when given it must still match, so a changed config is not imported blindly. */
+  key: z.string().optional(),
+  include: z.boolean(),
+  /** Values for `secretsToAsk`, by env/header name; stored in the keychain, never in a file. */
+  secrets: z.record(z.string(), importSecretValue).optional(),
+  /** Env/header names whose literal values move into the keychain; default: every `secretSuggestions` entry. */
+  moveToKeychain: z.array(z.string()).optional(),
+})
+export type ImportChoice = z.infer<typeof ImportChoiceSchema>
+
+/** One server's outcome: added (then waiting for the consent dialog), skipped by choice, or failed with the reasons. */
+export const ImportServerResultSchema = z.object({
+  id: z.string(),
+  key: z.string(),
+  name: z.string(),
+  outcome: z.enum(['added', 'skipped', 'failed']),
+  errors: z.array(z.string()),
+  /** Secret names stored in the keychain for it. */
+  storedSecrets: z.array(z.string()),
+  /** Secret names it refers to that are still unset: after approval it shows `needs-config` until they are set with `secret_set`. */
+  missingSecrets: z.array(z.string()),
+  extension: ExtensionViewSchema.optional(),
+})
+export type ImportServerResult = z.infer<typeof ImportServerResultSchema>
+
+export const ExtensionImportResultSchema = z.object({
+  results: z.array(ImportServerResultSchema),
+  /** Problems with the input as a whole; when set, nothing was imported. */
+  problems: z.array(z.string()),
+})
+export type ExtensionImportResult = z.infer<typeof ExtensionImportResultSchema>
+
+const namesOneInput = (input: { json?: string; source?: string; link?: string }) => input.json !== undefined || input.source !== undefined || input.link !== undefined
+
+/** Inputs of the import tools. */
+export const ImportToolInput = {
+  /** Reads pasted JSON (`json`, with `source` as a hint of its app) or the file of `source` in its usual place. */
+  extension_import_preview: z
+    .object({ json: importText.optional(), source: ImportSourceSchema.optional() })
+    .refine(namesOneInput, 'Give "json" (the pasted config) or "source" (an app whose config file to read).'),
+  /**
+   * Imports servers of pasted JSON, a `source` file or an install `link`. Without `servers`, every
+   * importable server is added with the default choices (suggested secrets move to the keychain).
+   * Every added server waits for the consent dialog before its first start.
+   */
+  extension_import: z
+    .object({
+      json: importText.optional(),
+      source: ImportSourceSchema.optional(),
+      link: z.string().min(1).max(MAX_IMPORT_TEXT_LENGTH).optional(),
+      servers: z.array(ImportChoiceSchema).max(200).optional(),
+      /** Values of VS Code inputs by input id; each answers every `${input:id}` across the servers. */
+      inputs: z.record(z.string(), importSecretValue).optional(),
+    })
+    .refine(namesOneInput, 'Give "json" (the pasted config), "source" (an app whose config file to read) or "link" (an install link).')
+    .refine((input) => input.link === undefined || (input.json === undefined && input.source === undefined), 'Give an install "link" on its own, without "json" or "source".'),
+  /** Config files of Claude Desktop, Cursor and VS Code found in their usual places on this computer. */
+  discovered_configs: z.object({}),
+  /** Decodes and checks a `switchboard://install?config=…` link; installing goes through `extension_import {link}`. */
+  install_link_preview: z.object({ link: z.string().min(1, 'Paste the install link.').max(MAX_IMPORT_TEXT_LENGTH) }),
+} as const
+
+export const ImportToolOutput = {
+  extension_import_preview: ImportPreviewSchema,
+  extension_import: ExtensionImportResultSchema,
+  discovered_configs: z.object({ configs: z.array(DiscoveredConfigSchema) }),
+  install_link_preview: ImportPreviewSchema,
+} as const
+
+
 /** Inputs of the extension tools. `config` is validated in main (field-by-field messages). */
 export const ExtensionToolInput = {
   extension_add: z.object({ config: z.record(z.string(), z.unknown()) }),
@@ -104,6 +272,7 @@ export const ExtensionToolInput = {
   extension_restart: z.object({ id: extensionId }),
   /** A person runs a tool by hand from the extension page: same dispatch as the model's calls, the person is the approver. */
   tool_call: z.object({ name: z.string().min(1).max(64), arguments: z.record(z.string(), z.unknown()).default({}) }),
+  ...ImportToolInput,
 } as const
 
 /**
@@ -126,4 +295,6 @@ export const ExtensionToolOutput = {
   extension_set_enabled: ExtensionViewSchema,
   extension_restart: ExtensionViewSchema,
   tool_call: ToolCallOutcomeSchema,
+  ...ImportToolOutput,
 } as const
+

@@ -13,7 +13,7 @@ import { WebSocketClientTransport } from '@modelcontextprotocol/sdk/client/webso
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
 import WebSocket from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ExtensionsResourceSchema, HostResource, SessionsResourceSchema } from '../../src/shared/hostApi'
+import { ExtensionsResourceSchema, HostResource, SessionsResourceSchema, ToolsResourceSchema } from '../../src/shared/hostApi'
 import { startScriptedModelServer, type ScriptedModelServer } from '../fixtures/modelServer/scriptedModelServer'
 import { groupIsAlive, startHost, type HostProcess } from './hostProcess'
 
@@ -193,7 +193,7 @@ describe('Chat in browser mode (Electron stands in as headless Chromium)', () =>
     await page.getByRole('button', { name: 'Stop' }).waitFor()
     const growing = await watchGrow(assistantReplies().last(), FIRST_DONE)
     expect(growing.length).toBeGreaterThanOrEqual(3)
-    await page.getByRole('button', { name: 'Send' }).waitFor()
+    await page.getByRole('button', { name: 'Send', exact: true }).waitFor()
     const first = conversation().getByRole('article', { name: 'Assistant' }).first()
     await first.getByRole('heading', { name: 'A plan in three steps' }).waitFor()
     await first.getByRole('button', { name: 'Copy ts code' }).waitFor()
@@ -213,6 +213,10 @@ describe('Chat in browser mode (Electron stands in as headless Chromium)', () =>
     await expect
       .poll(async () => (await readHost(HostResource.extensions, (value) => ExtensionsResourceSchema.parse(value))).extensions[0]?.status, { timeout: 30_000 })
       .toBe('ready')
+    // Ready, and its tools are in the catalog the next turn offers the model.
+    await expect
+      .poll(async () => (await readHost(HostResource.tools, (value) => ToolsResourceSchema.parse(value))).tools.map((tool) => tool.name), { timeout: 30_000 })
+      .toContain('fixture__echo')
     // Every call asks first.
     await callHost('permission_mode_set', { mode: 'ask' })
 
@@ -232,7 +236,7 @@ describe('Chat in browser mode (Electron stands in as headless Chromium)', () =>
     await card.getByText(ECHOED, { exact: true }).waitFor()
     expect(await card.innerText()).toContain('"text"')
     await page.getByText('so the round trip works.', { exact: false }).first().waitFor()
-    await page.getByRole('button', { name: 'Send' }).waitFor()
+    await page.getByRole('button', { name: 'Send', exact: true }).waitFor()
     // Moved from the turn in flight to the history, the answer is drawn once (within a second).
     await expect.poll(() => assistantReplies().filter({ hasText: 'so the round trip' }).count(), { timeout: 1000 }).toBe(1)
     await expect.poll(() => assistantReplies().count(), { timeout: 1000 }).toBe(3)
@@ -244,7 +248,7 @@ describe('Chat in browser mode (Electron stands in as headless Chromium)', () =>
     const jump = page.getByRole('button', { name: 'Jump to latest' })
     if (await jump.isVisible()) await jump.click()
     await jump.waitFor({ state: 'detached' })
-    await page.setViewportSize({ width: 1180, height: 1340 }) // the whole conversation
+    await page.setViewportSize({ width: 1180, height: 1120 }) // the whole conversation
     await shoot('chat.png')
     await setScheme('dark')
     await shoot('chat-dark.png')
@@ -266,6 +270,26 @@ describe('Chat in browser mode (Electron stands in as headless Chromium)', () =>
     // The card kept its result through the reload.
     await page.getByRole('region', { name: 'Tool call: echo' }).getByRole('button').first().click()
     await page.getByRole('region', { name: 'Tool call: echo' }).getByText(ECHOED, { exact: true }).waitFor()
+
+    // Stop: the reply ends at once, what had arrived is kept and marked.
+    models!.push({ type: 'stall', chunks: ['I will think about this ', 'for a very long time'] })
+    await messageBox().fill('Think hard.')
+    await page.keyboard.press('Enter')
+    await page.getByText('for a very long time').waitFor()
+    await page.getByRole('button', { name: 'Stop' }).click()
+    const stopped = conversation().getByRole('article', { name: 'Assistant' }).filter({ hasText: 'for a very long time' })
+    await stopped.getByText('Stopped', { exact: true }).waitFor()
+    await page.getByRole('button', { name: 'Send', exact: true }).waitFor()
+
+    // A reply that fails says why, with what to do.
+    models!.push({ type: 'error', status: 401 })
+    await messageBox().fill('One more?')
+    await page.keyboard.press('Enter')
+    const failure = conversation().getByRole('alert')
+    await failure.getByText('The reply stopped with an error.').waitFor()
+    await failure.getByRole('button', { name: 'Send again' }).waitFor()
+    await page.getByRole('button', { name: 'Send', exact: true }).waitFor()
+    await shoot('chat-stopped-error.png')
 
     expect(pageErrors).toEqual([])
     expect(consoleErrors).toEqual([])

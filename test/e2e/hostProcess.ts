@@ -1,5 +1,6 @@
 /** Starts `npm run host` as its own process group and stops the whole group again. */
 import { spawn, type ChildProcess } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import { createInterface } from 'node:readline'
 
 export interface HostInfo {
@@ -28,6 +29,8 @@ export async function startHost(root: string, dataDir: string, timeoutMs = 120_0
   // detached: a process group of our own (npm → node scripts/host.mjs → node out/main/host.js), stopped as one.
   const child: ChildProcess = spawn('npm', ['run', '--silent', 'host', '--', '--data-dir', dataDir], {
     cwd: root,
+    // One keychain service per data folder: a restart on the same folder sees its secrets, other tests do not.
+    env: { ...process.env, SWITCHBOARD_KEYCHAIN_SERVICE: `Switchboard-e2e-${createHash('sha256').update(dataDir).digest('hex').slice(0, 16)}` },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   })

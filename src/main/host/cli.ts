@@ -8,6 +8,7 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import Conf from 'conf'
 import { createHost } from './createHost'
+import { openSecretStore } from '../secrets/secretStore'
 import { startBrowserServer } from './browserServer'
 import { defaultDataDir } from './dataDir'
 import { log } from '../log/log'
@@ -32,7 +33,12 @@ async function main(): Promise<void> {
     throw new Error(`--port must be a whole number from 0 to 65535, not "${values.port}".`)
   }
   const dataDir = resolve(values['data-dir'] ?? defaultDataDir(process.platform, process.env, homedir()))
-  const host = await createHost({ dataDir, makeSettingsConf: ({ cwd, configName }) => new Conf({ cwd, configName, projectName: 'switchboard' }) })
+  const host = await createHost({
+    dataDir,
+    makeSettingsConf: ({ cwd, configName }) => new Conf({ cwd, configName, projectName: 'switchboard' }),
+    // Tests give each data folder a keychain service of its own, so runs never see each other's secrets.
+    secrets: openSecretStore(process.env.SWITCHBOARD_KEYCHAIN_SERVICE ? { service: process.env.SWITCHBOARD_KEYCHAIN_SERVICE } : {}),
+  })
   const rendererDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'renderer')
   const server = await startBrowserServer({ host, rendererDir, port })
 

@@ -7,6 +7,7 @@ import type { HostServices } from './hostServer'
 import { randomUUID } from 'node:crypto'
 import type { RuleTrace } from '../permissions'
 import { toolDefinitionOf } from '../agent'
+import { createConfigImport } from './configImport'
 
 /** One line of the rule tester's trace, e.g. `rule notes (allow): matched — path is under ~/Notes`. */
 function describeTrace(step: RuleTrace): string {
@@ -88,6 +89,12 @@ export function registerHostTools(server: McpServer, services: HostServices, set
   })
   tool('extension_set_enabled', 'Enable or disable an extension.', ({ id, enabled }) => extensions.setEnabled(id, enabled))
   tool('extension_restart', 'Restart an extension.', ({ id }) => extensions.restart(id))
+  // Imports add through the extension service, so every imported server waits for the consent dialog before it first starts.
+  const imports = createConfigImport({ extensions, secrets })
+  tool('extension_import_preview', "Preview the servers of a pasted config or of another app's config file.", (args) => imports.preview(args))
+  tool('extension_import', "Import servers from a pasted config, another app's config file or an install link; each waits for approval before it starts.", (args) => imports.run(args))
+  tool('discovered_configs', 'Config files of Claude Desktop, Cursor and VS Code found on this computer.', async () => ({ configs: await imports.discover() }))
+  tool('install_link_preview', 'Check an install link and preview the server it offers.', async ({ link }) => imports.previewLink(link))
   raw('tool_call', 'Run a tool by hand (the person is the approver).', async ({ name, arguments: args }, signal) => {
     const tool = extensions.core.cache.lookup(name)
     if (tool) {
