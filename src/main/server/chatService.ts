@@ -5,7 +5,7 @@
  * never re-reads a session file.
  */
 import { historyUri, progressUri, type HistoryResource, type ProgressResource } from '../../shared/hostApi'
-import { createTurnRegistry, historyPayload, openSessionStore, runTurn, type LoadedSession, type SessionIndex, type SessionStore } from '../agent'
+import { createTurnRegistry, historyPayload, openSessionStore, runTurn, type LoadedSession, type SessionIndex, type SessionStore, type ToolResultMessage } from '../agent'
 import type { PermissionService } from '../permissions'
 import type { ExtensionService } from './extensionService'
 import type { ModelService } from './modelService'
@@ -36,13 +36,18 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
   const store: SessionStore = await openSessionStore({ dataDir: options.dataDir, index: sessions })
   const turns = createTurnRegistry()
   const loaded = new Map<string, Promise<LoadedSession>>()
+  /** The same sessions once loaded, for the progress view, which must answer without waiting. */
+  const ready = new Map<string, LoadedSession>()
   const listeners = new Set<(uri: string) => void>()
   const emit = (uri: string) => listeners.forEach((listener) => listener(uri))
 
   const load = (sessionId: string) => {
     let session = loaded.get(sessionId)
     if (!session) {
-      session = store.load(sessionId)
+      session = store.load(sessionId).then((value) => {
+        ready.set(sessionId, value)
+        return value
+      })
       session.catch(() => loaded.delete(sessionId))
       loaded.set(sessionId, session)
     }
@@ -105,12 +110,19 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
       if (!sessions.get(sessionId)) throw new Error(`No session with id "${sessionId}" exists; it may have been deleted.`)
       return historyView(historyPayload(sessionId, await load(sessionId)), turns.progress(sessionId))
     },
-    progress: (sessionId) => progressView(sessionId, turns.progress(sessionId), retrying.get(sessionId)),
+    progress: (sessionId) =>
+      progressView(
+        sessionId,
+        turns.progress(sessionId),
+        (callId) => ready.get(sessionId)?.messages.findLast((message): message is ToolResultMessage => message.kind === 'tool-result' && message.callId === callId),
+        retrying.get(sessionId),
+      ),
     async removeSession(sessionId) {
       turns.cancel(sessionId)
       await store.remove(sessionId)
       turns.forget(sessionId)
       loaded.delete(sessionId)
+      ready.delete(sessionId)
       permissions.forgetSession(sessionId)
     },
     onChange(listener) {

@@ -4,7 +4,10 @@
  * moves to the history. So nothing is drawn twice and nothing is missing in between.
  */
 import type { ChatMessageView, HistoryResource, ProgressResource, ToolCallView } from '../../shared/hostApi'
-import type { HistoryEntry, HistoryPayload, ProgressPayload, ToolCallProgress, TurnProgress } from '../agent'
+import type { HistoryEntry, HistoryPayload, ProgressPayload, ToolCallProgress, ToolResultMessage, TurnProgress } from '../agent'
+
+/** Finds the committed result of a call of the step in flight (its card shows it before the step moves to history). */
+export type CommittedResult = (callId: string) => ToolResultMessage | undefined
 
 const RESULT_STATE = { ok: 'done', error: 'error', denied: 'denied', cancelled: 'cancelled', 'timed-out': 'timed-out' } as const
 
@@ -54,23 +57,22 @@ export function historyView(history: HistoryPayload, progress: ProgressPayload):
   return { sessionId: history.sessionId, messages: history.messages.filter((entry) => entry.id !== inFlight).map(messageView) }
 }
 
-function toolCallFromProgress(call: ToolCallProgress): ToolCallView {
-  return {
-    callId: call.callId,
-    toolName: call.name,
-    arguments: call.arguments,
-    state: call.state,
-    progress: call.progress,
-    result: call.message !== undefined && call.state !== 'running' && call.state !== 'pending-approval' ? { content: [{ type: 'text', text: call.message }], isError: call.state !== 'done' } : undefined,
-  }
+function toolCallFromProgress(call: ToolCallProgress, committedResult: CommittedResult): ToolCallView {
+  const committed = call.resultMessageId === undefined ? undefined : committedResult(call.callId)
+  const result = committed
+    ? { content: committed.content, isError: committed.status !== 'ok', truncated: committed.truncated !== undefined }
+    : call.message !== undefined && call.state !== 'running' && call.state !== 'pending-approval'
+      ? { content: [{ type: 'text', text: call.message }], isError: call.state !== 'done' }
+      : undefined
+  return { callId: call.callId, toolName: call.name, arguments: call.arguments, state: call.state, progress: call.progress, result }
 }
 
 /** `retrying` is set while the provider waits to retry a rate-limited or failed request. */
-export function progressView(sessionId: string, progress: ProgressPayload, retrying?: string): ProgressResource {
+export function progressView(sessionId: string, progress: ProgressPayload, committedResult: CommittedResult, retrying?: string): ProgressResource {
   const turn = running(progress)
   if (!turn) return { sessionId, turn: null }
   const committed = stepCommitted(turn)
-  const toolCalls = committed ? [] : turn.toolCalls.map(toolCallFromProgress)
+  const toolCalls = committed ? [] : turn.toolCalls.map((call) => toolCallFromProgress(call, committedResult))
   const status = toolCalls.some((call) => call.state === 'pending-approval')
     ? 'waiting-for-approval'
     : turn.status === 'running-tools'
