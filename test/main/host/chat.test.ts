@@ -95,6 +95,7 @@ describe('chat through the host API', () => {
     expect(updates.filter((uri) => uri === progressUri(sessionId)).length).toBeLessThan(100)
     const sessions = await read(client, HostResource.sessions, SessionsResourceSchema)
     expect(sessions.sessions.find((s) => s.id === sessionId)?.title).toBe('Say many words')
+    await poll(() => read(client, progressUri(sessionId), ProgressResourceSchema), (p) => p.turn === null, 'the turn to end')
 
     await call(client, 'chat_send', { sessionId, text: 'Use the tool' })
     const approval = await poll(
@@ -180,6 +181,7 @@ describe('chat through the host API', () => {
 
     const { sessionId } = (await call(client, 'chat_send', { text: 'first' })).structuredContent as { sessionId: string }
     await poll(() => read(client, historyUri(sessionId), HistoryResourceSchema), (h) => h.messages.length === 2, 'the first reply')
+    await poll(() => read(client, progressUri(sessionId), ProgressResourceSchema), (p) => p.turn === null, 'the turn to end')
     expect(offered().length).toBe(40)
 
     const updated = await call(client, 'session_set_extensions', { id: sessionId, extensions: ['system'] })
