@@ -5,7 +5,6 @@
  */
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest'
 import { rm } from 'node:fs/promises'
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
 import {
   ElicitationsResourceSchema,
@@ -18,6 +17,7 @@ import {
   progressUri,
 } from '../../../src/shared/hostApi'
 import { startScriptedModelServer, type ScriptedModelServer } from '../../fixtures/modelServer/scriptedModelServer'
+import { call, poll, read } from '../../helpers/hostCalls'
 import { startTestHost, type TestHost } from '../../helpers/testHost'
 import { everythingPath, expectNoChildren, fixtureServerPath } from '../extensions/harness'
 
@@ -30,27 +30,6 @@ afterEach(async () => {
   model = undefined
   await expectNoChildren()
 })
-
-async function read<T>(client: Client, uri: string, schema: { parse(value: unknown): T }): Promise<T> {
-  const { contents } = await client.readResource({ uri })
-  return schema.parse(JSON.parse((contents[0] as { text: string }).text))
-}
-
-async function call(client: Client, name: string, args: Record<string, unknown>) {
-  const result = await client.callTool({ name, arguments: args })
-  if (result.isError) throw new Error((result.content as { text: string }[])[0]?.text)
-  return result
-}
-
-async function poll<T>(get: () => Promise<T>, ok: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 20_000
-  for (;;) {
-    const value = await get()
-    if (ok(value)) return value
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value).slice(0, 2000)}`)
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
-}
 
 async function hostWithModel(dataDir?: string) {
   const h = await startTestHost(dataDir)

@@ -15,6 +15,7 @@ import {
   type ExtensionView,
 } from '../../../src/shared/hostApi'
 import { setLogSink } from '../../../src/main/log/log'
+import { call, read } from '../../helpers/hostCalls'
 import { startTestHost, type TestHost } from '../../helpers/testHost'
 import { childPids, everythingPath, expectNoChildren, fixtureServerPath, startHttpFixture, stopHttpFixtures, until } from '../extensions/harness'
 
@@ -30,17 +31,6 @@ async function host(dataDir?: string): Promise<TestHost> {
   const started = await startTestHost(dataDir)
   hosts.push(started)
   return started
-}
-
-async function read<T>(client: Client, uri: string, schema: { parse(value: unknown): T }): Promise<T> {
-  const { contents } = await client.readResource({ uri })
-  return schema.parse(JSON.parse((contents[0] as { text: string }).text))
-}
-
-async function call(client: Client, name: string, args: Record<string, unknown>) {
-  const result = await client.callTool({ name, arguments: args })
-  if (result.isError) throw new Error((result.content as { text: string }[])[0]?.text)
-  return result
 }
 
 const extension = async (client: Client, id: string): Promise<ExtensionView | undefined> =>

@@ -8,6 +8,7 @@ import { rm } from 'node:fs/promises'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { ElicitationsResourceSchema, ExtensionsResourceSchema, HostResource, PermissionsResourceSchema, ToolsResourceSchema, type ApprovalElicitation } from '../../../src/shared/hostApi'
 import type { Authorization } from '../../../src/main/permissions'
+import { call, poll, read } from '../../helpers/hostCalls'
 import { startTestHost, type TestHost } from '../../helpers/testHost'
 import { expectNoChildren, fixtureServerPath } from '../extensions/harness'
 
@@ -17,27 +18,6 @@ afterEach(async () => {
   hosts = []
   await expectNoChildren()
 })
-
-async function read<T>(client: Client, uri: string, schema: { parse(value: unknown): T }): Promise<T> {
-  const { contents } = await client.readResource({ uri })
-  return schema.parse(JSON.parse((contents[0] as { text: string }).text))
-}
-
-async function call(client: Client, name: string, args: Record<string, unknown>) {
-  const result = await client.callTool({ name, arguments: args })
-  if (result.isError) throw new Error((result.content as { text: string }[])[0]?.text)
-  return result
-}
-
-async function poll<T>(get: () => Promise<T>, ok: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 15_000
-  for (;;) {
-    const value = await get()
-    if (ok(value)) return value
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`)
-    await new Promise((resolve) => setTimeout(resolve, 30))
-  }
-}
 
 const pendingApprovals = (client: Client) =>
   read(client, HostResource.elicitations, ElicitationsResourceSchema).then((r) => r.elicitations.filter((e): e is ApprovalElicitation => e.subject.type === 'tool-call'))
