@@ -1,5 +1,5 @@
 /** The confirm step before an extension is removed; Escape or Cancel keeps it. */
-import { dangerButton, quietButton } from '../ui'
+import { InlineConfirm } from '../InlineConfirm'
 
 interface Props {
   name: string
@@ -10,30 +10,11 @@ interface Props {
 
 export function ExtensionRemoveConfirm({ name, busy, onConfirm, onCancel }: Props) {
   return (
-    <div
-      role="group"
-      aria-label={`Remove ${name}?`}
-      className="mt-3 rounded-md border border-red-200 bg-red-50 p-3 dark:border-red-900/60 dark:bg-red-950/40"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape' && !busy) {
-          event.preventDefault()
-          onCancel()
-        }
-      }}
-    >
-      <p className="text-sm text-red-900 dark:text-red-200">
+    <InlineConfirm label={`Remove ${name}?`} confirm="Remove" busyText="Removing…" busy={busy} onConfirm={onConfirm} onCancel={onCancel}>
+      <p>
         Remove <span className="font-medium break-words">{name}</span>? It is stopped, its configuration is deleted and its tools leave the
         catalog. Secrets it uses stay under Settings → Secrets.
       </p>
-      <div className="mt-2.5 flex justify-end gap-1.5">
-        {/* Cancel takes focus, so that a stray Enter never removes. */}
-        <button type="button" className={quietButton} onClick={onCancel} disabled={busy} autoFocus>
-          Cancel
-        </button>
-        <button type="button" className={dangerButton} onClick={onConfirm} disabled={busy}>
-          {busy ? 'Removing…' : 'Remove'}
-        </button>
-      </div>
-    </div>
+    </InlineConfirm>
   )
 }

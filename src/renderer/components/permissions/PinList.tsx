@@ -8,7 +8,7 @@ import type { PermissionsResource } from '../../../shared/hostApi'
 import { useHostAction } from '../../hooks/useHostAction'
 import { quietButton } from '../ui'
 import { chip, markerTone } from './decisionTones'
-import { InlineConfirm } from './InlineConfirm'
+import { InlineConfirm } from '../InlineConfirm'
 import { formatTime } from './permissionText'
 import { EmptyNote } from './tableStyles'
 

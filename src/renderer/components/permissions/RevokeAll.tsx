@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useHostAction } from '../../hooks/useHostAction'
 import { CheckIcon } from '../icons'
 import { secondaryButton } from '../ui'
-import { InlineConfirm } from './InlineConfirm'
+import { InlineConfirm } from '../InlineConfirm'
 
 export function RevokeAll({ grants }: { grants: number }) {
   const act = useHostAction()

@@ -4,7 +4,7 @@ import type { ArgumentRule, CatalogToolView } from '../../../shared/hostApi'
 import { useHostAction } from '../../hooks/useHostAction'
 import { quietButton, smallSecondaryButton } from '../ui'
 import { chip, decisionTone } from './decisionTones'
-import { InlineConfirm } from './InlineConfirm'
+import { InlineConfirm } from '../InlineConfirm'
 import { RuleForm } from './RuleForm'
 import { decisionLabels, matchText } from './permissionText'
 

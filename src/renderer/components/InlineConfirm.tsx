@@ -1,6 +1,6 @@
 /** A confirm step in place (remove a rule, forget a pin, revoke all); Escape or Cancel keeps things as they are. */
 import type { ReactNode } from 'react'
-import { dangerButton, quietButton } from '../ui'
+import { dangerButton, quietButton } from './ui'
 
 interface Props {
   /** Accessible name of the group, e.g. "Remove rule-1a2b?". */
