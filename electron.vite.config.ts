@@ -40,6 +40,11 @@ export default defineConfig({
   renderer: {
     root: resolve('src/renderer'),
     plugins: [react(), tailwindcss(), cspMetaTag()],
-    build: { rollupOptions: { input: resolve('src/renderer/index.html') } },
+    build: {
+      // ES2021 lowers class private fields (#x), which @doyensec/electronegativity's parser cannot read;
+      // Chromium runs either, and the security scan must see every file.
+      target: 'es2021',
+      rollupOptions: { input: resolve('src/renderer/index.html') },
+    },
   },
 })

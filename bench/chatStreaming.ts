@@ -1,0 +1,223 @@
+/**
+ * Streaming 20,000 tokens into the open chat (quality.md §C "streaming to the renderer": ≤ 1 update
+ * per animation frame per stream, no long task > 50 ms while 20k tokens stream; issue 6: ≤ ~30
+ * host→page updates per second).
+ *
+ * The real host (`npm run host`), the built renderer in headless Chromium with the session open, the
+ * scripted model server as an OpenAI-compatible provider playing one text turn of 20,000 small
+ * chunks (markdown prose with headings, lists and code blocks). Measured on the page:
+ * - long tasks (PerformanceObserver 'longtask', i.e. tasks > 50 ms), from pressing Enter until the
+ *   committed reply is drawn (plus a 1 s tail);
+ * - host→page updates: WebSocket frames carrying `notifications/resources/updated` for the session's
+ *   progress URI (Playwright's framereceived), per second and per animation frame.
+ * Baseline in the same run: the same page idle for as long as the stream took.
+ * It prints, it does not judge: only a benchmark that cannot run exits non-zero.
+ * Run: npx tsx bench/chatStreaming.ts   (BENCH_TOKENS, BENCH_CHUNK_DELAY_MS to vary)
+ */
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { WebSocket as PageWebSocket } from 'playwright-core'
+import { historyUri, progressUri } from '../src/shared/hostApi'
+import { startHost } from '../test/e2e/hostProcess'
+import { startScriptedModelServer } from '../test/fixtures/modelServer/scriptedModelServer'
+import { callHost, connectHost, count, launchChromium, ms, openApp, ratio, root, runBench, sleep } from './support/browserBench'
+import { streamedReply } from './support/markdownText'
+
+const TOKENS = Number(process.env.BENCH_TOKENS ?? 20_000)
+/** Waited before each chunk by the model server: ~1,000 tokens/s, a fast model; 0 sends the whole reply in one burst. */
+const CHUNK_DELAY_MS = Number(process.env.BENCH_CHUNK_DELAY_MS ?? 1)
+const END_MARK = 'STREAM-END-MARK'
+/** After the committed reply is drawn: late work (the history re-render, GC) still counts as the stream's. */
+const TAIL_MS = 1000
+const UPDATES_BUDGET_PER_S = 30
+const SESSION_TITLE = 'Streaming benchmark'
+
+/** Installed before the app loads: collects long tasks and counts animation frames. */
+const PROBE = `(() => {
+  const bench = { longTasks: [], frames: 0, supported: typeof PerformanceObserver !== 'undefined' && (PerformanceObserver.supportedEntryTypes || []).includes('longtask') }
+  window.__bench = bench
+  if (bench.supported) {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) bench.longTasks.push({ start: entry.startTime, duration: entry.duration })
+    }).observe({ type: 'longtask', buffered: true })
+  }
+  const tick = () => { bench.frames++; requestAnimationFrame(tick) }
+  requestAnimationFrame(tick)
+})()`
+
+interface PageClock {
+  now: number
+  frames: number
+}
+interface LongTask {
+  start: number
+  duration: number
+}
+const clock = `({ now: performance.now(), frames: window.__bench.frames })`
+
+/** Resolves (page time) once the committed reply with the end mark is in the conversation feed, two frames later. */
+const committedDrawn = (timeoutMs: number) => `new Promise((resolve, reject) => {
+  const deadline = performance.now() + ${timeoutMs}
+  const check = () => {
+    const feed = document.querySelector('[role="feed"][aria-label="Conversation"]')
+    const replies = feed ? feed.querySelectorAll('article[aria-label="Assistant"]') : []
+    const last = replies[replies.length - 1]
+    if (last && last.textContent.includes(${JSON.stringify(END_MARK)})) {
+      requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now())))
+    } else if (performance.now() > deadline) {
+      reject(new Error('the committed reply was not drawn within ${timeoutMs} ms'))
+    } else {
+      setTimeout(check, 50)
+    }
+  }
+  check()
+})`
+
+function within(tasks: readonly LongTask[], from: number, to: number): LongTask[] {
+  return tasks.filter((task) => task.start >= from && task.start < to)
+}
+
+/** Count, longest and total; with `from`, each task's start (s into the window) and length when there are few. */
+function describeTasks(tasks: readonly LongTask[], from?: number): string {
+  if (tasks.length === 0) return '0'
+  const total = tasks.reduce((sum, task) => sum + task.duration, 0)
+  const longest = Math.max(...tasks.map((task) => task.duration))
+  const each = from !== undefined && tasks.length <= 12 ? `: ${tasks.map((task) => `${((task.start - from) / 1000).toFixed(1)} s ${task.duration.toFixed(0)} ms`).join(', ')}` : ''
+  return `${tasks.length} (longest ${ms(longest)}, ${ms(total)} in all)${each}`
+}
+
+/** The most timestamps (ms) inside any window of `span` ms. */
+function peakIn(times: readonly number[], span: number): number {
+  let peak = 0
+  let first = 0
+  for (let last = 0; last < times.length; last++) {
+    while (times[last]! - times[first]! >= span) first++
+    peak = Math.max(peak, last - first + 1)
+  }
+  return peak
+}
+
+await runBench('chatStreaming', async (cleanup) => {
+  const tokens = streamedReply(TOKENS, END_MARK)
+  const chars = tokens.reduce((sum, token) => sum + token.length, 0)
+  const setupStart = performance.now()
+
+  const models = await startScriptedModelServer({ turns: [{ type: 'text', chunks: tokens, delayMs: CHUNK_DELAY_MS }] })
+  cleanup.add('stop the model server', () => models.stop())
+  const dataDir = await mkdtemp(join(tmpdir(), 'switchboard-bench-streaming-'))
+  cleanup.add('remove the data dir', () => rm(dataDir, { recursive: true, force: true }))
+  const host = await startHost(root, dataDir)
+  cleanup.add('stop the host', () => host.stop())
+  const client = await connectHost(host.info, 'bench-streaming')
+  cleanup.add('close the host client', () => client.close())
+
+  await callHost(client, 'provider_save', { provider: { id: 'scripted', kind: 'openai-compatible', name: 'Scripted', baseUrl: models.baseUrl, models: ['scripted-model'] } })
+  await callHost(client, 'model_select', { providerId: 'scripted', modelId: 'scripted-model' })
+  const session = await callHost<{ id: string }>(client, 'session_create', { title: SESSION_TITLE })
+  const progress = progressUri(session.id)
+  const history = historyUri(session.id)
+
+  const browser = await launchChromium()
+  cleanup.add('close the browser', () => browser.close())
+  const context = await browser.newContext({ viewport: { width: 1180, height: 860 } })
+  const page = await context.newPage()
+  page.setDefaultTimeout(30_000)
+  const pageErrors: string[] = []
+  page.on('pageerror', (error) => pageErrors.push(error.message))
+  await page.addInitScript({ content: PROBE })
+
+  // Host→page frames, timed in this process as Playwright reports them.
+  const updates: number[] = []
+  let reads = 0
+  let bytesReceived = 0
+  let resolveCommitted: () => void = () => {}
+  const committed = new Promise<void>((resolve) => (resolveCommitted = resolve))
+  page.on('websocket', (socket: PageWebSocket) => {
+    socket.on('framereceived', ({ payload }) => {
+      const text = typeof payload === 'string' ? payload : payload.toString('utf8')
+      bytesReceived += Buffer.byteLength(text)
+      if (text.includes('notifications/resources/updated') && text.includes(progress)) updates.push(performance.now())
+      // The page's read of the history that holds the whole reply (progress payloads carry `turn`, not `messages`).
+      else if (text.includes(END_MARK) && text.includes(history) && text.includes('messages')) resolveCommitted()
+    })
+    socket.on('framesent', ({ payload }) => {
+      const text = typeof payload === 'string' ? payload : payload.toString('utf8')
+      if (text.includes('resources/read') && text.includes(progress)) reads++
+    })
+  })
+
+  await openApp(page, host.info)
+  if (!(await page.evaluate('window.__bench.supported'))) throw new Error("this Chromium has no PerformanceObserver 'longtask' entries")
+  await page.getByRole('navigation', { name: 'Sessions' }).getByRole('button', { name: SESSION_TITLE, exact: true }).click()
+  const box = page.getByRole('textbox', { name: 'Message' })
+  await box.waitFor()
+  for (let waited = 0; !(await box.isEnabled()); waited += 50) {
+    if (waited > 15_000) throw new Error('the composer never became enabled (is the model set up?)')
+    await sleep(50)
+  }
+  await box.fill('Stream a very long answer, please.')
+  // Let the page settle after opening the session, so the stream window starts quiet.
+  await sleep(1000)
+  const setupMs = performance.now() - setupStart
+
+  // The stream: from Enter until the committed reply is drawn, plus a tail.
+  const streamStart = await page.evaluate<PageClock>(clock)
+  const updatesBefore = updates.length
+  const bytesBefore = bytesReceived
+  const readsBefore = reads
+  await box.press('Enter')
+  const sentAt = performance.now()
+  let timer: NodeJS.Timeout | undefined
+  await Promise.race([
+    committed,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`the reply was not committed within 180 s (${models.remainingTurns} turns left on the model server)`)), 180_000)
+    }),
+  ]).finally(() => clearTimeout(timer))
+  const committedAt = performance.now()
+  const committedOnPage = await page.evaluate<PageClock>(clock)
+  await page.evaluate(committedDrawn(30_000))
+  await sleep(TAIL_MS)
+  const streamEnd = await page.evaluate<PageClock>(clock)
+  const streamUpdates = updates.slice(updatesBefore)
+  const streamBytes = bytesReceived - bytesBefore
+  const streamReads = reads - readsBefore
+  const windowMs = streamEnd.now - streamStart.now
+
+  // The baseline: the same page, idle for as long.
+  const idleStart = await page.evaluate<PageClock>(clock)
+  const idleUpdatesBefore = updates.length
+  await sleep(windowMs)
+  const idleEnd = await page.evaluate<PageClock>(clock)
+  const idleUpdates = updates.length - idleUpdatesBefore
+
+  const longTasks = await page.evaluate<LongTask[]>('window.__bench.longTasks')
+  const streamTasks = within(longTasks, streamStart.now, streamEnd.now)
+  const idleTasks = within(longTasks, idleStart.now, idleEnd.now)
+  if (pageErrors.length > 0) throw new Error(`the page reported errors: ${pageErrors.join('; ')}`)
+
+  const firstUpdate = streamUpdates[0] ?? sentAt
+  const lastUpdate = streamUpdates.at(-1) ?? sentAt
+  const updateSpanS = (lastUpdate - firstUpdate) / 1000
+  const perSecond = streamUpdates.length > 1 ? (streamUpdates.length - 1) / updateSpanS : Number.NaN
+  const peak = peakIn(streamUpdates, 1000)
+  const streamFrames = streamEnd.frames - streamStart.frames
+  const idleFrames = idleEnd.frames - idleStart.frames
+  const windowS = windowMs / 1000
+
+  console.log(`Chat streaming: ${count(TOKENS)} tokens (${count(chars)} characters of markdown), ${CHUNK_DELAY_MS} ms before each chunk, into the open session in headless Chromium`)
+  console.log(`   setup (host, browser, session open) ${ms(setupMs)}; Enter → reply committed ${ms(committedAt - sentAt)}; window measured ${ms(windowMs)} (to the committed reply drawn + ${TAIL_MS} ms)`)
+  console.log('   host→page progress updates (notifications/resources/updated for the progress URI)')
+  console.log(`      streaming   ${count(streamUpdates.length)} over ${updateSpanS.toFixed(2)} s = ${perSecond.toFixed(1)}/s (busiest second: ${peak}); ${count(streamReads)} progress reads; ${(streamBytes / 1e6).toFixed(1)} MB received`)
+  console.log(`      idle        ${count(idleUpdates)} over ${windowS.toFixed(2)} s`)
+  console.log(`      ratio to the budget of ${UPDATES_BUDGET_PER_S}/s: ${ratio(perSecond / UPDATES_BUDGET_PER_S)} (busiest second ${ratio(peak / UPDATES_BUDGET_PER_S)}; budget ≤ ~1)`)
+  console.log('   animation frames on the page')
+  console.log(`      streaming   ${count(streamFrames)} (${(streamFrames / windowS).toFixed(1)}/s) vs idle ${count(idleFrames)} (${(idleFrames / windowS).toFixed(1)}/s): ratio ${ratio(streamFrames / idleFrames)}`)
+  console.log(`      updates per frame while streaming ${ratio(streamUpdates.length / streamFrames)} (budget ≤ 1)`)
+  console.log('   long tasks > 50 ms on the page (budget 0 while streaming)')
+  console.log(`      streaming   ${describeTasks(streamTasks, streamStart.now)}`)
+  console.log(`         of which before the history had the reply ${describeTasks(within(streamTasks, streamStart.now, committedOnPage.now))}, after ${describeTasks(within(streamTasks, committedOnPage.now, streamEnd.now))}`)
+  console.log(`      idle        ${describeTasks(idleTasks)}`)
+  console.log(`      streaming − idle: ${streamTasks.length - idleTasks.length}`)
+})
