@@ -38,9 +38,28 @@ const MAX_HIGHLIGHT = 100_000
 export function highlightCode(code: string, lang: string | undefined): string | null {
   const name = lang?.trim().split(/\s/)[0]?.toLowerCase()
   if (!name || code.length > MAX_HIGHLIGHT || !hljs.getLanguage(name)) return null
+  const key = `${name}\n${code}`
+  const cached = highlighted.get(key)
+  if (cached !== undefined) return cached
+  let html: string | null
   try {
-    return hljs.highlight(code, { language: name, ignoreIllegals: true }).value
+    html = hljs.highlight(code, { language: name, ignoreIllegals: true }).value
   } catch {
-    return null
+    html = null
   }
+  remember(highlighted, key, html)
+  return html
+}
+
+/**
+ * Blocks highlighted lately. When a streamed reply is committed, its message is drawn anew from the
+ * history; without this every code block would be highlighted a second time in one long task.
+ */
+const highlighted = new Map<string, string | null>()
+const MAX_REMEMBERED = 200
+
+function remember<V>(cache: Map<string, V>, key: string, value: V): void {
+  cache.delete(key)
+  cache.set(key, value)
+  if (cache.size > MAX_REMEMBERED) cache.delete(cache.keys().next().value as string)
 }

@@ -10,9 +10,24 @@ const options = { gfm: true, breaks: false } as const
 /** Line endings as the lexer sees them, so that raw lengths add up to offsets in the text. */
 const normalize = (text: string) => text.replace(/\r\n?/g, '\n')
 
+/**
+ * The blocks of the last few streamed texts, by text. A committed reply is usually the text that
+ * just streamed: reusing its blocks (the same objects, so memoized blocks do not render again)
+ * avoids lexing the whole reply at once when it moves from the progress to the history.
+ */
+const lexedLately = new Map<string, Token[]>()
+const MAX_LEXED_LATELY = 4
+
+function rememberLexed(text: string, blocks: Token[]): void {
+  lexedLately.delete(text)
+  lexedLately.set(text, blocks)
+  if (lexedLately.size > MAX_LEXED_LATELY) lexedLately.delete(lexedLately.keys().next().value as string)
+}
+
 /** All blocks of a finished text (a committed message). */
 export function lexBlocks(text: string): Token[] {
-  return Lexer.lex(normalize(text), options).filter((token) => token.type !== 'space')
+  const normalized = normalize(text)
+  return lexedLately.get(normalized) ?? Lexer.lex(normalized, options).filter((token) => token.type !== 'space')
 }
 
 export interface Blocks {
@@ -49,8 +64,13 @@ export class IncrementalBlocks {
     if (newlyFinished.length > 0 && rest.slice(0, consumed) === tokens.slice(0, lastContent).map((token) => token.raw).join('')) {
       this.done += rest.slice(0, consumed)
       this.finished = [...this.finished, ...newlyFinished]
-      return { finished: this.finished, tail: tokens.slice(lastContent).filter((token) => token.type !== 'space') }
+      return this.remembered(text, { finished: this.finished, tail: tokens.slice(lastContent).filter((token) => token.type !== 'space') })
     }
-    return { finished: this.finished, tail: tokens.filter((token) => token.type !== 'space') }
+    return this.remembered(text, { finished: this.finished, tail: tokens.filter((token) => token.type !== 'space') })
+  }
+
+  private remembered(text: string, blocks: Blocks): Blocks {
+    rememberLexed(text, [...blocks.finished, ...blocks.tail])
+    return blocks
   }
 }
