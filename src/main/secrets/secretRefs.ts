@@ -10,8 +10,8 @@
 import { secretNameProblem } from './secretNames'
 import type { KeychainStatus } from './secretStore'
 
-// Group 1: "$" when escaped; group 2: the name. A name never contains "}" (secretNames.ts), so [^}]* finds the end.
-const REFERENCE = /(\$?)\$\{secret:([^}]*)\}/g
+// Group 1: "$" when escaped; group 2: the name. A name never contains "{" or "}" (secretNames.ts); excluding both keeps matching linear on text full of unclosed "${secret:".
+const REFERENCE = /(\$?)\$\{secret:([^{}]*)\}/g
 const OPENING = '${secret:'
 
 /** Where references are resolved from: the SecretStore, or anything with the same `get`. */

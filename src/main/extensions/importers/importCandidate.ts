@@ -20,11 +20,18 @@ type Field = 'env' | 'header'
  */
 type Placeholder = { text: string; kind: 'input'; inputId: string } | { text: string; kind: 'secret'; secretName: string }
 
-const INPUT_REF = /\$\{input:([^}]*)\}/g
+// The classes exclude "{" so a scan from one "${" stops at the next: linear time on hostile text like "${input:${input:…".
+const INPUT_REF = /\$\{input:([^{}]*)\}/g
 // `$${secret:…}` is an escaped literal in Switchboard's syntax, so a preceding "$" excludes the match.
-const SECRET_REF = /(?<!\$)\$\{secret:([^}]*)\}/g
+const SECRET_REF = /(?<!\$)\$\{secret:([^{}]*)\}/g
 /** VS Code's other variables (${workspaceFolder}, ${env:HOME}, ${userHome}…): Switchboard does not expand them. */
-const OTHER_VARIABLE = /\$\{(?!secret:|input:)[A-Za-z][A-Za-z0-9]*(?::[^}]*)?\}/g
+const OTHER_VARIABLE = /\$\{(?!secret:|input:)[A-Za-z][A-Za-z0-9]*(?::[^{}]*)?\}/g
+/**
+ * A `${secret:` with no `}` before the next `{` or the end. Refused before validation: the
+ * validator's reference scan takes quadratic time on text full of unclosed references.
+ */
+const UNCLOSED_SECRET = /\$\{secret:[^{}]*(?=\{|$)/
+
 /** An option whose next argument is a credential: --token, --api-key, -p/--password… */
 const CREDENTIAL_OPTION = /^--?[A-Za-z-]*(token|api-?key|secret|password|passwd)$/i
 
@@ -58,6 +65,10 @@ function secretBearing(field: Field, values: Record<string, string>, id: string,
   const result: Record<string, string> = {}
   for (const [name, value] of Object.entries(values)) {
     result[name] = value
+    if (UNCLOSED_SECRET.test(value)) {
+      out.problems.push(`${fieldLabel(field, name)} has a "\${secret:" without its closing "}"; write a reference as \${secret:NAME}, or remove it.`)
+      continue
+    }
     const placeholders = placeholdersIn(value)
     const secretName = secretNameFor(field, id, name)
     if (placeholders.length > 1) {
@@ -68,7 +79,8 @@ function secretBearing(field: Field, values: Record<string, string>, id: string,
     }
     const placeholder = placeholders[0]
     if (!placeholder) {
-      const reason = secretLikeReason(field, name, value)
+      // An escaped `$${secret:…}` is Switchboard syntax already, not a value to move.
+      const reason = value.includes('{secret:') ? undefined : secretLikeReason(field, name, value)
       if (reason && secretName) out.suggestions.push({ field, name, secretName, reason })
       continue
     }
@@ -146,7 +158,10 @@ export function buildCandidate(draft: ServerDraft, id: string, inputs: ReadonlyM
   if (out.problems.length === 0 && draft.type !== undefined) {
     const parsed = parseExtensionConfig(input)
     if (parsed.ok) config = parsed.config
-    else out.problems.push(...parsed.errors)
+    // A message may quote a value (an address that is not a URL); token shapes in it are masked.
+    else out.problems.push(...parsed.errors.map(redactTokenShapes))
+  } else if (draft.type === undefined && out.problems.length === 0) {
+    out.problems.push('Switchboard could not tell whether this server is a program or an address; give it "command" or "url".')
   }
 
   const preview: ImportServerPreview = {

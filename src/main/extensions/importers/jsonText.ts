@@ -38,7 +38,8 @@ function describeSyntaxError(message: string, text: string): string {
  * Comments become spaces so positions in JSON.parse's messages still point at the right place.
  */
 export function stripJsonComments(text: string): string {
-  let out = ''
+  // Pieces in an array, so blanking a trailing comma is one assignment, not a copy of everything so far.
+  const out: string[] = []
   let i = 0
   // Index in `out` of a comma that may turn out to be trailing, or -1.
   let pendingComma = -1
@@ -47,28 +48,28 @@ export function stripJsonComments(text: string): string {
     const next = text[i + 1]
     if (char === '"') {
       const end = endOfString(text, i)
-      out += text.slice(i, end)
+      out.push(text.slice(i, end))
       i = end
       pendingComma = -1
     } else if (char === '/' && next === '/') {
       const end = text.indexOf('\n', i)
       const stop = end === -1 ? text.length : end
-      out += ' '.repeat(stop - i)
+      out.push(' '.repeat(stop - i))
       i = stop
     } else if (char === '/' && next === '*') {
       const end = text.indexOf('*/', i + 2)
       const stop = end === -1 ? text.length : end + 2
-      out += text.slice(i, stop).replace(/[^\n]/g, ' ')
+      out.push(text.slice(i, stop).replace(/[^\n]/g, ' '))
       i = stop
     } else {
+      if ((char === '}' || char === ']') && pendingComma !== -1) out[pendingComma] = ' '
       if (char === ',') pendingComma = out.length
-      else if ((char === '}' || char === ']') && pendingComma !== -1) out = `${out.slice(0, pendingComma)} ${out.slice(pendingComma + 1)}`
-      if (!/\s/.test(char) && char !== ',') pendingComma = -1
-      out += char
+      else if (!/\s/.test(char)) pendingComma = -1
+      out.push(char)
       i++
     }
   }
-  return out
+  return out.join('')
 }
 
 /** The index just after the string that starts at `start` (a `"`), or the end of the text when it never closes. */

@@ -8,6 +8,18 @@ import type { ImportedType, ServerDraft } from './importTypes'
 /** Longest server name kept; a longer one is cut (it becomes the display name). */
 const MAX_KEY_LENGTH = 200
 
+/**
+ * The longest text kept in a field, as extensionConfig.ts allows. Longer text is refused here,
+ * before validation, whose reference scan is not linear on hostile text.
+ */
+const MAX_TEXT_LENGTH = 32_768
+
+function tooLong(where: string, text: string, problems: string[]): boolean {
+  if (text.length <= MAX_TEXT_LENGTH) return false
+  problems.push(`${where} is ${text.length} characters long; at most ${MAX_TEXT_LENGTH} are allowed. Shorten it.`)
+  return true
+}
+
 /** Fields a reader uses; anything else in an entry is listed as ignored. */
 const USED_FIELDS = new Set(['type', 'command', 'args', 'env', 'cwd', 'url', 'headers', 'envFile', 'disabled'])
 
@@ -26,7 +38,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 function readString(entry: Record<string, unknown>, field: string, problems: string[]): string | undefined {
   const value = entry[field]
   if (value === undefined) return undefined
-  if (typeof value === 'string') return value
+  if (typeof value === 'string') return tooLong(`"${field}"`, value, problems) ? undefined : value
   problems.push(`"${field}" must be text, not ${describeJson(value)}; write it in quotes.`)
   return undefined
 }
@@ -38,10 +50,12 @@ function readArgs(entry: Record<string, unknown>, problems: string[]): string[] 
     problems.push(`"args" must be a list of texts, e.g. ["-y", "some-package"], not ${describeJson(value)}.`)
     return undefined
   }
+  const args: string[] = []
   value.forEach((arg, index) => {
     if (typeof arg !== 'string') problems.push(`args[${index}] must be text, not ${describeJson(arg)}; write it in quotes.`)
+    else if (!tooLong(`args[${index}]`, arg, problems)) args.push(arg)
   })
-  return value.filter((arg): arg is string => typeof arg === 'string')
+  return args
 }
 
 /** Env and headers: text values; numbers and booleans become text (that is what a process or request gets anyway). */
@@ -54,17 +68,20 @@ function readStringMap(entry: Record<string, unknown>, field: 'env' | 'headers',
   }
   const result: Record<string, string> = {}
   for (const [name, item] of Object.entries(value)) {
-    if (typeof item === 'string') result[name] = item
-    else if (typeof item === 'number' || typeof item === 'boolean') result[name] = String(item)
+    if (typeof item === 'string') {
+      if (!tooLong(`${field}.${name}`, item, problems)) result[name] = item
+    } else if (typeof item === 'number' || typeof item === 'boolean') result[name] = String(item)
     else problems.push(`${field}.${name} must be text, not ${describeJson(item)}.`)
   }
   return result
 }
 
+/** What kind of JSON value this is, for messages. Text is never quoted: it could be a token put in the wrong place. */
 function describeJson(value: unknown): string {
   if (value === null) return 'null'
   if (Array.isArray(value)) return 'a list'
-  return typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)}`.slice(0, 60)
+  if (typeof value === 'string') return 'a text'
+  return typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)}`.slice(0, 40)
 }
 
 /** The transport, from `type` when given, else from whether the entry starts a program or names an address. */
