@@ -29,6 +29,8 @@ export const ExtensionViewSchema = z.object({
   restartAt: z.number().optional(),
   server: z.object({ name: z.string(), version: z.string() }).optional(),
   consent: ConsentStateSchema,
+  /** Sampling requests (the extension asks your model for a reply): ask each time, always run, or never. */
+  sampling: z.enum(['ask', 'always', 'never']),
   /** The config as stored: secret references stay `${secret:NAME}`, sensitive literals are masked. */
   config: z.record(z.string(), z.unknown()),
   toolCount: z.number().int().nonnegative(),
@@ -270,6 +272,7 @@ export const ExtensionToolInput = {
   extension_remove: z.object({ id: extensionId }),
   extension_set_enabled: z.object({ id: extensionId, enabled: z.boolean() }),
   extension_restart: z.object({ id: extensionId }),
+  extension_set_sampling: z.object({ id: extensionId, policy: z.enum(['ask', 'always', 'never']) }),
   /** A person runs a tool by hand from the extension page: same dispatch as the model's calls, the person is the approver. */
   tool_call: z.object({ name: z.string().min(1).max(64), arguments: z.record(z.string(), z.unknown()).default({}) }),
   ...ImportToolInput,
@@ -294,6 +297,7 @@ export const ExtensionToolOutput = {
   extension_remove: z.object({ id: z.string() }),
   extension_set_enabled: ExtensionViewSchema,
   extension_restart: ExtensionViewSchema,
+  extension_set_sampling: ExtensionViewSchema,
   tool_call: ToolCallOutcomeSchema,
   ...ImportToolOutput,
 } as const

@@ -51,7 +51,10 @@ export async function createHost({ dataDir, makeSettingsConf, secrets }: HostOpt
   if (sessions.damage) notices.add(sessions.damage)
   const models = createModelService(dataDir, secretStore, (message) => notices.add({ message }))
   // Sampling needs the extension names, which exist once the service below does.
-  const sampling = createSampling(models, (id) => extensions.core.manager.get(id)?.name ?? id)
+  const sampling = createSampling(models, (id) => extensions.core.manager.get(id)?.name ?? id, {
+    policyOf: (id) => extensions.samplingPolicy(id),
+    allowAlways: (id) => void extensions.setSampling(id, 'always'),
+  })
   const extensions = createExtensionService({
     file: extensionsFile(dataDir),
     resolveSecrets: (values, owner) => resolveSecretRefsIn(values, secretStore, { usedBy: `extension "${owner}"` }),

@@ -42,6 +42,8 @@ export interface ExtensionService {
   remove(id: string): Promise<void>
   setEnabled(id: string, enabled: boolean): Promise<ExtensionView>
   restart(id: string): Promise<ExtensionView>
+  samplingPolicy(id: string): 'ask' | 'always' | 'never'
+  setSampling(id: string, policy: 'ask' | 'always' | 'never'): Promise<ExtensionView>
   log(id: string): LogEntry[] | undefined
   /** The catalog without policies (the host adds them from the permission layer). */
   tools(): CatalogWithoutPolicies
@@ -63,9 +65,10 @@ export function createExtensionService(options: ExtensionServiceOptions): Extens
   let configs: ExtensionConfig[] = firstRun ? [systemExtension()] : content.extensions
   const listeners = new Set<(uri: string) => void>()
   const emit = (uri: string) => listeners.forEach((listener) => listener(uri))
+  const samplingPolicies = new Map(Object.entries(content.samplingPolicies))
   let saving: Promise<void> = Promise.resolve()
   const persist = () => {
-    saving = options.file.write({ extensions: configs, approvedLaunches: consent.approvedLaunches() }).catch((error: Error) => {
+    saving = options.file.write({ extensions: configs, approvedLaunches: consent.approvedLaunches(), samplingPolicies: Object.fromEntries(samplingPolicies) }).catch((error: Error) => {
       log('error', 'extensions', `Could not save extensions.json: ${error.message}`)
       options.notify(`Your extension changes could not be saved (${error.message}); they are active until Switchboard quits.`)
     })
@@ -139,6 +142,7 @@ export function createExtensionService(options: ExtensionServiceOptions): Extens
       restartAt: snapshot.restartAt,
       server: snapshot.server,
       consent: consent.state(config),
+      sampling: samplingPolicies.get(id) ?? 'ask',
       config: snapshot.config as Record<string, unknown>,
       toolCount: counts.tools,
       resourceCount: counts.resources,
@@ -182,6 +186,7 @@ export function createExtensionService(options: ExtensionServiceOptions): Extens
       const result = await core.manager.remove(id)
       if (!result.ok) fail(result.errors)
       consent.forget(id)
+      samplingPolicies.delete(id)
       await persist()
     },
     async setEnabled(id, enabled) {
@@ -195,6 +200,15 @@ export function createExtensionService(options: ExtensionServiceOptions): Extens
     async restart(id) {
       const result = await core.manager.restart(id)
       if (!result.ok) fail(result.errors)
+      return view(id)
+    },
+    samplingPolicy: (id) => samplingPolicies.get(id) ?? 'ask',
+    async setSampling(id, policy) {
+      if (!core.manager.config(id)) throw new Error(`No extension with id "${id}" is installed.`)
+      if (policy === 'ask') samplingPolicies.delete(id)
+      else samplingPolicies.set(id, policy)
+      await persist()
+      emit(HostResource.extensions)
       return view(id)
     },
     log: (id) => (core.manager.config(id) ? core.manager.log(id) : undefined),

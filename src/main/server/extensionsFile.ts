@@ -14,11 +14,14 @@ const FileSchema = z.object({
   extensions: z.array(z.unknown()),
   /** Extension id → fingerprint of the launch the person approved (launchReview.ts). */
   approvedLaunches: z.record(z.string(), z.string()).default({}),
+  /** Extension id → whether its sampling requests run without asking, or never run. Absent = ask. */
+  samplingPolicies: z.record(z.string(), z.enum(['always', 'never'])).default({}),
 })
 
 export interface ExtensionsFileContent {
   extensions: ExtensionConfig[]
   approvedLaunches: Record<string, string>
+  samplingPolicies: Record<string, 'always' | 'never'>
 }
 
 export interface ExtensionsFile {
@@ -36,7 +39,7 @@ export function extensionsFile(dataDir: string): ExtensionsFile {
       try {
         text = readFileSync(path, 'utf8')
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { content: { extensions: [], approvedLaunches: {} }, notices: [], firstRun: true }
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { content: { extensions: [], approvedLaunches: {}, samplingPolicies: {} }, notices: [], firstRun: true }
         throw error
       }
       let parsed: z.infer<typeof FileSchema>
@@ -45,7 +48,7 @@ export function extensionsFile(dataDir: string): ExtensionsFile {
       } catch (error) {
         const movedTo = moveAside(path)
         return {
-          content: { extensions: [], approvedLaunches: {} },
+          content: { extensions: [], approvedLaunches: {}, samplingPolicies: {} },
           firstRun: false,
           notices: [`The list of extensions could not be read (${(error as Error).message.slice(0, 200)}); it was moved to ${movedTo} and no extensions are loaded. Add them again, or repair the file and restart.`],
         }
@@ -57,7 +60,7 @@ export function extensionsFile(dataDir: string): ExtensionsFile {
         if (result.ok) extensions.push(result.config)
         else notices.push(`An extension in ${path} was skipped because its settings are invalid: ${result.errors.join(' ')}`)
       }
-      return { content: { extensions, approvedLaunches: parsed.approvedLaunches }, notices, firstRun: false }
+      return { content: { extensions, approvedLaunches: parsed.approvedLaunches, samplingPolicies: parsed.samplingPolicies }, notices, firstRun: false }
     },
     write(content) {
       const text = JSON.stringify({ version: 1, ...content }, null, 2)

@@ -89,6 +89,7 @@ export function registerHostTools(server: McpServer, services: HostServices, set
   })
   tool('extension_set_enabled', 'Enable or disable an extension.', ({ id, enabled }) => extensions.setEnabled(id, enabled))
   tool('extension_restart', 'Restart an extension.', ({ id }) => extensions.restart(id))
+  tool('extension_set_sampling', "Choose whether an extension's sampling requests ask, always run, or never run.", ({ id, policy }) => extensions.setSampling(id, policy))
   // Imports add through the extension service, so every imported server waits for the consent dialog before it first starts.
   const imports = createConfigImport({ extensions, secrets })
   tool('extension_import_preview', "Preview the servers of a pasted config or of another app's config file.", (args) => imports.preview(args))

@@ -1,6 +1,6 @@
 /**
  * Sampling requests from extensions (`sampling/createMessage`): the person approves them per
- * extension (once, or always for this run), shown in `switchboard://elicitations`; an approved
+ * extension (once, always, or never — kept in extensions.json), shown in `switchboard://elicitations`; an approved
  * request is answered with the model the person selected, and the text goes back to the server.
  */
 import { randomUUID } from 'node:crypto'
@@ -29,14 +29,20 @@ function textOf(content: Params['messages'][number]['content']): string {
   return blocks.map((block) => (block.type === 'text' ? block.text : `[${block.type} omitted]`)).join('\n')
 }
 
-export function createSampling(models: ModelService, extensionName: (id: string) => string): Sampling {
+/** Where an extension's standing answer lives (extensions.json). */
+export interface SamplingPolicies {
+  policyOf(extensionId: string): 'ask' | 'always' | 'never'
+  allowAlways(extensionId: string): void
+}
+
+export function createSampling(models: ModelService, extensionName: (id: string) => string, policies: SamplingPolicies): Sampling {
   const pending = new Map<string, PendingSampling>()
-  const alwaysAllowed = new Set<string>()
   const listeners = new Set<() => void>()
   const changed = () => listeners.forEach((listener) => listener())
 
   const approve = (extensionId: string, params: Params, signal: AbortSignal): Promise<boolean> => {
-    if (alwaysAllowed.has(extensionId)) return Promise.resolve(true)
+    const policy = policies.policyOf(extensionId)
+    if (policy !== 'ask') return Promise.resolve(policy === 'always')
     return new Promise((resolve) => {
       const id = randomUUID()
       const name = extensionName(extensionId)
@@ -72,7 +78,13 @@ export function createSampling(models: ModelService, extensionName: (id: string)
 
   return {
     async handle(extensionId, params, signal) {
-      if (!(await approve(extensionId, params, signal))) throw new Error('The person declined this sampling request.')
+      if (!(await approve(extensionId, params, signal))) {
+        throw new Error(
+          policies.policyOf(extensionId) === 'never'
+            ? 'Sampling is turned off for this extension; the person can allow it on the extension\'s page in Switchboard.'
+            : 'The person declined this sampling request.',
+        )
+      }
       const { model, modelId } = models.selectedModel()
       const messages: ModelMessage[] = params.messages.map((message) => ({ role: message.role, content: textOf(message.content) }))
       const result = await generateText({ model, system: params.systemPrompt, messages, maxOutputTokens: params.maxTokens, temperature: params.temperature, abortSignal: signal, maxRetries: 0 })
@@ -84,7 +96,7 @@ export function createSampling(models: ModelService, extensionName: (id: string)
       if (!item) return false
       const decision = action === 'accept' ? ApprovalDecisionSchema.safeParse(content?.decision).data : 'deny'
       if (decision === undefined) throw new Error('Answer an approval with content {"decision": "allow_once" | "allow_always" | "deny"}.')
-      if (decision === 'allow_always') alwaysAllowed.add(item.extensionId)
+      if (decision === 'allow_always') policies.allowAlways(item.extensionId)
       item.answer(decision !== 'deny')
       return true
     },

@@ -8,6 +8,7 @@ import { rm } from 'node:fs/promises'
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
 import {
   ElicitationsResourceSchema,
+  ExtensionsResourceSchema,
   HistoryResourceSchema,
   HostResource,
   ProgressResourceSchema,
@@ -132,8 +133,16 @@ describe('chat through the host API', () => {
     await call(client, 'elicitation_respond', { id: asked.elicitations[0]!.id, action: 'accept', content: { decision: 'allow_always' } })
     expect(JSON.stringify((await run).content)).toContain('sampled reply')
     expect(JSON.stringify(model.modelRequests[0]?.body)).toContain('Say hi')
-    // "Always" for this extension: the next request is answered without asking.
+    // "Always" for this extension: remembered in extensions.json, and the next request is answered without asking.
+    expect((await read(client, HostResource.extensions, ExtensionsResourceSchema)).extensions.find((e) => e.id === 'everything')?.sampling).toBe('always')
     expect(JSON.stringify((await call(client, 'tool_call', { name: 'everything__trigger-sampling-request', arguments: { prompt: 'Again', maxTokens: 20 } })).content)).toContain('second')
+
+    // "Never": refused without asking, and the server is told why.
+    await call(client, 'extension_set_sampling', { id: 'everything', policy: 'never' })
+    const refused = await client.callTool({ name: 'tool_call', arguments: { name: 'everything__trigger-sampling-request', arguments: { prompt: 'No', maxTokens: 20 } } })
+    expect(JSON.stringify(refused.content)).toMatch(/Sampling is turned off for this extension/)
+    expect((await read(client, HostResource.elicitations, ElicitationsResourceSchema)).elicitations).toEqual([])
+    expect(model.modelRequests).toHaveLength(2)
   })
 
   it('shows a rate-limit retry in the progress, then the reply', async () => {

@@ -13,6 +13,7 @@ import { Switch } from '../Switch'
 import { Tabs, panelElementId, tabElementId } from '../Tabs'
 import { PromptList, ResourceList, ToolList } from './CatalogLists'
 import { ConfigSummary } from './ConfigSummary'
+import { SamplingSetting } from './SamplingSetting'
 import { ExtensionRemoveConfirm } from './ExtensionRemoveConfirm'
 import { ExtensionStateNote } from './ExtensionStateNote'
 import { ExtensionTypeIcon } from './ExtensionTypeIcon'
@@ -146,6 +147,7 @@ function ExtensionDetails({ extension }: { extension: ExtensionView }) {
           {extension.type === 'stdio' ? 'What it runs' : extension.type === 'sse' || extension.type === 'streamable-http' ? 'Where it connects' : 'Configuration'}
         </h3>
         <ConfigSummary extension={extension} />
+        <SamplingSetting extension={extension} />
       </section>
 
       <div>
