@@ -44,6 +44,14 @@ describe('model providers through the host API', () => {
     expect(after.selected).toEqual({ providerId: 'local', modelId: 'scripted-b' })
   })
 
+  it('detects a local Ollama at its default address for the first-run screen', async () => {
+    // The scripted server stands in for Ollama on its usual port (it speaks the same OpenAI-compatible /v1/models).
+    server = await startScriptedModelServer({ models: ['llama3.2'], port: 11434 })
+    h = await startTestHost()
+    const client = await h.connectOverWebSocket()
+    await expect.poll(async () => (await models(client)).ollamaDetected, { timeout: 5000 }).toBe(true)
+  })
+
   it('says what is wrong: unknown provider, unreachable server, bad config', async () => {
     h = await startTestHost()
     const client = await h.connectOverWebSocket()
