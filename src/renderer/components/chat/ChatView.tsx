@@ -9,6 +9,7 @@ import { NEW_CHAT, useChatViewStore } from '../../stores/chatViewStore'
 import { useViewStore } from '../../stores/viewStore'
 import { Composer } from './Composer'
 import { ConversationStart } from './ConversationStart'
+import { ExtensionChooser, isToolLimitNotice } from './ExtensionChooser'
 import { InFlightTurn } from './InFlightTurn'
 import { liveTurn, type Turn } from './liveTurn'
 import { MessageList } from './MessageList'
@@ -37,6 +38,9 @@ export function ChatView({ sessionId, session }: Props) {
   const [calling, setCalling] = useState(false)
   const [stopping, setStopping] = useState(false)
   const [followSignal, setFollowSignal] = useState(0)
+  // Remembered once seen: the notice goes with the turn, the choice stays useful.
+  const [overToolLimit, setOverToolLimit] = useState(false)
+  if (!overToolLimit && isToolLimitNotice(turn?.notice)) setOverToolLimit(true)
 
   const list = messages ?? []
   const waitingFor = sending && list.length <= sending.baseline ? sending : undefined
@@ -97,6 +101,11 @@ export function ChatView({ sessionId, session }: Props) {
           <span className="shrink-0 text-xs text-zinc-500 dark:text-zinc-400">
             Created {dateFormat.format(new Date(session.created))} · {messageCount}
           </span>
+        )}
+        {session && (
+          <div className="ml-auto">
+            <ExtensionChooser session={session} overLimit={overToolLimit} />
+          </div>
         )}
       </header>
       {sessionId !== null && messages === null ? (
