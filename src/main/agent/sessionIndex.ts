@@ -1,11 +1,12 @@
 /** The list of chat sessions, persisted as one JSON index under the data dir. */
-import { mkdir, readFile } from 'node:fs/promises'
+import { mkdir } from 'node:fs/promises'
 import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { SessionSummarySchema, type SessionSummary } from '../../shared/hostApi'
 import { log } from '../log/log'
-import { moveAside, writeFileAtomic } from '../storage/atomicFile'
+import { writeFileAtomic } from '../storage/atomicFile'
+import { readJsonFile } from '../storage/jsonFile'
 
 const IndexFileSchema = z.object({ version: z.literal(1), sessions: z.array(SessionSummarySchema) })
 
@@ -51,7 +52,7 @@ export async function openSessionIndex(
   const file = join(dir, 'index.json')
   await mkdir(dir, { recursive: true })
   const sessions = new Map<string, SessionSummary>()
-  const loaded = await load(file)
+  const loaded = load(file)
   for (const session of loaded.sessions) sessions.set(session.id, session)
   const listeners = new Set<() => void>()
   // Writes are chained so two quick edits never race on the rename.
@@ -122,20 +123,17 @@ export async function openSessionIndex(
   }
 }
 
-async function load(file: string): Promise<{ sessions: SessionSummary[]; damage?: SessionIndex['damage'] }> {
-  let text: string
-  try {
-    text = await readFile(file, 'utf8')
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { sessions: [] }
-    throw error
-  }
-  try {
-    return { sessions: IndexFileSchema.parse(JSON.parse(text)).sessions }
-  } catch (error) {
-    const movedTo = moveAside(file)
-    const message = `The session list could not be read (${(error as Error).message.slice(0, 200)})${movedTo ? `; it was moved to ${movedTo}` : ''} and a new one was started.`
-    log('warn', 'sessions', message)
-    return { sessions: [], damage: { message, movedTo } }
+function load(file: string): { sessions: SessionSummary[]; damage?: SessionIndex['damage'] } {
+  const read = readJsonFile(file, IndexFileSchema)
+  switch (read.kind) {
+    case 'missing':
+      return { sessions: [] }
+    case 'ok':
+      return { sessions: read.value.sessions }
+    case 'damaged': {
+      const message = `The session list could not be read (${read.reason})${read.movedTo ? `; it was moved to ${read.movedTo}` : ''} and a new one was started.`
+      log('warn', 'sessions', message)
+      return { sessions: [], damage: { message, movedTo: read.movedTo } }
+    }
   }
 }

@@ -3,11 +3,11 @@
  * Written atomically; a damaged file is moved aside (never deleted) and a single bad entry is
  * dropped with a notice instead of losing the others.
  */
-import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { parseExtensionConfig, type ExtensionConfig } from '../extensions'
-import { moveAside, writeFileAtomic } from '../storage/atomicFile'
+import { writeFileAtomic } from '../storage/atomicFile'
+import { readJsonFile } from '../storage/jsonFile'
 
 const FileSchema = z.object({
   version: z.literal(1),
@@ -35,32 +35,24 @@ export function extensionsFile(dataDir: string): ExtensionsFile {
   let writing: Promise<void> = Promise.resolve()
   return {
     read() {
-      let text: string
-      try {
-        text = readFileSync(path, 'utf8')
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { content: { extensions: [], approvedLaunches: {}, samplingPolicies: {} }, notices: [], firstRun: true }
-        throw error
-      }
-      let parsed: z.infer<typeof FileSchema>
-      try {
-        parsed = FileSchema.parse(JSON.parse(text))
-      } catch (error) {
-        const movedTo = moveAside(path)
+      const empty = { extensions: [], approvedLaunches: {}, samplingPolicies: {} }
+      const read = readJsonFile(path, FileSchema)
+      if (read.kind === 'missing') return { content: empty, notices: [], firstRun: true }
+      if (read.kind === 'damaged') {
         return {
-          content: { extensions: [], approvedLaunches: {}, samplingPolicies: {} },
+          content: empty,
           firstRun: false,
-          notices: [`The list of extensions could not be read (${(error as Error).message.slice(0, 200)}); it was moved to ${movedTo} and no extensions are loaded. Add them again, or repair the file and restart.`],
+          notices: [`The list of extensions could not be read (${read.reason}); it was moved to ${read.movedTo} and no extensions are loaded. Add them again, or repair the file and restart.`],
         }
       }
       const notices: string[] = []
       const extensions: ExtensionConfig[] = []
-      for (const entry of parsed.extensions) {
+      for (const entry of read.value.extensions) {
         const result = parseExtensionConfig(entry)
         if (result.ok) extensions.push(result.config)
         else notices.push(`An extension in ${path} was skipped because its settings are invalid: ${result.errors.join(' ')}`)
       }
-      return { content: { extensions, approvedLaunches: parsed.approvedLaunches, samplingPolicies: parsed.samplingPolicies }, notices, firstRun: false }
+      return { content: { extensions, approvedLaunches: read.value.approvedLaunches, samplingPolicies: read.value.samplingPolicies }, notices, firstRun: false }
     },
     write(content) {
       const text = JSON.stringify({ version: 1, ...content }, null, 2)

@@ -3,7 +3,6 @@
  * selected model in `<dataDir>/models.json`, presets, a one-time check for a local Ollama, and the
  * language model new turns use. Keys stay in the keychain as `provider:<id>` secrets.
  */
-import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { z } from 'zod'
 import type { ModelsResource, ProviderView } from '../../shared/hostApi'
@@ -18,7 +17,8 @@ import {
   type ProviderConfig,
   type RetryNotice,
 } from '../agent/providers'
-import { moveAside, writeFileAtomic } from '../storage/atomicFile'
+import { writeFileAtomic } from '../storage/atomicFile'
+import { readJsonFile } from '../storage/jsonFile'
 import type { SecretStore } from '../secrets/secretStore'
 
 const ModelsFileSchema = z.object({
@@ -126,19 +126,10 @@ export function createModelService(dataDir: string, secrets: SecretStore, notify
 }
 
 function load(path: string, notify: (message: string) => void): ModelsFile {
-  const empty: ModelsFile = { version: 1, providers: [], selected: null }
-  let text: string
-  try {
-    text = readFileSync(path, 'utf8')
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return empty
-    throw error
+  const read = readJsonFile(path, ModelsFileSchema)
+  if (read.kind === 'ok') return read.value
+  if (read.kind === 'damaged') {
+    notify(`Your model providers could not be read (${read.reason}); the file was moved to ${read.movedTo}. Set them up again in Settings → Models & keys.`)
   }
-  try {
-    return ModelsFileSchema.parse(JSON.parse(text))
-  } catch (error) {
-    const movedTo = moveAside(path)
-    notify(`Your model providers could not be read (${(error as Error).message.slice(0, 200)}); the file was moved to ${movedTo}. Set them up again in Settings → Models & keys.`)
-    return empty
-  }
+  return { version: 1, providers: [], selected: null }
 }
