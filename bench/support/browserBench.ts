@@ -11,20 +11,14 @@ import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { WebSocketClientTransport } from '@modelcontextprotocol/sdk/client/websocket.js'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import WebSocket from 'ws'
 import type { HostInfo } from '../../test/e2e/hostProcess'
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 
-/** The flags of the e2e tests (test/e2e/*.e2e.test.ts). */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  })
-}
+/** The same headless Chromium as the e2e tests. */
+export { launchChromium } from '../../test/e2e/chromium'
 
 /** Opens the renderer with the host's token and waits for the session list. */
 export async function openApp(page: Page, info: HostInfo): Promise<void> {

@@ -2,6 +2,7 @@
  * Deterministic markdown for the browser benchmarks: prose with headings, inline code, bold, lists
  * and fenced code blocks, like a model's answers, so the chat renders what it renders in real use.
  */
+import { seededRandom as seeded } from '../../test/helpers/fuzzFrames'
 
 const WORDS = (
   'the a of to and in that is for it with as on be at by this from or an which are not have was but can all ' +
@@ -11,17 +12,8 @@ const WORDS = (
 ).split(' ')
 const IDENTIFIERS = ['readConfig', 'parseLine', 'startServer', 'queue', 'options', 'result', 'handle', 'items', 'retryAfter', 'toolName']
 
-/** A small seeded generator (mulberry32): the same text every run. */
-export function seeded(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+/** A small seeded generator (mulberry32, shared with the fuzz tests): the same text every run. */
+export { seeded }
 
 const pick = <T>(random: () => number, items: readonly T[]): T => items[Math.floor(random() * items.length)]!
 const between = (random: () => number, low: number, high: number): number => low + Math.floor(random() * (high - low + 1))

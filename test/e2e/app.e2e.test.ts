@@ -6,7 +6,8 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import { type Browser, type Page } from 'playwright-core'
+import { launchChromium } from './chromium'
 import WebSocket from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { groupIsAlive, startHost, type HostProcess } from './hostProcess'
@@ -68,11 +69,7 @@ async function expectPersistedState(): Promise<void> {
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'switchboard-e2e-'))
   host = await launchHost()
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  })
+  browser = await launchChromium()
   const context = await browser.newContext({ viewport: { width: 1100, height: 700 }, colorScheme: 'light' })
   page = await context.newPage()
   page.setDefaultTimeout(10_000)

@@ -10,7 +10,8 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { WebSocketClientTransport } from '@modelcontextprotocol/sdk/client/websocket.js'
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
+import { type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
+import { launchChromium } from './chromium'
 import WebSocket from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ExtensionsResourceSchema, HostResource, SessionsResourceSchema, ToolsResourceSchema } from '../../src/shared/hostApi'
@@ -113,11 +114,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'switchboard-e2e-chat-'))
   host = await startHost(root, dataDir)
   client = await hostClient()
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  })
+  browser = await launchChromium()
   context = await browser.newContext({ viewport: { width: 1180, height: 860 }, colorScheme: 'light' })
   page = await context.newPage()
   page.setDefaultTimeout(15_000)

@@ -11,7 +11,8 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { WebSocketClientTransport } from '@modelcontextprotocol/sdk/client/websocket.js'
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
+import { type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
+import { launchChromium } from './chromium'
 import WebSocket from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { z } from 'zod'
@@ -121,11 +122,7 @@ beforeAll(async () => {
   await callHost('elicitation_respond', { id: consent!.id, action: 'accept', content: { decision: 'allow_once' } })
   await until(async () => (await read(HostResource.tools, ToolsResourceSchema)).tools.some((tool) => tool.name === 'fixture__echo'), 'the fixture tools')
 
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  })
+  browser = await launchChromium()
   context = await browser.newContext({ viewport: { width: 1180, height: 900 }, colorScheme: 'light' })
   page = await context.newPage()
   page.setDefaultTimeout(10_000)

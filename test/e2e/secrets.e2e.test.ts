@@ -8,7 +8,8 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { launchChromium } from './chromium'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SettingsResourceSchema, type SettingsResource } from '../../src/shared/hostApi'
 import { groupIsAlive, startHost, type HostProcess } from './hostProcess'
@@ -100,11 +101,7 @@ async function expectNowhereInPage(app: TestWindow, values: readonly string[]): 
 }
 
 beforeAll(async () => {
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  })
+  browser = await launchChromium()
 }, 60_000)
 
 afterAll(async () => {
