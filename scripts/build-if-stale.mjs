@@ -1,7 +1,7 @@
 // Builds the app with electron-vite when out/ is missing or older than any source file.
 // Build output goes to stderr so that stdout stays machine-readable for `npm run host`.
 import { spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 
 const outputs = ['out/main/host.js', 'out/main/index.js', 'out/preload/index.cjs', 'out/renderer/index.html']
@@ -13,7 +13,33 @@ function newestMtime(path) {
   return readdirSync(path).reduce((newest, name) => Math.max(newest, newestMtime(join(path, name))), stat.mtimeMs)
 }
 
+const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms)
+
+/** Runs `work` while holding a lock directory, so two test runs in one checkout never build at once. */
+function withBuildLock(root, work) {
+  const lock = join(root, 'node_modules', '.switchboard-build-lock')
+  for (;;) {
+    try {
+      mkdirSync(lock)
+      break
+    } catch {
+      // A lock older than ten minutes was left by a build that died.
+      if (Date.now() - statSync(lock, { throwIfNoEntry: false })?.mtimeMs > 600_000) rmSync(lock, { recursive: true, force: true })
+      else sleep(500)
+    }
+  }
+  try {
+    work()
+  } finally {
+    rmSync(lock, { recursive: true, force: true })
+  }
+}
+
 export function buildIfStale(root) {
+  withBuildLock(root, () => buildWhenStale(root))
+}
+
+function buildWhenStale(root) {
   const built = outputs.map((file) => join(root, file))
   const fresh =
     built.every((file) => existsSync(file)) &&
