@@ -1,0 +1,64 @@
+/**
+ * HTTP access to an MCP Registry (API v0.1). Only fetching and decoding JSON lives here; the answers
+ * are validated by registrySchemas.ts. Every failure is an Error that names the problem and the fix.
+ */
+
+/** How many servers one search page asks for. */
+export const PAGE_SIZE = 30
+/** Registry answers are small; anything far larger is not a registry answer. */
+export const MAX_RESPONSE_BYTES = 4 * 1024 * 1024
+const TIMEOUT_MS = 15_000
+
+/** The registry answered 404: the server or version does not exist there. */
+export class RegistryNotFoundError extends Error {}
+
+export type FetchLike = (url: string, init: { signal: AbortSignal; headers: Record<string, string> }) => Promise<Response>
+
+const base = (registryUrl: string) => registryUrl.replace(/\/+$/, '')
+
+/** `GET /v0.1/servers?search=&limit=&cursor=&version=latest`. */
+export function searchUrl(registryUrl: string, options: { query?: string; cursor?: string; limit?: number }): string {
+  const params = new URLSearchParams()
+  if (options.query) params.set('search', options.query)
+  params.set('limit', String(options.limit ?? PAGE_SIZE))
+  if (options.cursor) params.set('cursor', options.cursor)
+  params.set('version', 'latest')
+  return `${base(registryUrl)}/v0.1/servers?${params.toString()}`
+}
+
+/** `GET /v0.1/servers/{name}/versions/{version|latest}` with the name URL-encoded (it contains "/"). */
+export function serverVersionUrl(registryUrl: string, name: string, version = 'latest'): string {
+  return `${base(registryUrl)}/v0.1/servers/${encodeURIComponent(name)}/versions/${encodeURIComponent(version)}`
+}
+
+/** Fetches one registry URL and parses its JSON body; throws a readable Error on every failure. */
+export async function fetchRegistryJson(url: string, fetchImpl: FetchLike = fetch): Promise<unknown> {
+  const where = new URL(url).origin
+  let response: Response
+  try {
+    response = await fetchImpl(url, { signal: AbortSignal.timeout(TIMEOUT_MS), headers: { accept: 'application/json' } })
+  } catch (error) {
+    const reason = (error as Error).name === 'TimeoutError' ? 'no answer within 15 seconds' : ((error as Error & { cause?: Error }).cause?.message ?? (error as Error).message)
+    throw new Error(`Could not reach the MCP Registry at ${where} (${reason}). Check your internet connection, or the registry address in Settings → General.`)
+  }
+  if (response.status === 404) {
+    await response.body?.cancel()
+    throw new RegistryNotFoundError(`The MCP Registry at ${where} has no such server or version.`)
+  }
+  if (!response.ok) {
+    await response.body?.cancel()
+    throw new Error(`The MCP Registry at ${where} answered ${response.status} ${response.statusText}. Try again later, or check the registry address in Settings → General.`)
+  }
+  const declared = Number(response.headers.get('content-length') ?? 0)
+  if (declared > MAX_RESPONSE_BYTES) {
+    await response.body?.cancel()
+    throw new Error(`The MCP Registry at ${where} sent ${declared} bytes, far more than a registry answer; it was not read.`)
+  }
+  const text = await response.text()
+  if (text.length > MAX_RESPONSE_BYTES) throw new Error(`The MCP Registry at ${where} sent more than ${MAX_RESPONSE_BYTES} bytes, far more than a registry answer; it was not read.`)
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    throw new Error(`The MCP Registry at ${where} did not answer with JSON; check the registry address in Settings → General.`)
+  }
+}

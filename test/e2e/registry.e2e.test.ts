@@ -1,0 +1,143 @@
+/**
+ * Install from the MCP Registry end to end in browser mode: the real host (`npm run host`), the
+ * built renderer in headless Chromium, the local fixture registry on loopback, and the real
+ * `@modelcontextprotocol/server-everything` package run through npx. The registry address is set in
+ * the browser page; search, details (deprecated warned, deleted absent), the generated form with a
+ * secret, the consent dialog with the exact npx command, then ready with its tools. Only Electron
+ * is absent.
+ */
+import { randomUUID } from 'node:crypto'
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchChromium } from './chromium'
+import { groupIsAlive, startHost, type HostProcess } from './hostProcess'
+import { startRegistryFixture, type RegistryFixture } from '../fixtures/registry/registryServer'
+import { EVERYTHING_VERSION } from '../fixtures/registry/registryData'
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
+const resultsDir = join(root, 'test-results')
+
+let browser: Browser
+let host: HostProcess
+let registry: RegistryFixture
+let dataDir: string
+let context: BrowserContext
+let page: Page
+const sent: string[] = []
+const pageErrors: string[] = []
+
+async function shoot(target: Page | Locator, name: string): Promise<void> {
+  await mkdir(resultsDir, { recursive: true })
+  await page.mouse.move(0, 0)
+  await target.screenshot({ path: join(resultsDir, name), animations: 'disabled' })
+}
+
+beforeAll(async () => {
+  registry = await startRegistryFixture()
+  dataDir = await mkdtemp(join(tmpdir(), 'switchboard-e2e-registry-'))
+  host = await startHost(root, dataDir)
+  browser = await launchChromium()
+  context = await browser.newContext({ viewport: { width: 1180, height: 1000 }, colorScheme: 'light' })
+  page = await context.newPage()
+  page.setDefaultTimeout(10_000)
+  page.on('websocket', (socket) => socket.on('framesent', ({ payload }) => sent.push(typeof payload === 'string' ? payload : payload.toString('utf8'))))
+  page.on('pageerror', (error) => pageErrors.push(error.message))
+  await page.goto(`${host.info.url}?token=${host.info.token}`)
+  await page.getByRole('navigation', { name: 'Sessions' }).waitFor()
+}, 180_000)
+
+afterAll(async () => {
+  await context?.close()
+  await browser?.close()
+  await host?.stop()
+  await registry?.close()
+  if (dataDir) await rm(dataDir, { recursive: true, force: true })
+  expect(host ? groupIsAlive(host.pid) : false).toBe(false)
+}, 60_000)
+
+describe('Install from the MCP Registry in browser mode (Electron stands in as headless Chromium)', () => {
+  it('searches the fixture registry, installs server-everything with a secret, asks first, and ends ready with its tools', { timeout: 240_000 }, async () => {
+    const canary = `tok-${randomUUID()}`
+    await page.getByRole('button', { name: 'Settings' }).click()
+    await page.getByRole('tab', { name: 'Extensions' }).click()
+    await page.getByRole('button', { name: 'Install extension' }).click()
+    await page.getByRole('tab', { name: 'Registry', selected: true }).waitFor()
+
+    // Point the browser at the fixture registry; a plain-http address elsewhere is refused by the host.
+    await page.getByRole('button', { name: 'Change' }).click()
+    const address = page.getByRole('form', { name: 'Registry address' })
+    await address.getByLabel('Registry address').fill('http://registry.example.com')
+    await address.getByRole('button', { name: 'Save' }).click()
+    await address.getByText('must start with https://', { exact: false }).waitFor()
+    await address.getByLabel('Registry address').fill(registry.url)
+    await address.getByRole('button', { name: 'Save' }).click()
+    await page.getByText(`Registry: ${registry.url}`).waitFor()
+
+    // The first page, then the next one by cursor; deleted servers never show, deprecated ones say so.
+    const results = page.getByRole('list', { name: 'Registry servers' })
+    await results.getByRole('button', { name: /Everything/ }).waitFor()
+    await page.getByText('Last updated', { exact: false }).waitFor()
+    await page.getByRole('button', { name: 'Load more' }).click()
+    await results.getByRole('button', { name: /Old Search/ }).waitFor()
+    expect(await results.getByRole('button', { name: /Old Search/ }).getByText('Deprecated').count()).toBe(1)
+    expect(await results.getByRole('button', { name: /Removed/ }).count()).toBe(0)
+    await shoot(page, 'registry-results.png')
+
+    // Debounced search: typing sends one search, for the whole word.
+    const searchesBefore = sent.filter((frame) => frame.includes('"name":"registry_search"')).length
+    await page.getByLabel('Search the MCP Registry').pressSequentially('everything', { delay: 20 })
+    await expect.poll(() => results.getByRole('listitem').count()).toBe(1)
+    const searches = sent.filter((frame) => frame.includes('"name":"registry_search"')).slice(searchesBefore)
+    expect(searches).toHaveLength(1)
+    expect(searches[0]).toContain('"query":"everything"')
+
+    await results.getByRole('button', { name: /Everything/ }).click()
+    await page.getByRole('heading', { level: 3, name: 'Everything' }).waitFor()
+    await page.getByText(`io.github.modelcontextprotocol/everything · version ${EVERYTHING_VERSION}`).waitFor()
+    await page.getByText(`npx -y @modelcontextprotocol/server-everything@${EVERYTHING_VERSION}`, { exact: false }).waitFor()
+    // The SVG icon was refused; the PNG one is shown as a data URL.
+    expect(await page.locator('img[src^="data:image/png"]').count()).toBe(1)
+    expect(await page.locator('img[src^="data:image/svg"]').count()).toBe(0)
+
+    // The form checks the required secret before sending anything.
+    const form = page.getByRole('form', { name: /Install npm/ })
+    await form.getByRole('button', { name: 'Install' }).click()
+    await form.getByText('Fill in EVERYTHING_TOKEN; it is required.').waitFor()
+    expect(sent.some((frame) => frame.includes('"name":"registry_install"'))).toBe(false)
+    const secret = form.getByLabel('EVERYTHING_TOKEN')
+    expect(await secret.getAttribute('type')).toBe('password')
+    await secret.fill(canary)
+    await form.getByLabel('LOG_LEVEL').selectOption('debug')
+    await shoot(page, 'registry-details.png')
+    await form.getByRole('button', { name: 'Install' }).click()
+
+    // The consent dialog shows exactly what main will run, before anything starts.
+    const dialog = page.getByRole('dialog')
+    await dialog.waitFor()
+    await dialog.getByRole('heading', { name: 'Run “Everything” on this computer?' }).waitFor()
+    expect(await dialog.getByTestId('consent-command').innerText()).toBe('npx')
+    expect(await dialog.getByRole('list', { name: 'Arguments' }).locator('code').allInnerTexts()).toEqual(['-y', `@modelcontextprotocol/server-everything@${EVERYTHING_VERSION}`])
+    await dialog.getByText('EVERYTHING_TOKEN', { exact: true }).waitFor()
+    await shoot(page, 'registry-consent.png')
+    await dialog.getByRole('button', { name: 'Allow and remember' }).click()
+    await dialog.waitFor({ state: 'detached' })
+
+    // The install opens the extension's page; npx fetches or finds the package and it becomes ready.
+    await page.getByRole('heading', { level: 2, name: 'Everything' }).waitFor()
+    const badge = page.locator('header [data-status]').first()
+    await expect.poll(() => badge.getAttribute('data-status'), { timeout: 180_000, interval: 500 }).toBe('ready')
+    await page.getByRole('list', { name: 'Tools' }).getByRole('heading', { name: 'echo', exact: true }).waitFor()
+    await shoot(page, 'registry-installed.png')
+
+    // The secret went to the keychain: extensions.json names it and never holds the value.
+    const saved = await readFile(join(dataDir, 'extensions.json'), 'utf8')
+    expect(saved).toContain('${secret:extension:everything:env:EVERYTHING_TOKEN}')
+    expect(saved).not.toContain(canary)
+    expect(registry.requests.some((path) => path.startsWith('/v0.1/servers/io.github.modelcontextprotocol%2Feverything/versions/'))).toBe(true)
+    expect(pageErrors).toEqual([])
+  })
+})
