@@ -93,6 +93,11 @@ export class ExtensionRunner {
 
   private async connect(attempt: number, signal: AbortSignal): Promise<void> {
     const current = () => this.attempt === attempt && this.owner.accepting() && this.owner.owns(this)
+    const missing = this.owner.options.missingSettings?.(this.id)
+    if (missing) {
+      if (current()) this.setState({ status: 'needs-config', error: missing })
+      return
+    }
     let resolved
     try {
       resolved = await resolveConfigSecrets(this.config, this.owner.options.resolveSecrets)
@@ -117,7 +122,7 @@ export class ExtensionRunner {
         stopGraceMs: options.stopGraceMs,
         signal,
         events: {
-          log: (source, level, text) => this.ring.push(source, level, text),
+          log: (source, level, text, serverLevel) => this.ring.push(source, level, text, serverLevel),
           stderrTail: () => this.ring.stderrTail(),
           listChanged: (kind) => current() && this.owner.emit({ type: 'list-changed', id: this.id, kind }),
           resourceUpdated: (uri) => current() && this.owner.emit({ type: 'resource-updated', id: this.id, uri }),

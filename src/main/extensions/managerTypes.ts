@@ -25,6 +25,8 @@ export interface ExtensionManagerOptions {
   configs: ExtensionConfig[]
   store: ExtensionConfigStore
   resolveSecrets: ResolveSecrets
+  /** What must still be set before an extension may start (e.g. a bundle's required settings); a message means needs-config. */
+  missingSettings?: (extensionId: string) => string | undefined
   builtins: BuiltinRegistry
   frontend?: FrontendTransportSource
   clientInfo: Implementation

@@ -1,0 +1,159 @@
+/**
+ * Settings → Extensions → Install → Bundle, end to end through browser mode: the real host
+ * (`npm run host`), the built renderer in headless Chromium, and an .mcpb bundle built here with
+ * yazl (a dependency-free stdio MCP server). The file is uploaded from the page, the install sheet
+ * and the generated settings form are checked, the consent dialog is approved, and the extension
+ * comes up ready with the settings it was given. Only Electron (and its file dialog) is absent.
+ */
+import { execFileSync } from 'node:child_process'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { WebSocketClientTransport } from '@modelcontextprotocol/sdk/client/websocket.js'
+import { type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
+import WebSocket from 'ws'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ExtensionsResourceSchema, HostResource } from '../../src/shared/hostApi'
+import { fixtureBundle, fixtureManifest } from '../main/extensions/bundles/bundleFixtures'
+import { launchChromium } from './chromium'
+import { groupIsAlive, startHost, type HostProcess } from './hostProcess'
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
+const resultsDir = join(root, 'test-results')
+const apiKey = `sk-bundle-${'Qw3Er5Ty7U'.repeat(3)}`
+
+let browser: Browser
+let host: HostProcess
+let dataDir: string
+let files: string
+let bundlePath: string
+let context: BrowserContext
+let page: Page
+const pageErrors: string[] = []
+
+async function shoot(target: Page | Locator, name: string): Promise<void> {
+  await mkdir(resultsDir, { recursive: true })
+  await page.mouse.move(0, 0)
+  await target.screenshot({ path: join(resultsDir, name), animations: 'disabled' })
+}
+
+/** Processes of this host's group (its extensions) whose command line contains `text`. */
+function children(text: string): string[] {
+  const lines = execFileSync('ps', ['-eo', 'pgid=,args='], { encoding: 'utf8' }).split('\n')
+  return lines.filter((line) => line.trim().startsWith(`${host.pid} `) && line.includes(text) && !line.includes('ps -eo'))
+}
+
+async function withHostClient<T>(use: (client: Client) => Promise<T>): Promise<T> {
+  // The SDK's transport uses the global WebSocket, which Node 20 does not have yet.
+  const scope = globalThis as { WebSocket?: unknown }
+  scope.WebSocket ??= WebSocket
+  const client = new Client({ name: 'e2e-observer', version: '1.0.0' })
+  await client.connect(new WebSocketClientTransport(new URL(`${host.info.mcp}?token=${host.info.token}`)))
+  try {
+    return await use(client)
+  } finally {
+    await client.close()
+  }
+}
+
+const extensionsNow = () =>
+  withHostClient(async (client) => ExtensionsResourceSchema.parse(JSON.parse(((await client.readResource({ uri: HostResource.extensions })).contents[0] as { text: string }).text)).extensions)
+
+async function callTool(name: string, args: Record<string, unknown>): Promise<string> {
+  return withHostClient(async (client) => {
+    const result = await client.callTool({ name: 'tool_call', arguments: { name, arguments: args } })
+    return (result.content as { text: string }[])[0]!.text
+  })
+}
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'switchboard-e2e-bundle-'))
+  files = await mkdtemp(join(tmpdir(), 'switchboard-e2e-bundle-files-'))
+  const manifest = fixtureManifest({
+    privacy_policies: ['https://example.com/privacy'],
+    server: {
+      type: 'node',
+      entry_point: 'server/index.js',
+      mcp_config: { command: 'node', args: ['${__dirname}/server/index.js', '--root', '${user_config.root}', '${user_config.tags}'], env: { FIXTURE_TOKEN: '${user_config.api_key}' } },
+    },
+    user_config: {
+      api_key: { type: 'string', title: 'API key', sensitive: true, required: true },
+      root: { type: 'directory', title: 'Root folder', required: true },
+      tags: { type: 'string', title: 'Tags', multiple: true },
+    },
+  })
+  bundlePath = join(files, 'fixture.mcpb')
+  await writeFile(bundlePath, await fixtureBundle(manifest))
+  host = await startHost(root, dataDir)
+  browser = await launchChromium()
+  context = await browser.newContext({ viewport: { width: 1180, height: 1100 }, colorScheme: 'light' })
+  page = await context.newPage()
+  page.setDefaultTimeout(10_000)
+  page.on('pageerror', (error) => pageErrors.push(error.message))
+  await page.goto(`${host.info.url}?token=${host.info.token}`)
+  await page.getByRole('navigation', { name: 'Sessions' }).waitFor()
+}, 180_000)
+
+afterAll(async () => {
+  await context?.close()
+  await browser?.close()
+  await host?.stop()
+  if (dataDir) await rm(dataDir, { recursive: true, force: true })
+  if (files) await rm(files, { recursive: true, force: true })
+  expect(host ? groupIsAlive(host.pid) : false).toBe(false)
+}, 60_000)
+
+describe('installing an .mcpb bundle (Electron stands in as headless Chromium)', () => {
+  it('uploads a bundle, shows its sheet, takes its settings, asks for consent, and comes up ready', async () => {
+    await page.getByRole('button', { name: 'Settings' }).click()
+    await page.getByRole('tab', { name: 'Extensions' }).click()
+    await page.getByRole('heading', { level: 2, name: 'Extensions' }).waitFor()
+    await page.getByRole('button', { name: 'Install extension' }).click()
+    await page.getByRole('heading', { level: 2, name: 'Install an extension' }).waitFor()
+    await page.getByRole('tab', { name: 'Bundle' }).click()
+
+    // Browser mode: an upload input (the app shows "Choose file…" with the system dialog instead).
+    await page.getByLabel('Bundle file').setInputFiles(bundlePath)
+    const sheet = page.getByRole('region', { name: /Fixture Bundle/ })
+    await sheet.waitFor()
+    await sheet.getByText('Unsigned').waitFor()
+    await sheet.getByText('by Test Author').waitFor()
+    await sheet.getByText('show_launch').waitFor()
+    await sheet.getByRole('link', { name: 'https://example.com/privacy' }).waitFor()
+
+    // The generated form: a password field for the sensitive key, a path, a list.
+    const key = page.getByLabel('API key', { exact: true })
+    expect(await key.getAttribute('type')).toBe('password')
+    await key.fill(apiKey)
+    await page.getByLabel('Root folder', { exact: true }).fill(files)
+    await page.getByLabel('Tags 1', { exact: true }).fill('alpha')
+    await page.getByRole('button', { name: 'Add another' }).click()
+    await page.getByLabel('Tags 2', { exact: true }).fill('beta')
+    await shoot(page.getByRole('tabpanel', { name: 'Bundle' }), 'bundle-install-sheet.png')
+
+    await page.getByRole('button', { name: 'Install', exact: true }).click()
+    // Nothing runs before the person answers the consent dialog.
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('heading', { name: 'Run “Fixture Bundle” on this computer?' }).waitFor()
+    expect(children('server/index.js')).toEqual([])
+    await shoot(dialog, 'bundle-consent.png')
+    await expect.poll(() => dialog.getByRole('button', { name: 'Allow once' }).isEnabled()).toBe(true)
+    await dialog.getByRole('button', { name: 'Allow once' }).click()
+    await dialog.waitFor({ state: 'detached' })
+
+    await expect.poll(async () => (await extensionsNow()).find((view) => view.id === 'fixture-bundle')?.status, { timeout: 30_000 }).toBe('ready')
+    await page.getByText('Ready').first().waitFor()
+    await shoot(page, 'bundle-ready.png')
+
+    // It runs with the settings from the form; the key reached it from the keychain, not from a file.
+    await expect.poll(async () => (await callTool('fixture-bundle__show_launch', {})).startsWith('{'), { timeout: 10_000 }).toBe(true)
+    const launch = JSON.parse(await callTool('fixture-bundle__show_launch', {})) as { argv: string[]; env: Record<string, string> }
+    expect(launch.argv).toEqual(['--root', files, 'alpha', 'beta'])
+    expect(launch.env.FIXTURE_TOKEN).toBe(apiKey)
+    expect(await readFile(join(dataDir, 'extensions.json'), 'utf8')).not.toContain(apiKey)
+    expect(await readFile(join(dataDir, 'extensions', 'bundles.json'), 'utf8')).not.toContain(apiKey)
+    expect(pageErrors).toEqual([])
+  })
+})
