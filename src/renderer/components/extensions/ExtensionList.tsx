@@ -1,9 +1,9 @@
-/** Settings → Extensions: every installed extension with its state, and the way to add one. */
+/** Settings → Extensions: every installed extension with its state, and the ways to add one (the install page, or straight to its form). */
 import { useRef } from 'react'
 import { useExtensionsStore } from '../../stores/extensionsStore'
 import { useViewStore } from '../../stores/viewStore'
 import { PlugIcon, PlusIcon } from '../icons'
-import { primaryButton } from '../ui'
+import { primaryButton, secondaryButton } from '../ui'
 import { SettingsSection } from '../settings/SettingsSection'
 import { ExtensionRow } from './ExtensionRow'
 
@@ -18,10 +18,15 @@ export function ExtensionList() {
       title="Extensions"
       description="MCP servers that give the assistant tools, resources and prompts. A program on this computer starts only after you approve exactly what it runs."
       action={
-        <button type="button" className={primaryButton} onClick={() => showExtensions({ page: 'add' })}>
-          <PlusIcon className="size-3.5" />
-          Add extension
-        </button>
+        <div className="flex flex-wrap items-center gap-2">
+          <button type="button" className={secondaryButton} onClick={() => showExtensions({ page: 'add', tab: 'manual' })}>
+            Add extension by hand
+          </button>
+          <button type="button" className={primaryButton} onClick={() => showExtensions({ page: 'add', tab: 'registry' })}>
+            <PlusIcon className="size-3.5" />
+            Install extension
+          </button>
+        </div>
       }
     >
       <h3 ref={listHeading} tabIndex={-1} className="sr-only">

@@ -1,8 +1,8 @@
-/** Settings → Extensions: the list, one extension's details, or the add form. */
+/** Settings → Extensions: the list, one extension's details, or the install page (its "By hand" tab unless another is named). */
 import { useViewStore } from '../../stores/viewStore'
-import { AddExtensionForm } from './add/AddExtensionForm'
 import { ExtensionDetailsPage } from './ExtensionDetails'
 import { ExtensionList } from './ExtensionList'
+import { InstallPage } from './install/InstallPage'
 
 export function ExtensionsSettings() {
   const page = useViewStore((state) => state.extensionsPage)
@@ -10,7 +10,7 @@ export function ExtensionsSettings() {
     case 'list':
       return <ExtensionList />
     case 'add':
-      return <AddExtensionForm />
+      return <InstallPage tab={page.tab ?? 'manual'} link={page.link} requestId={page.requestId} />
     case 'details':
       // Keyed, so that another extension's page starts fresh (tabs, open run forms, log subscription).
       return <ExtensionDetailsPage key={page.id} id={page.id} />

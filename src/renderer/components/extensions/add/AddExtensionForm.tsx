@@ -19,7 +19,8 @@ import { useAddExtension } from './useAddExtension'
 
 const noHostProblems: HostProblems = { lines: [], fields: {} }
 
-export function AddExtensionForm() {
+/** `embedded`: shown as a tab of the install page, which has its own way back to the list. */
+export function AddExtensionForm({ embedded = false }: { embedded?: boolean } = {}) {
   const id = useId()
   const showExtensions = useViewStore((state) => state.showExtensions)
   const extensions = useExtensionsStore((state) => state.extensions)
@@ -78,10 +79,12 @@ export function AddExtensionForm() {
 
   return (
     <div className="space-y-6">
-      <button type="button" className={`${quietButton} -ml-2.5`} onClick={() => showExtensions({ page: 'list' })}>
-        <BackIcon className="size-3.5" />
-        All extensions
-      </button>
+      {!embedded && (
+        <button type="button" className={`${quietButton} -ml-2.5`} onClick={() => showExtensions({ page: 'list' })}>
+          <BackIcon className="size-3.5" />
+          All extensions
+        </button>
+      )}
       <form
         ref={formElement}
         noValidate

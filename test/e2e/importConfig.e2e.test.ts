@@ -1,0 +1,225 @@
+/**
+ * Settings → Extensions → Install, "Paste or import" and "Install link", end to end through browser
+ * mode: the real host (`npm run host`), the built renderer in headless Chromium, and the stdio
+ * fixture server started with `node`. Imported servers start only after the consent dialog; a
+ * hostile install link is flagged and runs nothing. Only Electron (and its protocol handler) is absent.
+ */
+import { execFileSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { WebSocketClientTransport } from '@modelcontextprotocol/sdk/client/websocket.js'
+import { type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
+import WebSocket from 'ws'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ExtensionsResourceSchema, HostResource, SettingsResourceSchema, type ExtensionView } from '../../src/shared/hostApi'
+import { installLinkFor } from '../../src/main/extensions/importers/installLink'
+import { launchChromium } from './chromium'
+import { groupIsAlive, startHost, type HostProcess } from './hostProcess'
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
+const resultsDir = join(root, 'test-results')
+const fixtureServerPath = join(root, 'test/fixtures/servers/fixtureServer.mjs')
+const token = `ghp_${'Zy9Xw8Vu7T'.repeat(4)}`
+
+/** Claude Desktop's format, two servers started with `node`; one carries a token in its env. */
+const claudeConfig = JSON.stringify(
+  {
+    mcpServers: {
+      alpha: { command: 'node', args: [fixtureServerPath], env: { API_TOKEN: token } },
+      beta: { command: 'node', args: [fixtureServerPath, '--tools=2'] },
+    },
+  },
+  null,
+  2,
+)
+
+let browser: Browser
+let host: HostProcess
+let dataDir: string
+let configHome: string
+let context: BrowserContext
+let page: Page
+let marker: string
+const pageErrors: string[] = []
+
+async function shoot(target: Page | Locator, name: string): Promise<void> {
+  await mkdir(resultsDir, { recursive: true })
+  await page.mouse.move(0, 0)
+  await target.screenshot({ path: join(resultsDir, name), animations: 'disabled' })
+}
+
+/** Shoots `target` in the light and the dark scheme (the app follows the system's). */
+async function shootBoth(target: Locator, name: string): Promise<void> {
+  await shoot(target, `${name}.png`)
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await expect.poll(async () => (await page.locator('html').getAttribute('class')) ?? '').toContain('dark')
+  await shoot(target, `${name}-dark.png`)
+  await page.emulateMedia({ colorScheme: 'light' })
+  await expect.poll(async () => (await page.locator('html').getAttribute('class')) ?? '').not.toContain('dark')
+}
+
+/** Processes of this host's group (its extensions) whose command line contains `text`. */
+function children(text: string): string[] {
+  const lines = execFileSync('ps', ['-eo', 'pgid=,args='], { encoding: 'utf8' }).split('\n')
+  return lines.filter((line) => line.trim().startsWith(`${host.pid} `) && line.includes(text) && !line.includes('ps -eo'))
+}
+
+async function withHostClient<T>(use: (client: Client) => Promise<T>): Promise<T> {
+  // The SDK's transport uses the global WebSocket, which Node 20 does not have yet.
+  const scope = globalThis as { WebSocket?: unknown }
+  scope.WebSocket ??= WebSocket
+  const client = new Client({ name: 'e2e-observer', version: '1.0.0' })
+  await client.connect(new WebSocketClientTransport(new URL(`${host.info.mcp}?token=${host.info.token}`)))
+  try {
+    return await use(client)
+  } finally {
+    await client.close()
+  }
+}
+
+const readJson = async (client: Client, uri: string) => JSON.parse(((await client.readResource({ uri })).contents[0] as { text: string }).text) as unknown
+const extensionsNow = () => withHostClient(async (client) => ExtensionsResourceSchema.parse(await readJson(client, HostResource.extensions)).extensions)
+const secretNamesNow = () => withHostClient(async (client) => Object.keys(SettingsResourceSchema.parse(await readJson(client, HostResource.settings)).secrets))
+
+async function openInstallPage(): Promise<void> {
+  await page.getByRole('button', { name: 'Settings' }).click()
+  await page.getByRole('tab', { name: 'Extensions' }).click()
+  await page.getByRole('heading', { level: 2, name: 'Extensions' }).waitFor()
+  await page.getByRole('button', { name: 'Install extension' }).click()
+  await page.getByRole('heading', { level: 2, name: 'Install an extension' }).waitFor()
+}
+
+const consentDialog = () => page.getByRole('dialog')
+
+async function allowOnce(name: string): Promise<void> {
+  const dialog = consentDialog()
+  await dialog.getByRole('heading', { name: `Run “${name}” on this computer?` }).waitFor()
+  // The allow buttons arm after a moment, so that a stray key press cannot approve.
+  await expect.poll(() => dialog.getByRole('button', { name: 'Allow once' }).isEnabled()).toBe(true)
+  await dialog.getByRole('button', { name: 'Allow once' }).click()
+}
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'switchboard-e2e-import-'))
+  // Claude Desktop's config where the host looks for it on Linux ($XDG_CONFIG_HOME/Claude), for this host only.
+  configHome = await mkdtemp(join(tmpdir(), 'switchboard-e2e-xdg-'))
+  await mkdir(join(configHome, 'Claude'))
+  await writeFile(join(configHome, 'Claude', 'claude_desktop_config.json'), claudeConfig)
+  marker = join(configHome, 'hostile-ran')
+  const saved = process.env.XDG_CONFIG_HOME
+  process.env.XDG_CONFIG_HOME = configHome
+  try {
+    host = await startHost(root, dataDir)
+  } finally {
+    if (saved === undefined) delete process.env.XDG_CONFIG_HOME
+    else process.env.XDG_CONFIG_HOME = saved
+  }
+  browser = await launchChromium()
+  context = await browser.newContext({ viewport: { width: 1180, height: 1000 }, colorScheme: 'light' })
+  page = await context.newPage()
+  page.setDefaultTimeout(10_000)
+  page.on('pageerror', (error) => pageErrors.push(error.message))
+  await page.goto(`${host.info.url}?token=${host.info.token}`)
+  await page.getByRole('navigation', { name: 'Sessions' }).waitFor()
+}, 180_000)
+
+afterAll(async () => {
+  await context?.close()
+  await browser?.close()
+  await host?.stop()
+  if (dataDir) await rm(dataDir, { recursive: true, force: true })
+  if (configHome) await rm(configHome, { recursive: true, force: true })
+  expect(host ? groupIsAlive(host.pid) : false).toBe(false)
+}, 60_000)
+
+describe('installing from a pasted config and from an install link (Electron stands in as headless Chromium)', () => {
+  it('imports a pasted Claude Desktop config: preview, keychain, consent, then both servers ready', async () => {
+    await openInstallPage()
+    await page.getByRole('tab', { name: 'Paste or import' }).click()
+    expect(await page.getByRole('tab', { name: 'Paste or import' }).getAttribute('aria-selected')).toBe('true')
+
+    // The config found where Claude Desktop keeps it is offered, and reads the same.
+    await page.getByText('Found 2 servers in Claude Desktop.').waitFor()
+    await page.getByRole('button', { name: 'Import from Claude Desktop…' }).click()
+    await page.getByRole('heading', { name: '2 servers to review' }).waitFor()
+    await page.getByText(join(configHome, 'Claude', 'claude_desktop_config.json'), { exact: false }).first().waitFor()
+    await page.getByRole('button', { name: 'Cancel' }).click()
+
+    // Pasted: each server with its exact command line; the token is offered for the keychain, ticked.
+    await page.getByRole('textbox', { name: 'Paste a config' }).fill(claudeConfig)
+    await page.getByRole('button', { name: 'Preview' }).click()
+    const servers = page.getByRole('list', { name: 'Servers in the config' })
+    await servers.waitFor()
+    expect(await servers.getByTestId('import-launch').allInnerTexts()).toEqual([`node ${fixtureServerPath}`, `node ${fixtureServerPath} --tools=2`])
+    const move = page.getByRole('checkbox', { name: 'Move API_TOKEN to the keychain?' })
+    expect(await move.isChecked()).toBe(true)
+    expect(await page.locator('body').innerText()).not.toContain(token)
+    expect(await page.getByRole('checkbox', { name: 'alpha' }).isChecked()).toBe(true)
+    expect(await page.getByRole('checkbox', { name: 'beta' }).isChecked()).toBe(true)
+    await shootBoth(page.getByRole('region', { name: '2 servers to review' }), 'import-preview')
+
+    await page.getByRole('button', { name: 'Import 2 servers' }).click()
+    // Nothing runs before the person answers the consent dialog.
+    await consentDialog().waitFor()
+    expect(children(fixtureServerPath)).toEqual([])
+    const waiting = await extensionsNow()
+    expect(waiting.filter((view) => ['alpha', 'beta'].includes(view.id)).map((view) => [view.id, view.consent, view.status])).toEqual([
+      ['alpha', 'pending', 'disabled'],
+      ['beta', 'pending', 'disabled'],
+    ])
+    // The token went to the keychain; the extensions file holds only a reference.
+    expect(await secretNamesNow()).toContain('extension:alpha:env:API_TOKEN')
+    expect(await readFile(join(dataDir, 'extensions.json'), 'utf8')).not.toContain(token)
+
+    await allowOnce('alpha')
+    await allowOnce('beta')
+    await consentDialog().waitFor({ state: 'detached' })
+    const results = page.getByRole('region', { name: 'Import results' })
+    for (const key of ['alpha', 'beta']) {
+      await expect.poll(() => results.locator(`[data-result="${key}"] [data-status]`).getAttribute('data-status'), { timeout: 30_000 }).toBe('ready')
+    }
+    expect(children(fixtureServerPath)).toHaveLength(2)
+    expect(pageErrors).toEqual([])
+  })
+
+  it('flags a hostile install link (node -e, shell syntax) and starts nothing before consent', async () => {
+    const code = `require("fs").writeFileSync(${JSON.stringify(marker)}, "ran"); process.exit(0)`
+    const link = installLinkFor({ name: 'Hostile', command: 'node', args: ['-e', code] })
+    await openInstallPage()
+    await page.getByRole('tab', { name: 'Install link' }).click()
+    await page.getByRole('textbox', { name: 'Install link' }).fill(link)
+    await page.getByRole('button', { name: 'Check link' }).click()
+
+    const sheet = page.getByTestId('install-sheet')
+    await sheet.getByRole('heading', { name: 'Install “Hostile”?' }).waitFor()
+    const warnings = sheet.getByRole('note', { name: 'Warnings' })
+    await warnings.getByText('"node -e" runs code written inline', { exact: false }).waitFor()
+    await warnings.getByText('contains shell syntax', { exact: false }).waitFor()
+    expect(await sheet.getByRole('list', { name: 'Arguments' }).locator('code').allInnerTexts()).toEqual(['-e', code])
+    await shootBoth(sheet, 'install-link-hostile')
+    expect(await extensionsNow().then((views) => views.some((view) => view.name === 'Hostile'))).toBe(false)
+
+    // Install adds it stopped; the consent dialog shows the same warning and it has not run.
+    await sheet.getByRole('button', { name: 'Install', exact: true }).click()
+    const dialog = consentDialog()
+    await dialog.getByRole('heading', { name: 'Run “Hostile” on this computer?' }).waitFor()
+    await dialog.getByRole('note', { name: 'Warnings' }).getByText('runs code written inline', { exact: false }).waitFor()
+    const hostile = (await extensionsNow()).find((view) => view.name === 'Hostile') as ExtensionView
+    expect([hostile.consent, hostile.status]).toEqual(['pending', 'disabled'])
+    expect(children('writeFileSync')).toEqual([])
+    expect(existsSync(marker)).toBe(false)
+
+    await dialog.getByRole('button', { name: 'Deny' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    await page.getByRole('heading', { level: 2, name: 'Hostile' }).waitFor()
+    const after = (await extensionsNow()).find((view) => view.id === hostile.id)!
+    expect([after.consent, after.status]).toEqual(['denied', 'disabled'])
+    expect(children('writeFileSync')).toEqual([])
+    expect(existsSync(marker)).toBe(false)
+    expect(pageErrors).toEqual([])
+  })
+})
