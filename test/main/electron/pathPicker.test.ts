@@ -1,0 +1,26 @@
+/** The pick_path dialog options and results; Electron's dialog is a fake here (the binary is unavailable in tests). */
+import { describe, expect, it } from 'vitest'
+import { createPathPicker, openDialogRequest, type OpenDialogRequest } from '../../../src/main/electron/pathPicker'
+
+describe('pathPicker (fake Electron dialog)', () => {
+  it('asks for one folder, or one file with the given filters', () => {
+    expect(openDialogRequest({ kind: 'directory' })).toEqual({ title: 'Choose a folder', properties: ['openDirectory', 'createDirectory', 'dontAddToRecent'], filters: undefined })
+    expect(openDialogRequest({ kind: 'file', title: 'Choose a bundle', filters: [{ name: 'MCP bundles', extensions: ['mcpb', 'dxt'] }] })).toEqual({
+      title: 'Choose a bundle',
+      properties: ['openFile', 'dontAddToRecent'],
+      filters: [{ name: 'MCP bundles', extensions: ['mcpb', 'dxt'] }],
+    })
+  })
+
+  it('returns the chosen path, a cancel, and reads a failing dialog as a cancel', async () => {
+    const seen: OpenDialogRequest[] = []
+    const chosen = createPathPicker(async (request) => {
+      seen.push(request)
+      return { canceled: false, filePaths: ['/home/ann/server.mcpb'] }
+    })
+    expect(await chosen({ kind: 'file' })).toEqual({ path: '/home/ann/server.mcpb' })
+    expect(seen[0]?.properties).toContain('openFile')
+    expect(await createPathPicker(async () => ({ canceled: true, filePaths: [] }))({ kind: 'directory' })).toEqual({ cancelled: true })
+    expect(await createPathPicker(async () => Promise.reject(new Error('no window')))({ kind: 'file' })).toEqual({ cancelled: true })
+  })
+})
