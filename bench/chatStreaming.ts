@@ -12,7 +12,9 @@
  *   progress URI (Playwright's framereceived), per second and per animation frame.
  * Baseline in the same run: the same page idle for as long as the stream took.
  * It prints, it does not judge: only a benchmark that cannot run exits non-zero.
- * Run: npx tsx bench/chatStreaming.ts   (BENCH_TOKENS, BENCH_CHUNK_DELAY_MS to vary)
+ * Run: npx tsx bench/chatStreaming.ts   (BENCH_TOKENS, BENCH_CHUNK_DELAY_MS to vary). BENCH_DETAIL=1 also traces
+ * the page: tasks by main-thread CPU time (robust when other work shares the machine), and each long
+ * task by its time from the commit, with the long animation frame around it (where its time went).
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -22,6 +24,7 @@ import { historyUri, progressUri } from '../src/shared/hostApi'
 import { startHost } from '../test/e2e/hostProcess'
 import { startScriptedModelServer } from '../test/fixtures/modelServer/scriptedModelServer'
 import { callHost, connectHost, count, launchChromium, ms, openApp, ratio, root, runBench, sleep } from './support/browserBench'
+import { startCpuTrace, stopCpuTrace, type CpuTask } from './support/cpuTasks'
 import { streamedReply } from './support/markdownText'
 
 const TOKENS = Number(process.env.BENCH_TOKENS ?? 20_000)
@@ -32,15 +35,27 @@ const END_MARK = 'STREAM-END-MARK'
 const TAIL_MS = 1000
 const UPDATES_BUDGET_PER_S = 30
 const SESSION_TITLE = 'Streaming benchmark'
+const DETAIL = process.env.BENCH_DETAIL === '1'
 
 /** Installed before the app loads: collects long tasks and counts animation frames. */
 const PROBE = `(() => {
-  const bench = { longTasks: [], frames: 0, supported: typeof PerformanceObserver !== 'undefined' && (PerformanceObserver.supportedEntryTypes || []).includes('longtask') }
+  const bench = { longTasks: [], loafs: [], frames: 0, supported: typeof PerformanceObserver !== 'undefined' && (PerformanceObserver.supportedEntryTypes || []).includes('longtask') }
   window.__bench = bench
   if (bench.supported) {
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) bench.longTasks.push({ start: entry.startTime, duration: entry.duration })
     }).observe({ type: 'longtask', buffered: true })
+  }
+  if ((PerformanceObserver.supportedEntryTypes || []).includes('long-animation-frame')) {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        if (entry.duration < 50) continue
+        bench.loafs.push({
+          start: entry.startTime, duration: entry.duration, renderStart: entry.renderStart, styleAndLayoutStart: entry.styleAndLayoutStart,
+          scripts: entry.scripts.map((script) => ({ invoker: script.invoker, fn: script.sourceFunctionName, start: script.startTime, duration: script.duration, forcedLayout: script.forcedStyleAndLayoutDuration })),
+        })
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true })
   }
   const tick = () => { bench.frames++; requestAnimationFrame(tick) }
   requestAnimationFrame(tick)
@@ -53,6 +68,27 @@ interface PageClock {
 interface LongTask {
   start: number
   duration: number
+}
+/** A long animation frame (> 50 ms): its scripts, then style and layout from `styleAndLayoutStart`. */
+interface LongFrame extends LongTask {
+  renderStart: number
+  styleAndLayoutStart: number
+  scripts: { invoker: string; fn: string; start: number; duration: number; forcedLayout: number }[]
+}
+
+/** Each long task by its time from the commit, with where the long frame around it spent its time. */
+function detailTasks(tasks: readonly LongTask[], frames: readonly LongFrame[], commit: number): string[] {
+  return tasks.map((task) => {
+    const at = `${(task.start - commit).toFixed(0)} ms from the commit: ${task.duration.toFixed(0)} ms`
+    const frame = frames.find((candidate) => candidate.start <= task.start + 1 && task.start < candidate.start + candidate.duration)
+    if (!frame) return at
+    const end = frame.start + frame.duration
+    const layout = frame.styleAndLayoutStart > 0 ? end - frame.styleAndLayoutStart : 0
+    const scripts = frame.scripts
+      .filter((script) => script.duration >= 5)
+      .map((script) => `${script.invoker}${script.fn ? ` ${script.fn}` : ''} ${script.duration.toFixed(0)} ms${script.forcedLayout >= 1 ? ` (forced layout ${script.forcedLayout.toFixed(0)} ms)` : ''}`)
+    return `${at}; frame ${frame.duration.toFixed(0)} ms, style+layout ${layout.toFixed(0)} ms, scripts: ${scripts.join(', ') || 'none ≥ 5 ms'}`
+  })
 }
 const clock = `({ now: performance.now(), frames: window.__bench.frames })`
 
@@ -85,6 +121,22 @@ function describeTasks(tasks: readonly LongTask[], from?: number): string {
   const longest = Math.max(...tasks.map((task) => task.duration))
   const each = from !== undefined && tasks.length <= 12 ? `: ${tasks.map((task) => `${((task.start - from) / 1000).toFixed(1)} s ${task.duration.toFixed(0)} ms`).join(', ')}` : ''
   return `${tasks.length} (longest ${ms(longest)}, ${ms(total)} in all)${each}`
+}
+
+/** Count and longest; each task's CPU and wall time and when it started relative to the commit, when there are few. */
+function describeCpuTasks(tasks: readonly CpuTask[], commit: number | undefined): string {
+  if (tasks.length === 0) return '0'
+  const longest = Math.max(...tasks.map((task) => task.cpu))
+  const when = (task: CpuTask) => (commit === undefined ? `${(task.at / 1000).toFixed(1)} s` : `${(task.at - commit).toFixed(0)} ms from the commit`)
+  const parts = (task: CpuTask) =>
+    task.parts
+      ? ` [${Object.entries(task.parts)
+          .filter(([, cpu]) => cpu >= 1)
+          .map(([name, cpu]) => `${name} ${cpu.toFixed(0)}`)
+          .join(', ')}]`
+      : ''
+  const each = tasks.length <= 12 ? `: ${tasks.map((task) => `${when(task)} ${task.cpu.toFixed(0)} ms CPU (${task.wall.toFixed(0)} ms wall)${parts(task)}`).join(', ')}` : ''
+  return `${tasks.length} (longest ${ms(longest)} CPU)${each}`
 }
 
 /** The most timestamps (ms) inside any window of `span` ms. */
@@ -162,6 +214,9 @@ await runBench('chatStreaming', async (cleanup) => {
   const setupMs = performance.now() - setupStart
 
   // The stream: from Enter until the committed reply is drawn, plus a tail.
+  // Tracing costs the page a little, so only when asked for.
+  if (DETAIL) await startCpuTrace(browser, page, true)
+  await page.evaluate(`performance.mark('bench-stream-start')`)
   const streamStart = await page.evaluate<PageClock>(clock)
   const updatesBefore = updates.length
   const bytesBefore = bytesReceived
@@ -177,9 +232,12 @@ await runBench('chatStreaming', async (cleanup) => {
   ]).finally(() => clearTimeout(timer))
   const committedAt = performance.now()
   const committedOnPage = await page.evaluate<PageClock>(clock)
+  await page.evaluate(`performance.mark('bench-commit')`)
   await page.evaluate(committedDrawn(30_000))
   await sleep(TAIL_MS)
   const streamEnd = await page.evaluate<PageClock>(clock)
+  await page.evaluate(`performance.mark('bench-stream-end')`)
+  const cpu = DETAIL ? await stopCpuTrace(browser, { from: 'bench-stream-start', to: 'bench-stream-end', also: ['bench-commit'] }) : undefined
   const streamUpdates = updates.slice(updatesBefore)
   const streamBytes = bytesReceived - bytesBefore
   const streamReads = reads - readsBefore
@@ -220,4 +278,11 @@ await runBench('chatStreaming', async (cleanup) => {
   console.log(`         of which before the history had the reply ${describeTasks(within(streamTasks, streamStart.now, committedOnPage.now))}, after ${describeTasks(within(streamTasks, committedOnPage.now, streamEnd.now))}`)
   console.log(`      idle        ${describeTasks(idleTasks)}`)
   console.log(`      streaming − idle: ${streamTasks.length - idleTasks.length}`)
+  if (cpu) {
+    console.log('   tasks with > 50 ms of main-thread CPU time (from a trace: what the page spent itself, however busy the machine)')
+    const longest = describeCpuTasks([cpu.longest], cpu.marks['bench-commit']).replace(/^1 \(.*?\): /, '')
+    console.log(`      streaming   ${describeCpuTasks(cpu.tasks, cpu.marks['bench-commit'])}; of ${count(cpu.count)} tasks the longest: ${longest}`)
+    const frames = await page.evaluate<LongFrame[]>('window.__bench.loafs')
+    for (const line of detailTasks(streamTasks, frames, committedOnPage.now)) console.log(`         ${line}`)
+  }
 })

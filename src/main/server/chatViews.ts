@@ -3,7 +3,7 @@
  * step is in flight it is shown by the progress resource only; once all of it is committed it
  * moves to the history. So nothing is drawn twice and nothing is missing in between.
  */
-import type { ChatMessageView, HistoryResource, ProgressResource, ToolCallView } from '../../shared/hostApi'
+import type { ChatMessageView, HistoryResource, ProgressResource, ProgressSince, ToolCallView } from '../../shared/hostApi'
 import type { HistoryEntry, HistoryPayload, ProgressPayload, ToolCallProgress, ToolResultMessage, TurnProgress } from '../agent'
 
 /** Finds the committed result of a call of the step in flight (its card shows it before the step moves to history). */
@@ -20,6 +20,11 @@ function stepCommitted(turn: TurnProgress): boolean {
   return turn.assistantMessageId !== undefined && turn.toolCalls.every((call) => call.resultMessageId !== undefined)
 }
 
+/** Structured output travels with the result only when there is some. */
+function structured(value: unknown): { structuredContent?: unknown } {
+  return value === undefined ? {} : { structuredContent: value }
+}
+
 function toolCallFromHistory(call: Extract<HistoryEntry, { kind: 'assistant' }>['toolCalls'][number]): ToolCallView {
   const { result } = call
   return {
@@ -28,7 +33,7 @@ function toolCallFromHistory(call: Extract<HistoryEntry, { kind: 'assistant' }>[
     arguments: call.arguments,
     // No result and no turn running: the app stopped before the call finished.
     state: result ? RESULT_STATE[result.status] : 'cancelled',
-    result: result && { content: result.content, isError: result.status !== 'ok', truncated: result.truncated !== undefined },
+    result: result && { content: result.content, isError: result.status !== 'ok', truncated: result.truncated !== undefined, ...structured(result.structuredContent) },
   }
 }
 
@@ -42,6 +47,8 @@ function messageView(entry: HistoryEntry): ChatMessageView {
         role: 'assistant',
         text: entry.text,
         created: entry.at,
+        turnId: entry.turnId,
+        step: entry.step,
         toolCalls: entry.toolCalls.map(toolCallFromHistory),
         stopped: entry.end === 'stopped' || undefined,
       }
@@ -60,15 +67,19 @@ export function historyView(history: HistoryPayload, progress: ProgressPayload):
 function toolCallFromProgress(call: ToolCallProgress, committedResult: CommittedResult): ToolCallView {
   const committed = call.resultMessageId === undefined ? undefined : committedResult(call.callId)
   const result = committed
-    ? { content: committed.content, isError: committed.status !== 'ok', truncated: committed.truncated !== undefined }
+    ? { content: committed.content, isError: committed.status !== 'ok', truncated: committed.truncated !== undefined, ...structured(committed.structuredContent) }
     : call.message !== undefined && call.state !== 'running' && call.state !== 'pending-approval'
       ? { content: [{ type: 'text', text: call.message }], isError: call.state !== 'done' }
       : undefined
   return { callId: call.callId, toolName: call.name, arguments: call.arguments, state: call.state, progress: call.progress, result }
 }
 
-/** `retrying` is set while the provider waits to retry a rate-limited or failed request. */
-export function progressView(sessionId: string, progress: ProgressPayload, committedResult: CommittedResult, retrying?: string): ProgressResource {
+/**
+ * `retrying` is set while the provider waits to retry a rate-limited or failed request. `since`: what
+ * the reader already holds; a step's text only ever grows (a new step starts a new text), so when the
+ * turn and step are the same the reader gets only what follows.
+ */
+export function progressView(sessionId: string, progress: ProgressPayload, committedResult: CommittedResult, retrying?: string, since?: ProgressSince): ProgressResource {
   const turn = running(progress)
   if (!turn) return { sessionId, turn: null }
   const committed = stepCommitted(turn)
@@ -81,5 +92,17 @@ export function progressView(sessionId: string, progress: ProgressPayload, commi
         ? 'waiting-for-model'
         : 'streaming'
   const notice = [retrying, ...turn.warnings.map((warning) => warning.message)].filter(Boolean).join(' ') || undefined
-  return { sessionId, turn: { turnId: turn.turnId, status: retrying ? 'retrying' : status, text: committed ? '' : turn.text, toolCalls, notice } }
+  const text = committed ? '' : turn.text
+  const textFrom = since && since.turnId === turn.turnId && since.step === turn.step && since.length <= text.length ? since.length : undefined
+  return {
+    sessionId,
+    turn: {
+      turnId: turn.turnId,
+      step: turn.step,
+      status: retrying ? 'retrying' : status,
+      ...(textFrom === undefined ? { text } : { text: text.slice(textFrom), textFrom }),
+      toolCalls,
+      notice,
+    },
+  }
 }

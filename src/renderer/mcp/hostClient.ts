@@ -29,8 +29,12 @@ export interface HostClientOptions {
 }
 
 export interface HostClient {
-  /** Subscribes, reads once, and re-reads on every update (one read in flight per uri). Returns an unsubscribe. */
-  subscribe<T>(uri: string, schema: z.ZodType<T>, onValue: (value: T) => void): () => void
+  /**
+   * Subscribes, reads once, and re-reads on every update (one read in flight per uri). Returns an
+   * unsubscribe. `readUri`, when given, names what each read asks for (e.g. the progress since what
+   * the caller holds); updates are still those of `uri`.
+   */
+  subscribe<T>(uri: string, schema: z.ZodType<T>, onValue: (value: T) => void, readUri?: () => string): () => void
   /** Calls an app tool; throws an Error with the tool's message when it fails. */
   call<N extends HostToolName>(name: N, args: HostToolArgs<N>): Promise<HostToolResult<N>>
   /**
@@ -143,12 +147,12 @@ export function createHostClient(options: HostClientOptions): HostClient {
   void run()
 
   return {
-    subscribe(uri, schema, onValue) {
+    subscribe(uri, schema, onValue, readUri) {
       const read = async () => {
         const client = current
         if (!client) return // the next connection reads again
         try {
-          const result = await client.readResource({ uri })
+          const result = await client.readResource({ uri: readUri?.() ?? uri })
           const first = result.contents[0]
           if (!first || !('text' in first)) throw new Error('the host sent no JSON text')
           onValue(schema.parse(JSON.parse(first.text)))

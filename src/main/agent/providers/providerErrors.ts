@@ -10,7 +10,7 @@ import { APICallError, EmptyResponseBodyError, InvalidResponseDataError, JSONPar
 import { redactSecrets } from '../../log/secretValues'
 import { describeNetworkFailure, type NetworkFailure } from './networkFailures'
 import { retryAfterMs } from './retryPolicy'
-import { capitalize, type ProviderDescription } from './providerPresets'
+import { capitalize, isLoopbackUrl, type ProviderDescription } from './providerPresets'
 
 export type ProviderErrorKind =
   | 'auth' // key missing or rejected (401/403)
@@ -128,6 +128,15 @@ export function errorForStatus(
   const label = capitalize(context.label)
   const detail = quoteDetail(serverExplanation(response.body), context)
   if (status === 401 || status === 403) {
+    if (!context.apiKey && isLoopbackUrl(context.baseUrl)) {
+      // A server on this computer is set up without a key (Settings says "No key needed"), yet this one asks for one.
+      return new ProviderError(
+        'auth',
+        `${label} asked for an API key (HTTP ${status}). Servers on this computer usually need none, so none is set for it. ` +
+          `If it does need one, open ${SETTINGS_PLACE}, choose Edit on ${context.label} and paste the key into "API key"${detail}`,
+        status,
+      )
+    }
     const what = context.apiKey ? `rejected the API key (HTTP ${status})` : `needs an API key (HTTP ${status}) and none is set`
     return new ProviderError('auth', `${label} ${what}. Set a valid key for ${context.label} in ${SETTINGS_PLACE}.`, status)
   }

@@ -75,6 +75,15 @@ export function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1)
 }
 
+/** A server on this computer (http(s) on a loopback address): such servers usually need no key. */
+export function isLoopbackUrl(url: string): boolean {
+  try {
+    return ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(url).hostname)
+  } catch {
+    return false
+  }
+}
+
 function sameUrl(a: string, b: string): boolean {
   const normalize = (url: string): string => url.replace(/\/+$/, '').replace('://localhost', '://127.0.0.1')
   return normalize(a) === normalize(b)

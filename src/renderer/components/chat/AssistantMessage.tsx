@@ -1,61 +1,54 @@
-/** A committed reply: its markdown text, then the tool calls it made, and how it ended when it did not simply finish. */
-import { memo, type ReactNode } from 'react'
-import type { ChatMessageView, ToolCallView } from '../../../shared/hostApi'
+/**
+ * A reply of the model, one step of a turn: its markdown text, then the tool calls it made, and how
+ * it ended when it did not simply finish. The same component draws the step while it is in flight
+ * (`live`) and once it is committed (`message`), so the row keeps its DOM when the step moves from
+ * the progress to the history.
+ */
+import { memo } from 'react'
+import type { ToolCallView } from '../../../shared/hostApi'
 import { AppMark } from '../AppMark'
+import { TurnNotice, TurnStatus } from './InFlightTurn'
+import type { AssistantView, LiveStep } from './liveTurn'
 import { Markdown } from './markdown/Markdown'
 import { ToolCallCard } from './ToolCallCard'
 import { StoppedMarker, TurnError } from './TurnEndNotes'
 
-type Assistant = Extract<ChatMessageView, { role: 'assistant' }>
-
 interface Props {
-  message: Assistant
-  /** Live states of calls still running (from the turn in flight), by call id. */
+  /** The committed message; drawn when there is no `live` step. */
+  message?: AssistantView
+  /** The step in flight, before the history holds it. */
+  live?: LiveStep
+  /** Live states of the committed message's calls still running, by call id. */
   liveCalls?: ReadonlyMap<string, ToolCallView>
   onRetry?: () => void
   posinset?: number
   setsize?: number
 }
 
-export const AssistantMessage = memo(function AssistantMessage({ message, liveCalls, onRetry, posinset, setsize }: Props) {
-  const calls = liveCalls ? message.toolCalls.map((call) => liveCalls.get(call.callId) ?? call) : message.toolCalls
-  return <AssistantFrame posinset={posinset} setsize={setsize} text={message.text} calls={calls} stopped={message.stopped} error={message.error} onRetry={onRetry} />
-})
-
-interface FrameProps {
-  text: string
-  calls: readonly ToolCallView[]
-  stopped?: boolean
-  error?: string
-  onRetry?: () => void
-  posinset?: number
-  setsize?: number
-  /** Drawn in place of the text (the streaming markdown of the turn in flight). */
-  body?: ReactNode
-  /** Drawn under the tool calls (what the turn in flight is doing now). */
-  footer?: ReactNode
-  busy?: boolean
-}
-
-export function AssistantFrame({ text, calls, stopped, error, onRetry, posinset, setsize, body, footer, busy }: FrameProps) {
+export const AssistantMessage = memo(function AssistantMessage({ message, live, liveCalls, onRetry, posinset, setsize }: Props) {
+  const text = live ? live.text : (message?.text ?? '')
+  const committedCalls = message?.toolCalls ?? []
+  const calls = live ? live.calls : liveCalls ? committedCalls.map((call) => liveCalls.get(call.callId) ?? call) : committedCalls
+  const busy = live !== undefined && (live.streaming || live.status !== null)
   return (
     <article aria-label="Assistant" aria-posinset={posinset} aria-setsize={setsize} aria-busy={busy || undefined} data-role="assistant" className="flex gap-3">
       <div aria-hidden="true" className="mt-0.5 shrink-0">
         <AppMark />
       </div>
       <div className="min-w-0 flex-1">
-        {body ?? (text !== '' && <Markdown text={text} />)}
+        {text !== '' && <Markdown text={text} streaming={live?.streaming} />}
+        {live?.notice && <TurnNotice notice={live.notice} />}
         {calls.length > 0 && (
-          <div className={`space-y-2 ${text !== '' || body ? 'mt-3' : ''}`}>
+          <div className={`space-y-2 ${text !== '' || live?.notice ? 'mt-3' : ''}`}>
             {calls.map((call) => (
               <ToolCallCard key={call.callId} call={call} />
             ))}
           </div>
         )}
-        {footer}
-        {stopped && <StoppedMarker />}
-        {error && <TurnError error={error} onRetry={onRetry} />}
+        {live?.status && <TurnStatus status={live.status} below={text !== '' || calls.length > 0 || live.notice !== undefined} />}
+        {!live && message?.stopped && <StoppedMarker />}
+        {!live && message?.error && <TurnError error={message.error} onRetry={onRetry} />}
       </div>
     </article>
   )
-}
+})

@@ -1,34 +1,32 @@
 /**
- * The conversation: committed messages in a virtualized list (only the rows in view, plus a few,
- * are in the DOM, however long the session), then the message being sent and the reply in flight.
- * It follows the stream at the bottom until the person scrolls up, and offers a way back.
+ * The conversation in a virtualized list: only the rows in view, plus a few, are in the DOM, however
+ * long the session. The rows are the committed messages, then the message being sent and the model
+ * step in flight (liveTurn.ts); a step keeps its row when it is committed. The list follows the
+ * stream at the bottom until the person scrolls up, and offers a way back.
  */
 import { useEffect, type ReactNode } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import type { ChatMessageView, ToolCallView } from '../../../shared/hostApi'
 import { ArrowDownIcon } from '../icons'
 import { AssistantMessage } from './AssistantMessage'
+import type { ConversationRow } from './liveTurn'
 import { UserMessage } from './UserMessage'
-import { estimateMessageHeight } from './messageSize'
+import { estimateRowHeight } from './messageSize'
 import { useFollowBottom } from './useFollowBottom'
 
 interface Props {
-  messages: readonly ChatMessageView[]
-  /** Live states of committed calls still running. */
-  liveCalls: ReadonlyMap<string, ToolCallView>
-  /** Drawn after the history: the message being sent and the reply in flight. */
-  after: ReactNode
+  rows: readonly ConversationRow[]
   /** Shown when there is nothing yet. */
   empty: ReactNode
   streaming: boolean
   /** Changes when the person sends a message: the list follows the bottom again. */
   followSignal: number
-  onRetry: (messageIndex: number) => void
+  /** Sends again what the failed reply at this row answered. */
+  onRetry: (rowIndex: number) => void
 }
 
-export function MessageList({ messages, liveCalls, after, empty, streaming, followSignal, onRetry }: Props) {
+export function MessageList({ rows: conversation, empty, streaming, followSignal, onRetry }: Props) {
   const { scroller, content, following, jump } = useFollowBottom<HTMLDivElement, HTMLDivElement>()
-  const count = messages.length
+  const count = conversation.length
   useEffect(() => {
     if (followSignal > 0) jump()
   }, [followSignal, jump])
@@ -37,8 +35,8 @@ export function MessageList({ messages, liveCalls, after, empty, streaming, foll
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => scroller.current,
-    estimateSize: (index) => estimateMessageHeight(messages[index]),
-    getItemKey: (index) => messages[index]?.id ?? index,
+    estimateSize: (index) => estimateRowHeight(conversation[index]),
+    getItemKey: (index) => conversation[index]?.key ?? index,
     overscan: 4,
     paddingStart: 24,
     // Opened at the newest message, so the first paint renders the rows that will be seen.
@@ -46,7 +44,7 @@ export function MessageList({ messages, liveCalls, after, empty, streaming, foll
     useFlushSync: false,
   })
   const rows = virtualizer.getVirtualItems()
-  const nothing = count === 0 && !after
+  const nothing = count === 0
 
   return (
     <div className="relative min-h-0 flex-1">
@@ -62,36 +60,34 @@ export function MessageList({ messages, liveCalls, after, empty, streaming, foll
           {nothing ? (
             empty
           ) : (
-            <>
-              <div role="feed" aria-label="Conversation" aria-busy={streaming} className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
-                {rows.map((row) => {
-                  const message = messages[row.index]
-                  if (!message) return null
-                  return (
-                    <div
-                      key={row.key}
-                      data-index={row.index}
-                      ref={virtualizer.measureElement}
-                      className="absolute top-0 left-0 w-full pb-6"
-                      style={{ transform: `translateY(${row.start}px)` }}
-                    >
-                      {message.role === 'user' ? (
-                        <UserMessage text={message.text} posinset={row.index + 1} setsize={count} />
-                      ) : (
-                        <AssistantMessage
-                          message={message}
-                          liveCalls={liveCalls.size > 0 && row.index >= count - 4 ? liveCalls : undefined}
-                          onRetry={message.error ? () => onRetry(row.index) : undefined}
-                          posinset={row.index + 1}
-                          setsize={count}
-                        />
-                      )}
-                    </div>
-                  )
-                })}
-              </div>
-              <div className={count === 0 ? 'space-y-6 pt-6' : 'space-y-6'}>{after}</div>
-            </>
+            <div role="feed" aria-label="Conversation" aria-busy={streaming} className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+              {rows.map((row) => {
+                const item = conversation[row.index]
+                if (!item) return null
+                return (
+                  <div
+                    key={row.key}
+                    data-index={row.index}
+                    ref={virtualizer.measureElement}
+                    className="absolute top-0 left-0 w-full pb-6"
+                    style={{ transform: `translateY(${row.start}px)` }}
+                  >
+                    {item.kind === 'user' ? (
+                      <UserMessage text={item.text} sending={item.sending} posinset={row.index + 1} setsize={count} />
+                    ) : (
+                      <AssistantMessage
+                        message={item.message}
+                        live={item.live}
+                        liveCalls={item.liveCalls}
+                        onRetry={item.message?.error ? () => onRetry(row.index) : undefined}
+                        posinset={row.index + 1}
+                        setsize={count}
+                      />
+                    )}
+                  </div>
+                )
+              })}
+            </div>
           )}
         </div>
       </div>

@@ -3,11 +3,12 @@
  * each from its host resource (subscribed while the session is open). When the turn ends, its last
  * state stays drawn until the history shows the result, so nothing blinks out in between.
  */
-import { useEffect, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import type { z } from 'zod'
 import { HistoryResourceSchema, ProgressResourceSchema, historyUri, progressUri, type ChatMessageView } from '../../../shared/hostApi'
 import { useHostClient } from '../../mcp/hostContext'
 import type { Turn } from './liveTurn'
+import { ProgressReader } from './progressReader'
 
 const NO_MESSAGES: readonly ChatMessageView[] = []
 
@@ -26,34 +27,43 @@ export interface ChatSession {
  * Like useHostResource, for a uri that may not exist yet (a conversation that has no session).
  * With `perFrame`, values that arrive faster than the screen refreshes are drawn once per frame,
  * the latest winning; history and progress both wait for the frame, so a step that moves from one
- * to the other is never drawn twice or not at all.
+ * to the other is never drawn twice or not at all. With a `reader`, reads ask for and receive deltas.
  */
-function useSessionResource<T>(uri: string | null, schema: z.ZodType<T>, perFrame = false): T | null {
+function useSessionResource<T>(uri: string | null, schema: z.ZodType<T>, perFrame = false, reader?: { readUri(): string; accept(next: T): T | null } | null): T | null {
   const client = useHostClient()
   const [value, setValue] = useState<{ uri: string; value: T } | null>(null)
   useEffect(() => {
     if (!uri) return
     let frame = 0
     let latest: T | undefined
-    const unsubscribe = client.subscribe(uri, schema, (next) => {
-      if (!perFrame) return setValue({ uri, value: next })
-      latest = next
-      frame ||= requestAnimationFrame(() => {
-        frame = 0
-        setValue({ uri, value: latest as T })
-      })
-    })
+    const unsubscribe = client.subscribe(
+      uri,
+      schema,
+      (received) => {
+        const next = reader ? reader.accept(received) : received
+        if (next === null) return
+        if (!perFrame) return setValue({ uri, value: next })
+        latest = next
+        frame ||= requestAnimationFrame(() => {
+          frame = 0
+          setValue({ uri, value: latest as T })
+        })
+      },
+      reader ? () => reader.readUri() : undefined,
+    )
     return () => {
       cancelAnimationFrame(frame)
       unsubscribe()
     }
-  }, [client, uri, schema, perFrame])
+  }, [client, uri, schema, perFrame, reader])
   return value !== null && value.uri === uri ? value.value : null
 }
 
 export function useChatSession(sessionId: string | null): ChatSession {
   const history = useSessionResource(sessionId ? historyUri(sessionId) : null, HistoryResourceSchema, true)
-  const progress = useSessionResource(sessionId ? progressUri(sessionId) : null, ProgressResourceSchema, true)
+  // One reader per session: it holds the text so far, so that each update brings only what is new.
+  const reader = useMemo(() => (sessionId ? new ProgressReader(sessionId) : null), [sessionId])
+  const progress = useSessionResource(sessionId ? progressUri(sessionId) : null, ProgressResourceSchema, true, reader)
   const live = sessionId && progress?.sessionId === sessionId ? progress.turn : null
   const messages = sessionId ? (history?.messages ?? null) : NO_MESSAGES
 

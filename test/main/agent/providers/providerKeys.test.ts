@@ -1,6 +1,7 @@
 /** The API key is read from the keychain (an injected getSecret) at each call, and only from there. */
 import { afterEach, describe, expect, it } from 'vitest'
-import { classifyProviderError, createLanguageModel } from '../../../../src/main/agent/providers'
+import { classifyProviderError, configFromPreset, createLanguageModel } from '../../../../src/main/agent/providers'
+import { errorForStatus } from '../../../../src/main/agent/providers/providerErrors'
 import { collect, failureOf, KINDS, MODEL, providerFor, scriptedServer, secretsOf, stream } from './providerTestKit'
 
 /** The credential header each dialect sends. */
@@ -69,10 +70,32 @@ describe('a missing key', () => {
     expect(server.modelRequests[0]?.headers.authorization).toBeUndefined()
   })
 
-  it('openai-compatible that wants a key: the 401 says none is set', async () => {
-    const server = await scriptedServer({ turns: [{ type: 'error', status: 401 }] })
-    const model = createLanguageModel(providerFor('openai-compatible', server.baseUrl, { name: 'Groq' }), MODEL, secretsOf({}))
+  it('a server on this computer (the Ollama preset, "No key needed") that asks for a key: the 401 says so and how to set one', async () => {
+    const server = await scriptedServer({ turns: [{ type: 'error', status: 401, body: { error: { message: 'Unauthorized: missing bearer token' } } }] })
+    const model = createLanguageModel(configFromPreset('ollama', { baseUrl: server.baseUrl }), MODEL, secretsOf({}))
     const failure = classifyProviderError(failureOf(await collect(stream({ model, prompt: 'hi' }))))
+    expect(failure).toEqual({
+      kind: 'auth',
+      retryable: false,
+      message:
+        'Ollama asked for an API key (HTTP 401). Servers on this computer usually need none, so none is set for it. ' +
+        'If it does need one, open Settings → Models & keys, choose Edit on Ollama and paste the key into "API key". ' +
+        'The server said: "Unauthorized: missing bearer token"',
+    })
+    expect(failure.message).not.toContain('none is set. Set a valid key')
+    expect(server.modelRequests[0]?.headers.authorization).toBeUndefined()
+  })
+
+  it('the same server with a key set: the 401 says the key was rejected', async () => {
+    const server = await scriptedServer({ turns: [{ type: 'error', status: 401 }] })
+    const model = createLanguageModel(configFromPreset('ollama', { baseUrl: server.baseUrl }), MODEL, secretsOf({ 'provider:ollama': 'local-key-4444' }))
+    const failure = classifyProviderError(failureOf(await collect(stream({ model, prompt: 'hi' }))))
+    expect(failure.message).toBe('Ollama rejected the API key (HTTP 401). Set a valid key for Ollama in Settings → Models & keys.')
+  })
+
+  it('a remote openai-compatible server that wants a key: the 401 says none is set', () => {
+    // The scripted server only listens on loopback, so the remote case is worded from the status alone.
+    const failure = errorForStatus(401, {}, { label: 'Groq', baseUrl: 'https://api.groq.com/openai/v1' })
     expect(failure.message).toBe('Groq needs an API key (HTTP 401) and none is set. Set a valid key for Groq in Settings → Models & keys.')
   })
 })

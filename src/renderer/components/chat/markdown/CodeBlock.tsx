@@ -1,5 +1,5 @@
 /** A fenced code block: its language, a copy button, and highlighting once the block is complete. */
-import { memo, useMemo, useRef } from 'react'
+import { memo, useMemo, useRef, type ReactNode } from 'react'
 import { CopyButton } from '../../CopyButton'
 import { highlightCode } from './highlight'
 
@@ -8,9 +8,11 @@ interface Props {
   lang?: string
   /** Still streaming: shown plain, so the open block is not re-highlighted on every chunk. */
   open?: boolean
+  /** The streaming caret, after the code. */
+  caret?: ReactNode
 }
 
-export const CodeBlock = memo(function CodeBlock({ code, lang, open = false }: Props) {
+export const CodeBlock = memo(function CodeBlock({ code, lang, open = false, caret }: Props) {
   const codeElement = useRef<HTMLElement>(null)
   const language = lang?.trim().split(/\s/)[0] ?? ''
   const html = useMemo(() => (open ? null : highlightCode(code, language)), [code, language, open])
@@ -24,6 +26,7 @@ export const CodeBlock = memo(function CodeBlock({ code, lang, open = false }: P
         {html === null ? (
           <code ref={codeElement} className="font-mono text-zinc-800 dark:text-zinc-200">
             {code}
+            {caret}
           </code>
         ) : (
           // highlight.js output: the code escaped, in <span class="hljs-…"> only (see highlight.ts).

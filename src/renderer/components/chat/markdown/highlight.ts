@@ -52,8 +52,8 @@ export function highlightCode(code: string, lang: string | undefined): string | 
 }
 
 /**
- * Blocks highlighted lately. When a streamed reply is committed, its message is drawn anew from the
- * history; without this every code block would be highlighted a second time in one long task.
+ * Blocks highlighted lately. A message scrolled out of the virtualized list and back is drawn anew;
+ * without this each of its code blocks would be highlighted again, all in one task.
  */
 const highlighted = new Map<string, string | null>()
 const MAX_REMEMBERED = 200

@@ -1,7 +1,7 @@
 /**
- * Markdown as blocks, for rendering while a reply streams: the blocks that can no longer change are
- * lexed once and kept (same objects, so memoized renders skip them), and only the open tail — the
- * last block, which the next chunk may still extend — is lexed again on every update.
+ * Markdown as blocks, for rendering a reply that may still grow: the blocks that can no longer
+ * change are lexed once and kept (same objects, so memoized renders skip them), and only the open
+ * tail — the last block, which the next chunk may still extend — is lexed again on every update.
  */
 import { Lexer, type Token } from 'marked'
 
@@ -10,29 +10,15 @@ const options = { gfm: true, breaks: false } as const
 /** Line endings as the lexer sees them, so that raw lengths add up to offsets in the text. */
 const normalize = (text: string) => text.replace(/\r\n?/g, '\n')
 
-/**
- * The blocks of the last few streamed texts, by text. A committed reply is usually the text that
- * just streamed: reusing its blocks (the same objects, so memoized blocks do not render again)
- * avoids lexing the whole reply at once when it moves from the progress to the history.
- */
-const lexedLately = new Map<string, Token[]>()
-const MAX_LEXED_LATELY = 4
-
-function rememberLexed(text: string, blocks: Token[]): void {
-  lexedLately.delete(text)
-  lexedLately.set(text, blocks)
-  if (lexedLately.size > MAX_LEXED_LATELY) lexedLately.delete(lexedLately.keys().next().value as string)
-}
-
-/** All blocks of a finished text (a committed message). */
-export function lexBlocks(text: string): Token[] {
-  const normalized = normalize(text)
-  return lexedLately.get(normalized) ?? Lexer.lex(normalized, options).filter((token) => token.type !== 'space')
-}
+/** Finished blocks per group: a long reply has thousands of blocks, and an update re-renders only the last group. */
+export const GROUP_SIZE = 64
 
 export interface Blocks {
-  /** Blocks that later text cannot change. */
-  finished: readonly Token[]
+  /**
+   * Blocks that later text cannot change, in groups of GROUP_SIZE: every group but the last is full
+   * and stays the same array from update to update, so a memoized group does not render again.
+   */
+  finished: readonly (readonly Token[])[]
   /** The open end: re-lexed on every update. */
   tail: readonly Token[]
 }
@@ -40,7 +26,7 @@ export interface Blocks {
 /** Remembers the finished blocks of one growing text; `update` with a text that is not a continuation starts over. */
 export class IncrementalBlocks {
   private done = ''
-  private finished: Token[] = []
+  private finished: (readonly Token[])[] = []
 
   update(raw: string): Blocks {
     const text = normalize(raw)
@@ -63,14 +49,24 @@ export class IncrementalBlocks {
     // Only trust the split where the raw pieces really are the text (they are, unless a lexer rule rewrote it).
     if (newlyFinished.length > 0 && rest.slice(0, consumed) === tokens.slice(0, lastContent).map((token) => token.raw).join('')) {
       this.done += rest.slice(0, consumed)
-      this.finished = [...this.finished, ...newlyFinished]
-      return this.remembered(text, { finished: this.finished, tail: tokens.slice(lastContent).filter((token) => token.type !== 'space') })
+      this.finished = grouped(this.finished, newlyFinished)
+      return { finished: this.finished, tail: tokens.slice(lastContent).filter((token) => token.type !== 'space') }
     }
-    return this.remembered(text, { finished: this.finished, tail: tokens.filter((token) => token.type !== 'space') })
+    return { finished: this.finished, tail: tokens.filter((token) => token.type !== 'space') }
   }
+}
 
-  private remembered(text: string, blocks: Blocks): Blocks {
-    rememberLexed(text, [...blocks.finished, ...blocks.tail])
-    return blocks
+/** `groups` with `tokens` added: the last group is replaced by a longer copy until full, then new groups follow. */
+function grouped(groups: readonly (readonly Token[])[], tokens: readonly Token[]): (readonly Token[])[] {
+  const next = [...groups]
+  let open = next.length > 0 && next.at(-1)!.length < GROUP_SIZE ? [...next.pop()!] : []
+  for (const token of tokens) {
+    if (open.length === GROUP_SIZE) {
+      next.push(open)
+      open = []
+    }
+    open.push(token)
   }
+  if (open.length > 0) next.push(open)
+  return next
 }

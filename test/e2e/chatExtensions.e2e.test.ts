@@ -1,0 +1,170 @@
+/**
+ * More tools than a model is offered at once, end to end through browser mode: the real host
+ * (`npm run host`), the built renderer in headless Chromium, the scripted model server as an
+ * OpenAI-compatible provider, and the fixture MCP server over stdio offering 45 tools (the default
+ * limit is 40). The chat warns; the person chooses which extensions the session offers; the model
+ * is then offered only those; the choice is still there after a reload.
+ */
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { WebSocketClientTransport } from '@modelcontextprotocol/sdk/client/websocket.js'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import WebSocket from 'ws'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ElicitationsResourceSchema, HostResource, SessionsResourceSchema, ToolsResourceSchema } from '../../src/shared/hostApi'
+import { startScriptedModelServer, type ScriptedModelServer } from '../fixtures/modelServer/scriptedModelServer'
+import { launchChromium } from './chromium'
+import { groupIsAlive, startHost, type HostProcess } from './hostProcess'
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
+const fixtureServerPath = join(root, 'test/fixtures/servers/fixtureServer.mjs')
+
+/** Slow enough that the turn's warning is on screen for a while. */
+const firstReply = 'I can see a great many tools, more than I am offered at once. '.repeat(3).match(/[\s\S]{1,8}/g)!
+const FIRST_DONE = 'offered at once.'
+const SECOND_REPLY = 'Now I am offered the system tools only.'
+
+let host: HostProcess | undefined
+let models: ScriptedModelServer | undefined
+let dataDir: string | undefined
+let client: Client | undefined
+let browser: Browser | undefined
+let context: BrowserContext | undefined
+let page: Page
+const pageErrors: string[] = []
+
+async function call(name: string, args: Record<string, unknown>): Promise<unknown> {
+  const result = await client!.callTool({ name, arguments: args })
+  if (result.isError) throw new Error(`${name}: ${JSON.stringify(result.content)}`)
+  return result.structuredContent
+}
+
+async function readHost<T>(uri: string, parse: (value: unknown) => T): Promise<T> {
+  const { contents } = await client!.readResource({ uri })
+  return parse(JSON.parse((contents[0] as { text: string }).text))
+}
+
+/** The tool names the model was offered in its latest request. */
+function offered(): string[] {
+  const body = models!.modelRequests.at(-1)?.body as { tools?: { function: { name: string } }[] } | undefined
+  return (body?.tools ?? []).map((tool) => tool.function.name)
+}
+
+const chooser = () => page.getByRole('button', { name: 'Choose extensions for this session' })
+const panel = () => page.getByRole('group', { name: 'Extensions for this session' })
+const messageBox = () => page.getByRole('textbox', { name: 'Message' })
+
+beforeAll(async () => {
+  models = await startScriptedModelServer({
+    turns: [
+      { type: 'text', chunks: firstReply, delayMs: 50 },
+      { type: 'text', chunks: SECOND_REPLY.match(/[\s\S]{1,8}/g)! },
+    ],
+  })
+  dataDir = await mkdtemp(join(tmpdir(), 'switchboard-e2e-chat-extensions-'))
+  host = await startHost(root, dataDir)
+  // The SDK's transport uses the global WebSocket, which Node 20 does not have yet.
+  const scope = globalThis as { WebSocket?: unknown }
+  scope.WebSocket ??= WebSocket
+  client = new Client({ name: 'e2e-chat-extensions', version: '1.0.0' })
+  await client.connect(new WebSocketClientTransport(new URL(`${host.info.mcp}?token=${host.info.token}`)))
+
+  // A model, set up through the host API (its screen has its own tests).
+  await call('provider_save', { provider: { id: 'scripted', kind: 'openai-compatible', name: 'Scripted', baseUrl: models.baseUrl, models: ['scripted-model'] } })
+  await call('model_select', { providerId: 'scripted', modelId: 'scripted-model' })
+
+  browser = await launchChromium()
+  context = await browser.newContext({ viewport: { width: 1180, height: 860 } })
+  page = await context.newPage()
+  page.setDefaultTimeout(15_000)
+  page.on('pageerror', (error) => pageErrors.push(error.message))
+  await page.goto(`${host.info.url}?token=${host.info.token}`)
+  await page.getByRole('navigation', { name: 'Sessions' }).waitFor()
+}, 180_000)
+
+afterAll(async () => {
+  await client?.close()
+  await context?.close()
+  await browser?.close()
+  await host?.stop()
+  await models?.stop()
+  if (dataDir) await rm(dataDir, { recursive: true, force: true })
+  expect(host ? groupIsAlive(host.pid) : false).toBe(false)
+}, 60_000)
+
+describe('Choosing the extensions of a session in browser mode (Electron stands in as headless Chromium)', () => {
+  it('warns when there are more tools than the limit, offers the extensions the person chose, and keeps the choice across a reload', async () => {
+    // An extension with more tools than the limit, added through the host API (its screen has its own tests).
+    await call('extension_add', { config: { id: 'big', name: 'Big', type: 'stdio', command: process.execPath, args: [fixtureServerPath, '--tools=45'], env: {} } })
+    const [consent] = (await readHost(HostResource.elicitations, (value) => ElicitationsResourceSchema.parse(value))).elicitations
+    await call('elicitation_respond', { id: consent!.id, action: 'accept', content: { decision: 'allow_always' } })
+    const catalog = () => readHost(HostResource.tools, (value) => ToolsResourceSchema.parse(value))
+    await expect.poll(async () => (await catalog()).tools.filter((tool) => tool.extensionId === 'big').length, { timeout: 30_000 }).toBeGreaterThan(40)
+    const { tools } = await catalog()
+    const systemTools = tools.filter((tool) => tool.extensionId === 'system')
+    expect(systemTools.length).toBeGreaterThan(0)
+    const systemName = systemTools[0]!.extensionName || 'system'
+
+    // The first message: the turn has more tools than the limit, and the chat says so while it runs.
+    await page.getByRole('button', { name: 'New session', exact: true }).first().click()
+    await expect.poll(() => messageBox().isEnabled()).toBe(true)
+    await messageBox().fill('Which tools do you have?')
+    await page.keyboard.press('Enter')
+    await page.getByText('more than the 40 a model is offered at once', { exact: false }).first().waitFor()
+    await page.getByText(FIRST_DONE, { exact: false }).first().waitFor()
+    await page.getByRole('button', { name: 'Send', exact: true }).waitFor()
+    expect(offered()).toHaveLength(40)
+
+    // The chooser: nothing chosen yet (automatic); choosing Big alone would still be over the limit.
+    expect(await chooser().getAttribute('aria-expanded')).toBe('false')
+    await chooser().click()
+    await panel().getByText('Now chosen automatically.', { exact: false }).waitFor()
+    const big = panel().getByRole('checkbox', { name: /^Big/ })
+    const system = panel().getByRole('checkbox', { name: new RegExp(`^${systemName}`, 'i') })
+    expect(await big.isChecked()).toBe(false)
+    await big.check()
+    const bigTools = tools.filter((tool) => tool.extensionId === 'big').length
+    await panel().getByRole('status').getByText(`${bigTools} of 40 tools selected; only the first ones will be offered.`).waitFor()
+    // Escape closes without saving and gives the focus back to the button.
+    await page.keyboard.press('Escape')
+    await panel().waitFor({ state: 'detached' })
+    expect(await page.evaluate('document.activeElement?.textContent')).toBe('Choose extensions for this session')
+
+    // The system extension only, saved for this session.
+    await chooser().click()
+    expect(await big.isChecked()).toBe(false)
+    await system.check()
+    await panel().getByRole('status').getByText(`${systemTools.length} of 40 tools selected.`).waitFor()
+    await panel().getByRole('button', { name: 'Save' }).click()
+    await panel().waitFor({ state: 'detached' })
+    const sessionsNow = () => readHost(HostResource.sessions, (value) => SessionsResourceSchema.parse(value))
+    await expect.poll(async () => (await sessionsNow()).sessions[0]?.activeExtensions).toEqual(['system'])
+
+    // The next turn offers the system tools and nothing else.
+    await messageBox().fill('And now?')
+    await page.keyboard.press('Enter')
+    await page.getByText(SECOND_REPLY).waitFor()
+    await page.getByRole('button', { name: 'Send', exact: true }).waitFor()
+    expect(offered().length).toBe(systemTools.length)
+    expect(offered().every((name) => name.startsWith('system__'))).toBe(true)
+    expect(models!.remainingTurns).toBe(0)
+
+    // A reload: the session still offers only the system extension, and the chooser says so.
+    const { sessions } = await sessionsNow()
+    expect(sessions).toHaveLength(1)
+    await page.reload()
+    await page.getByRole('navigation', { name: 'Sessions' }).getByRole('button', { name: sessions[0]!.title, exact: true }).click()
+    await page.getByText(SECOND_REPLY).waitFor()
+    await chooser().click()
+    await panel().getByText('Now: 1 extension chosen.', { exact: false }).waitFor()
+    expect(await system.isChecked()).toBe(true)
+    expect(await big.isChecked()).toBe(false)
+    await panel().getByRole('button', { name: 'Cancel' }).click()
+    await panel().waitFor({ state: 'detached' })
+
+    expect(pageErrors).toEqual([])
+  }, 180_000)
+})
