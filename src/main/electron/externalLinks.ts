@@ -36,3 +36,13 @@ export function windowOpenDecision(url: string, openExternal: (safeUrl: string) 
   if (safe !== undefined) openExternal(safe)
   return { action: 'deny' }
 }
+
+/**
+ * `open_external` (a link the person clicked in a question from an extension): the same check as
+ * every link that leaves the app; a refused link throws a message the window shows in the dialog.
+ */
+export function openCheckedLink(url: string, openExternal: (safeUrl: string) => void): void {
+  const safe = isSafeExternalUrl(url)
+  if (safe === undefined) throw new Error('Switchboard opens only https: and mailto: links without a user name or password; copy the link if you want to open it yourself.')
+  openExternal(safe)
+}

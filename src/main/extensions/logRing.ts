@@ -2,6 +2,7 @@
  * The recent log of one extension (its stderr and our protocol/lifecycle events), bounded in both
  * entry count and line length so a flooding server costs a fixed amount of memory (F11).
  */
+import type { LoggingLevel } from '../../shared/logLevelApi'
 
 export type LogSource = 'stderr' | 'protocol' | 'lifecycle'
 export type LogEntryLevel = 'info' | 'warn' | 'error'
@@ -14,6 +15,8 @@ export interface LogEntry {
   source: LogSource
   level: LogEntryLevel
   text: string
+  /** A server log message's own level (debug … emergency); `level` is its coarse colour. */
+  serverLevel?: LoggingLevel
 }
 
 export interface LogRingOptions {
@@ -43,11 +46,11 @@ export class LogRing {
     this.options.redact = redact
   }
 
-  push(source: LogSource, level: LogEntryLevel, text: string): void {
+  push(source: LogSource, level: LogEntryLevel, text: string, serverLevel?: LoggingLevel): void {
     const redacted = this.options.redact ? this.options.redact(text) : text
     const clipped =
       redacted.length > this.maxLineLength ? `${redacted.slice(0, this.maxLineLength)}… [${redacted.length - this.maxLineLength} more characters]` : redacted
-    this.entries.push({ seq: this.nextSeq++, time: new Date().toISOString(), source, level, text: clipped })
+    this.entries.push({ seq: this.nextSeq++, time: new Date().toISOString(), source, level, text: clipped, ...(serverLevel ? { serverLevel } : {}) })
     if (this.entries.length > this.maxEntries) {
       this.entries.splice(0, this.entries.length - this.maxEntries)
     }

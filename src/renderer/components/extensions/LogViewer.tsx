@@ -1,10 +1,12 @@
 /**
  * An extension's recent log (`switchboard://extensions/{id}/log`), subscribed only while shown:
- * stderr, protocol and lifecycle lines told apart by a labelled tag, warnings and errors marked;
- * follows new lines until the person scrolls up, with a way back to the latest.
+ * stderr, protocol and lifecycle lines told apart by a labelled tag, the server's own log messages
+ * with a badge of their level (debug … emergency), warnings and errors marked, a minimum-level
+ * filter; follows new lines until the person scrolls up, with a way back to the latest.
  */
-import { useMemo, useState } from 'react'
+import { useId, useMemo, useState } from 'react'
 import { ExtensionLogResourceSchema, extensionLogUri, type LogEntry } from '../../../shared/hostApi'
+import { LOG_LEVELS, logLevelRank, type LoggingLevel } from '../../../shared/logLevelApi'
 import { useHostResource } from '../../hooks/useHostResource'
 import { useStickToBottom } from '../../hooks/useStickToBottom'
 import { ArrowDownIcon } from '../icons'
@@ -29,6 +31,20 @@ function shownTime(iso: string): string {
 /** Warnings and errors say so in words too, not only in colour. */
 const notable = (level: LogEntry['level']) => level !== 'info'
 
+/** Our own lines have a coarse level; they are filtered as the server level it corresponds to. */
+const levelOfEntry = (entry: LogEntry): LoggingLevel => entry.serverLevel ?? (entry.level === 'warn' ? 'warning' : entry.level)
+
+const badgeClasses: Record<LoggingLevel, string> = {
+  debug: 'bg-zinc-100 text-zinc-600 dark:bg-zinc-800 dark:text-zinc-400',
+  info: 'bg-sky-100 text-sky-800 dark:bg-sky-500/15 dark:text-sky-300',
+  notice: 'bg-teal-100 text-teal-800 dark:bg-teal-500/15 dark:text-teal-300',
+  warning: 'bg-amber-100 text-amber-800 dark:bg-amber-500/15 dark:text-amber-300',
+  error: 'bg-red-100 text-red-800 dark:bg-red-500/15 dark:text-red-300',
+  critical: 'bg-red-200 text-red-900 dark:bg-red-500/25 dark:text-red-200',
+  alert: 'bg-red-600 text-white dark:bg-red-500 dark:text-white',
+  emergency: 'bg-red-800 text-white dark:bg-red-700 dark:text-white',
+}
+
 const levelClasses: Record<LogEntry['level'], string> = {
   info: 'text-zinc-800 dark:text-zinc-200',
   warn: 'text-amber-700 dark:text-amber-400',
@@ -38,7 +54,12 @@ const levelClasses: Record<LogEntry['level'], string> = {
 export function LogViewer({ extensionId }: { extensionId: string }) {
   const log = useHostResource(extensionLogUri(extensionId), ExtensionLogResourceSchema)
   const [hidden, setHidden] = useState<ReadonlySet<Source>>(new Set())
-  const entries = useMemo(() => (log?.entries ?? []).filter((entry) => !hidden.has(entry.source)), [log, hidden])
+  const [minimum, setMinimum] = useState<LoggingLevel>('debug')
+  const levelId = useId()
+  const entries = useMemo(
+    () => (log?.entries ?? []).filter((entry) => !hidden.has(entry.source) && logLevelRank(levelOfEntry(entry)) >= logLevelRank(minimum)),
+    [log, hidden, minimum],
+  )
   const { ref: scroller, stuck, onScroll, jump } = useStickToBottom<HTMLDivElement>(entries)
 
   const toggle = (source: Source) =>
@@ -70,6 +91,21 @@ export function LogViewer({ extensionId }: { extensionId: string }) {
             {source.label}
           </button>
         ))}
+        <label htmlFor={levelId} className="ml-2 text-xs text-zinc-500 dark:text-zinc-400">
+          Level
+        </label>
+        <select
+          id={levelId}
+          value={minimum}
+          onChange={(event) => setMinimum(event.target.value as LoggingLevel)}
+          className="h-6 rounded-md border border-zinc-300 bg-white px-1.5 text-xs text-zinc-800 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-zinc-600 dark:bg-zinc-800 dark:text-zinc-100"
+        >
+          {LOG_LEVELS.map((level) => (
+            <option key={level} value={level}>
+              {level === 'debug' ? 'All levels' : `${level} and above`}
+            </option>
+          ))}
+        </select>
         <span className="ml-auto text-xs text-zinc-500 dark:text-zinc-400">
           {log === null ? 'Loading…' : `${log.entries.length} recent ${log.entries.length === 1 ? 'line' : 'lines'}`}
         </span>
@@ -86,7 +122,7 @@ export function LogViewer({ extensionId }: { extensionId: string }) {
         >
           {log !== null && entries.length === 0 && (
             <p className="px-3 py-2 font-sans text-zinc-500 dark:text-zinc-400">
-              {log.entries.length === 0 ? 'Nothing logged yet.' : 'No lines of the kinds shown.'}
+              {log.entries.length === 0 ? 'Nothing logged yet.' : 'No lines of the kinds and levels shown.'}
             </p>
           )}
           {entries.map((entry) => (
@@ -97,8 +133,13 @@ export function LogViewer({ extensionId }: { extensionId: string }) {
               <span className={`h-fit w-[4.75rem] shrink-0 rounded px-1 text-center font-sans text-[10px] leading-4 font-medium ${sourceStyle[entry.source].tag}`}>
                 {sourceStyle[entry.source].label}
               </span>
+              {entry.serverLevel && (
+                <span data-level={entry.serverLevel} className={`h-fit w-[4.5rem] shrink-0 rounded px-1 text-center font-sans text-[10px] leading-4 font-medium ${badgeClasses[entry.serverLevel]}`}>
+                  {entry.serverLevel}
+                </span>
+              )}
               <span className={`min-w-0 flex-1 break-words whitespace-pre-wrap ${levelClasses[entry.level]}`}>
-                {notable(entry.level) && <span className="font-semibold">{entry.level.toUpperCase()} </span>}
+                {notable(entry.level) && !entry.serverLevel && <span className="font-semibold">{entry.level.toUpperCase()} </span>}
                 {entry.text}
               </span>
             </div>
