@@ -3,7 +3,8 @@
  * resources, structured content) becomes the AI SDK's tool output: plain text when the result is
  * only text (every provider takes that as is), otherwise content parts with images as image data.
  * What a provider cannot take in a tool result (audio, binary resources) is described in words.
- * Sizes are already capped (by the dispatcher and the store), markers included.
+ * Sizes are already capped (by the dispatcher and the store), markers included. Parts whose
+ * `annotations.audience` leaves out the assistant stay with the person.
  */
 import type { ToolResultPart } from 'ai'
 import { humanSize } from '../extensions/resultCap'
@@ -13,9 +14,21 @@ export type ModelToolOutput = ToolResultPart['output']
 type OutputPart = Extract<ModelToolOutput, { type: 'content' }>['value'][number]
 
 const EMPTY_RESULT = '(the tool returned no content)'
+const FOR_PERSON_ONLY = '(the tool returned content meant only for the person, which was shown to them)'
+
+/**
+ * `annotations.audience` decides who a part is for: a part marked for the user alone is shown to
+ * the person and never sent to the model; no audience (or both) means everyone.
+ */
+export function isForModel(block: StoredContentBlock): boolean {
+  const audience = (block.annotations as { audience?: unknown } | undefined)?.audience
+  return !Array.isArray(audience) || audience.length === 0 || audience.includes('assistant')
+}
 
 export function toModelOutput(result: Pick<ToolResultMessage, 'status' | 'content' | 'structuredContent'>): ModelToolOutput {
-  const parts = result.content.flatMap(toOutputParts)
+  const forModel = result.content.filter(isForModel)
+  const parts = forModel.flatMap(toOutputParts)
+  if (forModel.length < result.content.length && parts.length === 0) parts.push({ type: 'text', text: FOR_PERSON_ONLY })
   const structured = structuredText(result.structuredContent, parts)
   if (structured) parts.push({ type: 'text', text: structured })
   const isError = result.status !== 'ok'
@@ -30,6 +43,7 @@ export function toModelOutput(result: Pick<ToolResultMessage, 'status' | 'conten
 /** The text of a result, for the security inspector's prompt-injection check. */
 export function resultText(content: readonly StoredContentBlock[]): string {
   return content
+    .filter(isForModel)
     .flatMap((block) => toOutputParts(block))
     .map((part) => (part.type === 'text' ? part.text : ''))
     .join('\n')

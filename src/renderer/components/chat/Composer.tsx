@@ -1,7 +1,8 @@
 /**
  * Where messages are typed: Enter sends, Shift+Enter starts a new line, the field grows with the
  * text. While a reply is being written the button stops it. When nothing can be sent, the field
- * says why and how to fix it. The model picker sits beside the buttons.
+ * says why and how to fix it. The model picker sits beside the buttons. A `/` at the start lists
+ * the extensions' prompts as slash commands (useSlashCommands.ts); attached resources show as chips.
  */
 import { useEffect, useId, type FormEvent, type KeyboardEvent } from 'react'
 import { useChatViewStore } from '../../stores/chatViewStore'
@@ -13,6 +14,10 @@ import { primaryButton, secondaryButton } from '../ui'
 import { composerBlock } from './composerBlock'
 import { ModelPicker } from './ModelPicker'
 import { useAutosize } from './useAutosize'
+import { AttachmentChips } from './AttachmentChips'
+import { PromptForm } from './PromptForm'
+import { SlashMenu, slashOptionId } from './SlashMenu'
+import { useSlashCommands } from './useSlashCommands'
 
 interface Props {
   /** Where the draft is kept: the session id, or NEW_CHAT. */
@@ -38,6 +43,8 @@ export function Composer({ draftKey, running, stopping, stopDisabled = false, on
   const block = composerBlock(models, connection)
   const canSend = block === null && !running && draft.trim() !== ''
   const textarea = useAutosize(draft)
+  const slash = useSlashCommands(draftKey, draft, (text) => setDraft(draftKey, text), () => textarea.current?.focus(), block === null)
+  const menuId = `${id}-slash`
 
   // A conversation opened (or started) is ready to type into.
   useEffect(() => {
@@ -57,6 +64,7 @@ export function Composer({ draftKey, running, stopping, stopDisabled = false, on
     void send()
   }
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (slash.onKeyDown(event)) return
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return
     event.preventDefault()
     void send()
@@ -64,7 +72,14 @@ export function Composer({ draftKey, running, stopping, stopDisabled = false, on
 
   return (
     <div className="shrink-0 px-6 pt-1 pb-5">
-      <form onSubmit={onSubmit} aria-label="Send a message" className="mx-auto max-w-3xl">
+      {/* The argument form is a form of its own, so it sits beside the composer's form, not in it. */}
+      <div className="relative mx-auto max-w-3xl">
+        {slash.form && (
+          <PromptForm prompt={slash.form.prompt} busy={slash.form.busy} error={slash.form.error} onInsert={slash.insert} onCancel={slash.cancelForm} />
+        )}
+      </div>
+      <form onSubmit={onSubmit} aria-label="Send a message" className="relative mx-auto max-w-3xl">
+        {slash.menuOpen && <SlashMenu id={menuId} state={slash.list} items={slash.items} active={slash.active} onChoose={slash.choose} onHover={slash.setActive} />}
         <div
           className={
             'rounded-2xl border bg-white shadow-sm transition-colors focus-within:border-indigo-400 focus-within:ring-3 focus-within:ring-indigo-500/15 ' +
@@ -72,6 +87,7 @@ export function Composer({ draftKey, running, stopping, stopDisabled = false, on
             (block ? 'bg-zinc-50 dark:bg-zinc-950/60' : '')
           }
         >
+          <AttachmentChips draftKey={draftKey} />
           <label htmlFor={`${id}-text`} className="sr-only">
             Message
           </label>
@@ -82,6 +98,10 @@ export function Composer({ draftKey, running, stopping, stopDisabled = false, on
             value={draft}
             disabled={block !== null}
             aria-describedby={block ? `${id}-block` : `${id}-keys`}
+            // Stays a textbox (it is one); while the slash menu is open it names the highlighted prompt.
+            aria-autocomplete="list"
+            aria-controls={slash.menuOpen ? menuId : undefined}
+            aria-activedescendant={slash.menuOpen && slash.items.length > 0 ? slashOptionId(menuId, slash.active) : undefined}
             placeholder={running ? 'The reply is being written… (type your next message)' : 'Message the model'}
             onChange={(event) => setDraft(draftKey, event.target.value)}
             onKeyDown={onKeyDown}
@@ -93,7 +113,7 @@ export function Composer({ draftKey, running, stopping, stopDisabled = false, on
             </div>
             {block === null && !running && (
               <span id={`${id}-keys`} className="hidden text-[11px] text-zinc-400 sm:inline dark:text-zinc-500">
-                Enter to send · Shift+Enter for a new line
+                Enter to send · Shift+Enter for a new line · / for prompts
               </span>
             )}
             {running ? (
@@ -108,6 +128,12 @@ export function Composer({ draftKey, running, stopping, stopDisabled = false, on
             )}
           </div>
         </div>
+        {slash.notes.map((note) => (
+          <p key={note} role="status" className="mt-2 flex items-center justify-center gap-1.5 text-xs text-zinc-600 dark:text-zinc-400">
+            <InfoIcon className="size-3.5" />
+            {note}
+          </p>
+        ))}
         {block && (
           <p id={`${id}-block`} className="mt-2 flex items-center justify-center gap-1.5 text-xs text-zinc-600 dark:text-zinc-400">
             <InfoIcon className="size-3.5" />

@@ -1,0 +1,204 @@
+/**
+ * Prompts as slash commands and resources as attachments, end to end through browser mode: the
+ * real host (`npm run host`), the built renderer in headless Chromium, server-everything over stdio
+ * (its `completable-prompt` and its dynamic text resources), and the scripted model server as the
+ * provider, which records what the model was sent. Only Electron is absent.
+ */
+import { mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { WebSocketClientTransport } from '@modelcontextprotocol/sdk/client/websocket.js'
+import { type Browser, type BrowserContext, type Page } from 'playwright-core'
+import WebSocket from 'ws'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ElicitationsResourceSchema, HostResource, ToolsResourceSchema } from '../../src/shared/hostApi'
+import { startScriptedModelServer, type ScriptedModelServer } from '../fixtures/modelServer/scriptedModelServer'
+import { poll } from '../helpers/hostCalls'
+import { launchChromium } from './chromium'
+import { groupIsAlive, startHost, type HostProcess } from './hostProcess'
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
+const resultsDir = join(root, 'test-results')
+const everythingPath = join(root, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js')
+const INSERTED = 'Please promote Alice to the head of the Engineering team.'
+
+let host: HostProcess | undefined
+let models: ScriptedModelServer | undefined
+let dataDir: string
+let browser: Browser
+let context: BrowserContext
+let page: Page
+let client: Client | undefined
+const pageErrors: string[] = []
+
+const messageBox = () => page.getByRole('textbox', { name: 'Message' })
+
+async function shoot(name: string): Promise<void> {
+  await mkdir(resultsDir, { recursive: true })
+  await page.screenshot({ path: join(resultsDir, name), animations: 'disabled' })
+}
+
+async function callHost(name: string, args: Record<string, unknown>): Promise<void> {
+  const result = await client!.callTool({ name, arguments: args })
+  if (result.isError) throw new Error(`${name}: ${JSON.stringify(result.content)}`)
+}
+
+async function readHost<T>(uri: string, parse: (value: unknown) => T): Promise<T> {
+  const { contents } = await client!.readResource({ uri })
+  return parse(JSON.parse((contents[0] as { text: string }).text))
+}
+
+beforeAll(async () => {
+  models = await startScriptedModelServer({
+    turns: [
+      { type: 'text', chunks: ['Done: ', 'Alice leads Engineering.'] },
+      { type: 'tool-calls', text: ['Here are some links.'], calls: [{ name: 'everything__get-resource-links', args: { count: 2 } }] },
+      { type: 'text', chunks: ['Two resources, linked above.'] },
+    ],
+  })
+  dataDir = await mkdtemp(join(tmpdir(), 'switchboard-e2e-slash-'))
+  host = await startHost(root, dataDir)
+  ;(globalThis as { WebSocket?: unknown }).WebSocket ??= WebSocket
+  client = new Client({ name: 'e2e-slash', version: '1.0.0' })
+  await client.connect(new WebSocketClientTransport(new URL(`${host.info.mcp}?token=${host.info.token}`)))
+  // Setup through the host API (the other e2e tests cover these screens).
+  await callHost('provider_save', { provider: { id: 'scripted', kind: 'openai-compatible', name: 'Scripted', baseUrl: models.baseUrl, models: ['scripted-model'] } })
+  await callHost('model_select', { providerId: 'scripted', modelId: 'scripted-model' })
+  await callHost('extension_add', { config: { id: 'everything', name: 'Everything', type: 'stdio', command: process.execPath, args: [everythingPath, 'stdio'] } })
+  const [consent] = (await readHost(HostResource.elicitations, (v) => ElicitationsResourceSchema.parse(v))).elicitations
+  await callHost('elicitation_respond', { id: consent!.id, action: 'accept', content: { decision: 'allow_always' } })
+  await poll(() => readHost(HostResource.tools, (v) => ToolsResourceSchema.parse(v)), (tools) => tools.prompts.some((p) => p.promptName === 'completable-prompt'), 'the prompts of server-everything', 30_000)
+  // The model's call of get-resource-links below runs without a dialog.
+  await callHost('permission_set', { tool: 'everything__get-resource-links', policy: 'always' })
+
+  browser = await launchChromium()
+  context = await browser.newContext({ viewport: { width: 1180, height: 860 }, colorScheme: 'light' })
+  page = await context.newPage()
+  // Generous: the machines running these tests are often busy.
+  page.setDefaultTimeout(30_000)
+  page.on('pageerror', (error) => pageErrors.push(error.message))
+  await page.goto(`${host.info.url}?token=${host.info.token}`)
+  await page.getByRole('navigation', { name: 'Sessions' }).waitFor()
+}, 180_000)
+
+afterAll(async () => {
+  await client?.close()
+  await context?.close()
+  await browser?.close()
+  await host?.stop()
+  await models?.stop()
+  if (dataDir) await rm(dataDir, { recursive: true, force: true })
+  expect(host ? groupIsAlive(host.pid) : false).toBe(false)
+}, 60_000)
+
+describe('Slash commands and attachments in browser mode (Electron stands in as headless Chromium)', () => {
+  it('inserts a completable prompt picked with the keyboard, attaches a resource from the browser, and the model gets both', async () => {
+    await page.getByRole('button', { name: 'New session', exact: true }).first().click()
+    await expect.poll(() => messageBox().isEnabled()).toBe(true)
+    await messageBox().click()
+
+    // `/` opens the menu of every extension's prompts; typing filters it.
+    await page.keyboard.type('/')
+    const menu = page.getByRole('listbox', { name: 'Prompts' })
+    await menu.getByRole('option', { name: /\/everything\.simple-prompt/ }).waitFor()
+    await page.keyboard.type('compl')
+    await expect.poll(() => menu.getByRole('option').count()).toBe(1)
+    const option = menu.getByRole('option', { name: /\/everything\.completable-prompt/ })
+    expect(await option.getAttribute('aria-selected')).toBe('true')
+    expect(await option.innerText()).toContain('First argument choice narrows values for second argument.')
+    await shoot('slash-menu.png')
+    // Escape closes the menu and keeps the text; ↓ then does nothing special, Backspace+type opens it again.
+    await page.keyboard.press('Escape')
+    await menu.waitFor({ state: 'detached' })
+    expect(await messageBox().inputValue()).toBe('/compl')
+    await page.keyboard.press('Backspace')
+    await page.keyboard.type('l')
+    await option.waitFor()
+    await page.keyboard.press('Enter')
+
+    // The prompt has arguments: a small form with completion/complete suggestions.
+    const form = page.getByRole('form', { name: 'Arguments of /everything.completable-prompt' })
+    await form.waitFor()
+    const department = form.getByRole('combobox', { name: 'department' })
+    // The test project has no DOM types: the focused element is asked for by its id.
+    const departmentId = await department.getAttribute('id')
+    await expect.poll(() => page.evaluate('document.activeElement?.id')).toBe(departmentId)
+    await page.keyboard.type('Eng')
+    const departments = form.getByRole('listbox', { name: 'Suggestions for department' })
+    await departments.getByRole('option', { name: 'Engineering' }).waitFor()
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('Enter')
+    expect(await department.inputValue()).toBe('Engineering')
+    // The second argument's suggestions depend on the first (sent as context).
+    await form.getByRole('combobox', { name: 'name' }).click()
+    const names = form.getByRole('listbox', { name: 'Suggestions for name' })
+    await names.getByRole('option', { name: 'Alice' }).waitFor()
+    expect(await names.getByRole('option').allInnerTexts()).toEqual(['Alice', 'Bob', 'Charlie'])
+    await shoot('slash-prompt-form.png')
+    await names.getByRole('option', { name: 'Alice' }).click()
+    expect(await form.getByRole('combobox', { name: 'name' }).inputValue()).toBe('Alice')
+    await form.getByRole('button', { name: 'Insert' }).click()
+    await form.waitFor({ state: 'detached' })
+    await expect.poll(() => messageBox().inputValue()).toBe(INSERTED)
+
+    // Attach a resource from the extension's resource browser (a template filled in there).
+    await page.getByRole('button', { name: 'Settings' }).click()
+    await page.getByRole('tab', { name: 'Extensions' }).click()
+    await page.getByRole('button', { name: 'Everything', exact: true }).click()
+    await page.getByRole('tab', { name: /Resources/ }).click()
+    const template = page.getByRole('form', { name: 'Template Dynamic Text Resource' })
+    await template.getByRole('combobox', { name: 'resourceId' }).fill('3')
+    await template.getByRole('button', { name: 'Open' }).click()
+    const preview = page.getByRole('region', { name: 'Preview of demo://resource/dynamic/text/3' })
+    await preview.getByText('Resource 3: This is a plaintext resource', { exact: false }).waitFor()
+    await shoot('resource-browser.png')
+    await preview.getByRole('button', { name: 'Attach to message' }).click()
+    await preview.getByText('Attached to the open conversation.').waitFor()
+    await preview.getByRole('button', { name: 'Go to the conversation' }).click()
+
+    // Back in the conversation: the draft is still there, with the resource as a chip; send both.
+    const chips = page.getByRole('list', { name: 'Attached resources' })
+    await chips.getByText('demo://resource/dynamic/text/3').waitFor()
+    expect(await messageBox().inputValue()).toBe(INSERTED)
+    await messageBox().click()
+    await page.keyboard.press('Enter')
+    await page.getByRole('article', { name: 'Assistant' }).getByText('Alice leads Engineering.').waitFor()
+    // The chip stays: the resource remains attached for the next message.
+    await chips.getByText('demo://resource/dynamic/text/3').waitFor()
+
+    const sent = JSON.stringify(models!.modelRequests.at(-1)?.body)
+    expect(sent).toContain(INSERTED)
+    expect(sent).toContain('[Attached resource demo://resource/dynamic/text/3 from extension \\"everything\\"]')
+    expect(sent).toContain('Resource 3: This is a plaintext resource created at')
+    expect(pageErrors).toEqual([])
+  })
+
+  it('shows the resource links of a tool result as items that open a preview of the resource', async () => {
+    await messageBox().fill('Give me links')
+    // Send is offered once the previous reply has fully moved into the history.
+    await expect.poll(() => page.getByRole('button', { name: 'Send', exact: true }).isEnabled()).toBe(true)
+    await page.keyboard.press('Enter')
+    await expect.poll(() => messageBox().inputValue()).toBe('')
+    await page.getByRole('article', { name: 'Assistant' }).getByText('Two resources, linked above.').waitFor()
+    const card = page.getByRole('region', { name: /^Tool call: / })
+    await card.getByRole('button', { expanded: false }).click()
+    await card.getByText('Text Resource 2').waitFor()
+    await card.getByText('Blob Resource 1').waitFor()
+    await card.getByRole('button', { name: 'Open' }).nth(1).click()
+    const dialog = page.getByRole('dialog', { name: 'Text Resource 2' })
+    await dialog.getByText('Resource 2: This is a plaintext resource', { exact: false }).waitFor()
+    await dialog.getByRole('button', { name: 'Attach to message' }).waitFor()
+    await shoot('resource-link-dialog.png')
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached' })
+    // A blob resource is described by size and type, not dumped as base64.
+    await card.getByRole('button', { name: 'Open' }).first().click()
+    const blob = page.getByRole('dialog', { name: 'Blob Resource 1' })
+    await blob.getByText(/Binary data: text\/plain, \d+ B\./).waitFor()
+    await blob.getByRole('button', { name: 'Close' }).click()
+    await blob.waitFor({ state: 'detached' })
+    expect(pageErrors).toEqual([])
+  })
+})

@@ -1,0 +1,53 @@
+/** The slash-command rules of the composer: when the menu opens, how prompts are filtered, and what a got prompt inserts. */
+import { describe, expect, it } from 'vitest'
+import type { PromptEntry } from '../../src/shared/hostApi'
+import { filterPrompts, promptToDraft, slashQuery } from '../../src/renderer/components/chat/slashCommands'
+
+const prompt = (extensionId: string, promptName: string, extra: Partial<PromptEntry> = {}): PromptEntry => ({
+  name: `${extensionId}.${promptName}`,
+  extensionId,
+  promptName,
+  arguments: [],
+  ...extra,
+})
+
+describe('slash commands', () => {
+  it('opens only for a / at the start followed by one word', () => {
+    expect(slashQuery('/')).toBe('')
+    expect(slashQuery('/every')).toBe('every')
+    expect(slashQuery('/everything.completable-prompt')).toBe('everything.completable-prompt')
+    expect(slashQuery('/cmd and more')).toBeNull()
+    expect(slashQuery('hello /cmd')).toBeNull()
+    expect(slashQuery('/a\nb')).toBeNull()
+  })
+
+  it('filters by command, then title and description, commands starting with the query first', () => {
+    const prompts = [
+      prompt('everything', 'simple-prompt'),
+      prompt('everything', 'completable-prompt', { title: 'Team Management' }),
+      prompt('notes', 'summarize', { description: 'Summarize a team meeting' }),
+      prompt('comp', 'other'),
+    ]
+    expect(filterPrompts(prompts, 'comp').map((p) => p.name)).toEqual(['comp.other', 'everything.completable-prompt'])
+    expect(filterPrompts(prompts, 'team').map((p) => p.name)).toEqual(['everything.completable-prompt', 'notes.summarize'])
+    expect(filterPrompts(prompts, '')).toHaveLength(4)
+    expect(filterPrompts(prompts, 'zzz')).toEqual([])
+  })
+
+  it('inserts text parts as the message, resources as attachments, and notes what cannot be inserted', () => {
+    const inserted = promptToDraft('everything', [
+      { role: 'user', content: { type: 'text', text: 'First part' } },
+      { role: 'assistant', content: { type: 'text', text: 'An earlier answer' } },
+      { role: 'user', content: { type: 'resource', resource: { uri: 'demo://resource/dynamic/text/1', text: 'x' } } },
+      { role: 'user', content: { type: 'resource_link', uri: 'demo://doc', name: 'Doc' } },
+      { role: 'user', content: { type: 'resource', resource: { uri: 'demo://resource/dynamic/text/1', text: 'again' } } },
+      { role: 'user', content: { type: 'image', data: 'AAAA', mimeType: 'image/png' } },
+    ])
+    expect(inserted.text).toBe('First part\n\n(Assistant) An earlier answer')
+    expect(inserted.attachments).toEqual([
+      { extensionId: 'everything', uri: 'demo://resource/dynamic/text/1' },
+      { extensionId: 'everything', uri: 'demo://doc', name: 'Doc' },
+    ])
+    expect(inserted.notes).toEqual(['The prompt included an image (image/png), which cannot be put in a message.'])
+  })
+})
