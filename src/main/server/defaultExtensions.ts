@@ -1,0 +1,50 @@
+/**
+ * The extensions a data folder is given once: the builtin System extension and the app window's
+ * frontend tools (charts, notifications, clipboard). Each default is offered once per folder; an
+ * extension the person removed stays removed. Folders from before this list existed were only
+ * ever given System, so they receive the frontend tools once, with a notice.
+ */
+import { parseExtensionConfig, type ExtensionConfig } from '../extensions'
+
+export const DEFAULT_EXTENSION_IDS = ['system', 'frontend'] as const
+
+function checked(input: Record<string, unknown>): ExtensionConfig {
+  const parsed = parseExtensionConfig(input)
+  if (!parsed.ok) throw new Error(parsed.errors.join(' '))
+  return parsed.config
+}
+
+const defaults: Record<(typeof DEFAULT_EXTENSION_IDS)[number], () => ExtensionConfig> = {
+  system: () => checked({ id: 'system', name: 'System', type: 'builtin', builtin: 'system', trust: 'trusted' }),
+  frontend: () => checked({ id: 'frontend', name: 'App window', type: 'frontend', trust: 'trusted' }),
+}
+
+const addedNotice: Partial<Record<(typeof DEFAULT_EXTENSION_IDS)[number], string>> = {
+  frontend:
+    'Switchboard can now draw charts in the conversation, show notifications and copy to the clipboard: the extension “App window” was added. Turn it off in Settings → Extensions if you do not want it.',
+}
+
+export interface DefaultsApplied {
+  configs: ExtensionConfig[]
+  /** Every default this folder has been given, to store with the extensions. */
+  offered: string[]
+  notices: string[]
+}
+
+/** Adds the defaults this folder was not given yet; `offered` is undefined for a file from before the list. */
+export function applyDefaultExtensions(configs: ExtensionConfig[], offered: string[] | undefined, firstRun: boolean): DefaultsApplied {
+  const given = new Set(offered ?? (firstRun ? [] : ['system']))
+  const next = [...configs]
+  const notices: string[] = []
+  for (const id of DEFAULT_EXTENSION_IDS) {
+    if (given.has(id)) continue
+    given.add(id)
+    const config = defaults[id]()
+    // An extension of the same id or (for the window) of the same type already covers it.
+    if (next.some((existing) => existing.id === id || (config.type === 'frontend' && existing.type === 'frontend'))) continue
+    next.push(config)
+    const notice = addedNotice[id]
+    if (!firstRun && notice) notices.push(notice)
+  }
+  return { configs: next, offered: [...given], notices }
+}

@@ -1,0 +1,232 @@
+/**
+ * Frontend tools end to end in browser mode: the real host (`npm run host`), the built renderer in
+ * headless Chromium serving its tools over `/frontend`, and the scripted model server calling
+ * `render_chart`. The chart must appear as SVG in the tool card, drawn without eval under the CSP.
+ * Then the window reloads while a call is in flight: the call fails with "window unavailable",
+ * the extension becomes ready again on its own, and the next call works.
+ */
+import { mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { WebSocketClientTransport } from '@modelcontextprotocol/sdk/client/websocket.js'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import WebSocket from 'ws'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ExtensionLogResourceSchema, ExtensionsResourceSchema, extensionLogUri, HistoryResourceSchema, HostResource, ProgressResourceSchema, SessionsResourceSchema, SettingsResourceSchema, ToolsResourceSchema, historyUri, progressUri } from '../../src/shared/hostApi'
+import { startScriptedModelServer, type ScriptedModelServer } from '../fixtures/modelServer/scriptedModelServer'
+import { launchChromium } from './chromium'
+import { groupIsAlive, startHost, type HostProcess } from './hostProcess'
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
+const resultsDir = join(root, 'test-results')
+
+const fruitSpec = (scale: number) => ({
+  $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+  mark: { type: 'bar', tooltip: true },
+  width: 320,
+  height: 180,
+  data: { values: ['apples', 'pears', 'plums', 'cherries'].map((fruit, index) => ({ fruit, sold: (index + 2) * scale })) },
+  // A calculated field: drawing it needs an expression, which must run without eval under the CSP.
+  transform: [{ calculate: 'datum.sold * 2', as: 'doubled' }],
+  encoding: { x: { field: 'fruit', type: 'nominal' }, y: { field: 'doubled', type: 'quantitative' } },
+})
+
+let host: HostProcess | undefined
+let models: ScriptedModelServer | undefined
+let dataDir: string
+let browser: Browser
+let context: BrowserContext
+let page: Page
+let client: Client | undefined
+/** While set, calls from main to the page's frontend server are swallowed: the call stays in flight. */
+let holdCalls = false
+const consoleErrors: string[] = []
+
+async function hostClient(): Promise<Client> {
+  const scope = globalThis as { WebSocket?: unknown }
+  scope.WebSocket ??= WebSocket
+  const second = new Client({ name: 'e2e-frontend', version: '1.0.0' })
+  await second.connect(new WebSocketClientTransport(new URL(`${host!.info.mcp}?token=${host!.info.token}`)))
+  return second
+}
+
+async function callHost(name: string, args: Record<string, unknown>): Promise<Record<string, unknown> | undefined> {
+  const result = await client!.callTool({ name, arguments: args })
+  if (result.isError) throw new Error(`${name}: ${JSON.stringify(result.content)}`)
+  return result.structuredContent as Record<string, unknown> | undefined
+}
+
+async function readHost<T>(uri: string, parse: (value: unknown) => T): Promise<T> {
+  const { contents } = await client!.readResource({ uri })
+  return parse(JSON.parse((contents[0] as { text: string }).text))
+}
+
+const frontendStatus = async () => (await readHost(HostResource.extensions, (v) => ExtensionsResourceSchema.parse(v))).extensions.find((e) => e.id === 'frontend')
+const messageBox = () => page.getByRole('textbox', { name: 'Message' })
+
+async function send(text: string): Promise<void> {
+  await expect.poll(() => messageBox().isEnabled()).toBe(true)
+  await messageBox().fill(text)
+  await page.keyboard.press('Enter')
+}
+
+beforeAll(async () => {
+  models = await startScriptedModelServer({
+    models: ['scripted-model'],
+    turns: [
+      { type: 'tool-calls', text: ['Here is the chart.'], calls: [{ name: 'frontend__render_chart', args: { spec: fruitSpec(1), title: 'Fruit sold' } }] },
+      { type: 'text', chunks: ['Apples sold least.'] },
+      { type: 'tool-calls', calls: [{ name: 'frontend__render_chart', args: { spec: fruitSpec(2), title: 'Lost in a reload' } }] },
+      { type: 'tool-calls', calls: [{ name: 'frontend__render_chart', args: { spec: fruitSpec(3), title: 'Fruit sold again' } }] },
+      { type: 'text', chunks: ['Drawn again.'] },
+    ],
+  })
+  dataDir = await mkdtemp(join(tmpdir(), 'switchboard-e2e-frontend-'))
+  host = await startHost(root, dataDir)
+  client = await hostClient()
+  await callHost('provider_save', { provider: { id: 'scripted', kind: 'openai-compatible', name: 'Scripted', baseUrl: models.baseUrl, models: ['scripted-model'] } })
+  await callHost('model_select', { providerId: 'scripted', modelId: 'scripted-model' })
+  browser = await launchChromium()
+  context = await browser.newContext({ viewport: { width: 1180, height: 900 }, colorScheme: 'light' })
+  page = await context.newPage()
+  page.setDefaultTimeout(20_000)
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text())
+  })
+  // The real socket to the host, with a tap that can hold back tools/call requests (to have a call in flight at reload).
+  await page.routeWebSocket(/\/frontend\?/, (socket) => {
+    const server = socket.connectToServer()
+    socket.onMessage((message) => server.send(message))
+    server.onMessage((message) => {
+      if (holdCalls && typeof message === 'string' && message.includes('"tools/call"')) return
+      socket.send(message)
+    })
+  })
+  await page.goto(`${host.info.url}?token=${host.info.token}`)
+  await page.getByRole('navigation', { name: 'Sessions' }).waitFor()
+}, 180_000)
+
+afterAll(async () => {
+  await client?.close()
+  await context?.close()
+  await browser?.close()
+  await host?.stop()
+  await models?.stop()
+  if (dataDir) await rm(dataDir, { recursive: true, force: true })
+  expect(host ? groupIsAlive(host.pid) : false).toBe(false)
+}, 60_000)
+
+describe('Frontend tools in browser mode (Electron stands in as headless Chromium)', () => {
+  it('draws a render_chart call inline, survives a reload mid-call (F19) and works again after', async () => {
+    // A new data folder has the window's extension; the page connects it over /frontend.
+    await expect.poll(async () => (await frontendStatus())?.status, { timeout: 30_000 }).toBe('ready')
+    await expect
+      .poll(async () => (await readHost(HostResource.tools, (v) => ToolsResourceSchema.parse(v))).tools.map((tool) => tool.name).filter((name) => name.startsWith('frontend__')).sort())
+      .toEqual(['frontend__copy_to_clipboard', 'frontend__render_chart', 'frontend__show_notification'])
+
+    await page.getByRole('button', { name: 'New session', exact: true }).first().click()
+    await messageBox().waitFor()
+    await send('Chart the fruit sales, please.')
+    const chart = page.getByRole('figure', { name: 'Fruit sold' })
+    await chart.locator('svg').first().waitFor()
+    // One bar per fruit, drawn by Vega (the calculated field needed the expression interpreter).
+    await expect.poll(() => chart.locator('svg .mark-rect path').count()).toBe(4)
+    await page.getByText('Apples sold least.').waitFor()
+    await mkdir(resultsDir, { recursive: true })
+    await chart.scrollIntoViewIfNeeded()
+    await page.screenshot({ path: join(resultsDir, 'frontend-chart.png'), animations: 'disabled' })
+    expect(consoleErrors.filter((text) => /Content Security Policy|unsafe-eval/i.test(text))).toEqual([])
+
+    // A call in flight when the window reloads fails cleanly with "window unavailable".
+    const { sessions } = await readHost(HostResource.sessions, (v) => SessionsResourceSchema.parse(v))
+    const sessionId = sessions[0]!.id
+    holdCalls = true
+    await send('Once more, please.')
+    await expect
+      .poll(async () => (await readHost(progressUri(sessionId), (v) => ProgressResourceSchema.parse(v))).turn?.toolCalls[0]?.state)
+      .toBe('running')
+    const startsBefore = (await frontendStatus())!
+    holdCalls = false
+    await page.reload()
+    await expect
+      .poll(async () => {
+        const history = await readHost(historyUri(sessionId), (v) => HistoryResourceSchema.parse(v))
+        const calls = history.messages.flatMap((message) => (message.role === 'assistant' ? message.toolCalls : []))
+        return JSON.stringify(calls[1]?.result?.content ?? null)
+      }, { timeout: 20_000 })
+      .toMatch(/window unavailable/)
+
+    // The reloaded page connects again: ready, without a storm of restarts.
+    await expect.poll(async () => (await frontendStatus())?.status, { timeout: 30_000 }).toBe('ready')
+    expect(startsBefore.status).toBe('ready')
+    const log = await readHost(extensionLogUri('frontend'), (v) => ExtensionLogResourceSchema.parse(v))
+    const starts = log.entries.filter((entry) => entry.text === 'starting').length
+    expect(starts).toBeLessThanOrEqual(4)
+
+    await page.getByRole('navigation', { name: 'Sessions' }).getByRole('button', { name: sessions[0]!.title, exact: true }).click()
+    // The first chart comes back from the history after the reload.
+    await page.getByRole('figure', { name: 'Fruit sold' }).locator('svg .mark-rect path').first().waitFor()
+    // The turn ended there: the person is told the tool could not run because the window went away.
+    await page.getByText('could not run: window unavailable', { exact: false }).first().waitFor()
+    await send('And again.')
+    const again = page.getByRole('figure', { name: 'Fruit sold again' })
+    await expect.poll(() => again.locator('svg .mark-rect path').count()).toBe(4)
+    await page.getByText('Drawn again.').waitFor()
+    expect(models!.remainingTurns).toBe(0)
+  }, 180_000)
+
+  it('lets the person choose folders for extensions: globally in Settings → General, and per session in the chat header', async () => {
+    await page.getByRole('button', { name: 'Settings', exact: true }).click()
+    await page.getByRole('tab', { name: 'General' }).click()
+    const section = page.getByRole('region', { name: 'Folders for extensions' })
+    const field = section.getByRole('textbox', { name: 'Add a folder' })
+    await field.fill('relative/folder')
+    await section.getByRole('button', { name: 'Add', exact: true }).click()
+    await section.getByRole('alert').getByText('absolute path', { exact: false }).waitFor()
+    await field.fill('/srv/shared')
+    await page.keyboard.press('Enter')
+    await section.getByRole('list', { name: 'Folders for every session' }).getByText('/srv/shared').waitFor()
+    await expect.poll(async () => (await readHost(HostResource.settings, (v) => SettingsResourceSchema.parse(v))).roots).toEqual([{ path: '/srv/shared' }])
+
+    const { sessions } = await readHost(HostResource.sessions, (v) => SessionsResourceSchema.parse(v))
+    await page.getByRole('navigation', { name: 'Sessions' }).getByRole('button', { name: sessions[0]!.title, exact: true }).click()
+    const toggle = page.getByRole('button', { name: 'Folders', exact: true })
+    await toggle.click()
+    const panel = page.getByRole('group', { name: 'Folders for this session' })
+    await panel.getByRole('textbox', { name: 'Add a folder' }).fill('/home/me/notes')
+    await panel.getByRole('button', { name: 'Add', exact: true }).click()
+    await panel.getByRole('list', { name: 'Folders for this session' }).getByText('/home/me/notes').waitFor()
+    await expect
+      .poll(async () => (await readHost(HostResource.sessions, (v) => SessionsResourceSchema.parse(v))).sessions[0]?.roots)
+      .toEqual([{ path: '/home/me/notes' }])
+    await page.screenshot({ path: join(resultsDir, 'frontend-session-folders.png'), animations: 'disabled' })
+    // Escape closes the panel and gives the focus back to its button, which now counts the folder.
+    await page.keyboard.press('Escape')
+    await panel.waitFor({ state: 'detached' })
+    const reopened = page.getByRole('button', { name: 'Folders (1)', exact: true })
+    await reopened.waitFor()
+    expect(await page.evaluate('document.activeElement?.textContent')).toBe('Folders (1)')
+  }, 60_000)
+
+  it('shows a structured result as name/value rows with the raw JSON one click away (System → get_current_time)', async () => {
+    await page.getByRole('button', { name: 'Settings', exact: true }).click()
+    await page.getByRole('tab', { name: 'Extensions' }).click()
+    await page.getByRole('button', { name: 'System', exact: true }).click()
+    await page.getByRole('button', { name: 'Run get_current_time' }).click()
+    const run = page.getByRole('form', { name: 'Run get_current_time' })
+    await run.getByLabel('Arguments (JSON)').fill('{"timeZone":"UTC"}')
+    await run.getByRole('button', { name: 'Run', exact: true }).click()
+    const structured = run.getByRole('region', { name: 'Result' }).getByRole('region', { name: 'Structured result' })
+    const offset = structured.getByRole('row', { name: /utcOffset/ })
+    expect(await offset.getByRole('cell').innerText()).toBe('+00:00')
+    expect(await structured.getByRole('rowheader').allInnerTexts()).toEqual(['iso', 'local', 'timeZone', 'utcOffset', 'weekday'])
+    await run.scrollIntoViewIfNeeded()
+    await page.screenshot({ path: join(resultsDir, 'structured-result.png'), animations: 'disabled' })
+    const raw = structured.getByRole('button', { name: 'Raw JSON' })
+    await raw.click()
+    expect(await raw.getAttribute('aria-pressed')).toBe('true')
+    expect(JSON.parse(await structured.locator('pre').innerText())).toMatchObject({ timeZone: 'UTC', utcOffset: '+00:00' })
+  }, 60_000)
+})
