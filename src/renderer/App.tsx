@@ -11,6 +11,7 @@ import { ErrorBanner } from './components/ErrorBanner'
 import { NoticeBanner } from './components/NoticeBanner'
 import { StartupScreen } from './components/StartupScreen'
 import { ApprovalDialog } from './components/consent/ApprovalDialog'
+import { QuestionDialog } from './components/elicitation/QuestionDialog'
 
 export function App() {
   useAppliedTheme()
@@ -28,6 +29,7 @@ export function App() {
         <main className="min-h-0 flex-1">{screen === 'settings' ? <SettingsScreen /> : <MainArea />}</main>
       </div>
       <ApprovalDialog />
+      <QuestionDialog />
     </div>
   )
 }

@@ -10,6 +10,7 @@ import { HostContext } from './mcp/hostContext'
 import { feedStores } from './mcp/feedStores'
 import { useConnectionStore } from './stores/connectionStore'
 import { useErrorStore } from './stores/errorStore'
+import { listenForFrontendPort, serveOverWebSocket } from './mcp/frontendServer'
 
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root element')
@@ -31,6 +32,9 @@ if (endpoint.kind === 'no-token') {
     onError: (message) => useErrorStore.getState().report(message),
   })
   feedStores(client)
+  // The page's second session: the frontend tools (charts, notifications, clipboard) that main calls.
+  if (endpoint.kind === 'electron') listenForFrontendPort()
+  else serveOverWebSocket(endpoint.token)
   root.render(
     <StrictMode>
       <HostContext value={client}>

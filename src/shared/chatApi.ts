@@ -3,6 +3,7 @@
  * and the turn in flight. Re-exported by hostApi.ts.
  */
 import { z } from 'zod'
+import { AttachmentRefSchema, MAX_ATTACHMENTS } from './resourceApi'
 
 export const ProviderKindSchema = z.enum(['anthropic', 'openai', 'openai-compatible'])
 
@@ -41,7 +42,15 @@ export const ToolCallViewSchema = z.object({
   arguments: z.unknown(),
   state: ToolCallStateSchema,
   progress: z.object({ progress: z.number(), total: z.number().optional(), message: z.string().optional() }).optional(),
-  result: z.object({ content: z.array(ContentBlockViewSchema), isError: z.boolean(), truncated: z.boolean().optional() }).optional(),
+  result: z
+    .object({
+      content: z.array(ContentBlockViewSchema),
+      isError: z.boolean(),
+      truncated: z.boolean().optional(),
+      /** The tool's structured output, already checked against its outputSchema (shown as a table or tree). */
+      structuredContent: z.unknown().optional(),
+    })
+    .optional(),
 })
 export type ToolCallView = z.infer<typeof ToolCallViewSchema>
 
@@ -53,6 +62,9 @@ export const ChatMessageViewSchema = z.discriminatedUnion('role', [
     role: z.literal('assistant'),
     text: z.string(),
     created: z.string(),
+    /** The turn and model step that wrote it (absent on notices): the progress names the step in flight the same way. */
+    turnId: z.string().optional(),
+    step: z.number().int().positive().optional(),
     toolCalls: z.array(ToolCallViewSchema),
     /** The person pressed Stop; the text is what had arrived. */
     stopped: z.boolean().optional(),
@@ -72,8 +84,12 @@ export const ProgressResourceSchema = z.object({
   turn: z
     .object({
       turnId: z.string(),
+      /** The model step in flight; its committed message in the history carries the same turnId and step. */
+      step: z.number().int().positive(),
       status: z.enum(['waiting-for-model', 'streaming', 'running-tools', 'waiting-for-approval', 'retrying']),
+      /** The step's text so far; with `textFrom`, only the part from that offset on (see progressSinceUri). */
       text: z.string(),
+      textFrom: z.number().int().nonnegative().optional(),
       toolCalls: z.array(ToolCallViewSchema),
       /** e.g. "Rate limited; retrying in 5 s" or "40 tools available; using the extensions chosen for this session". */
       notice: z.string().optional(),
@@ -87,6 +103,28 @@ export const progressUri = (sessionId: string): string => `switchboard://session
 export const HISTORY_TEMPLATE = 'switchboard://sessions/{id}/history'
 export const PROGRESS_TEMPLATE = 'switchboard://sessions/{id}/progress'
 
+/** What a reader of the progress already holds: the text of this turn's step up to `length`. */
+export interface ProgressSince {
+  turnId: string
+  step: number
+  length: number
+}
+
+/**
+ * The progress resource, read by someone who holds the text of `since`: when the turn and step are
+ * still the same, the reply carries only the text after it (`textFrom` = `since.length`), so a long
+ * reply does not cost its whole text on every update; otherwise the whole text, as without `since`.
+ */
+export const progressSinceUri = (sessionId: string, since: ProgressSince): string =>
+  `${progressUri(sessionId)}?since=${encodeURIComponent(`${since.step}.${since.length}.${since.turnId}`)}`
+export const PROGRESS_SINCE_TEMPLATE = 'switchboard://sessions/{id}/progress{?since}'
+
+/** The `since` of a progressSinceUri (decoded); undefined when it is not one. */
+export function parseProgressSince(value: string): ProgressSince | undefined {
+  const match = /^(\d{1,6})\.(\d{1,12})\.(.+)$/.exec(value)
+  return match ? { step: Number(match[1]), length: Number(match[2]), turnId: match[3]! } : undefined
+}
+
 const providerInput = z.object({
   id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,31}$/, 'Use a short lower-case id of letters, digits and "-", e.g. "ollama" or "work-openai".'),
   kind: ProviderKindSchema,
@@ -97,7 +135,12 @@ const providerInput = z.object({
 
 export const ChatToolInput = {
   /** Returns at once with the session id, the turn id and a resource_link to the progress resource. */
-  chat_send: z.object({ sessionId: z.string().optional(), text: z.string().trim().min(1, 'Type a message first.').max(200_000) }),
+  chat_send: z.object({
+    sessionId: z.string().optional(),
+    text: z.string().trim().min(1, 'Type a message first.').max(200_000),
+    /** Resources given to the model as context with this message, and kept attached (and fresh) for the next ones. */
+    attachments: z.array(AttachmentRefSchema).max(MAX_ATTACHMENTS).optional(),
+  }),
   chat_cancel: z.object({ sessionId: z.string() }),
   provider_save: z.object({ provider: providerInput }),
   provider_remove: z.object({ id: z.string() }),

@@ -53,7 +53,82 @@ export const ApprovalElicitationSchema = z.object({
 })
 export type ApprovalElicitation = z.infer<typeof ApprovalElicitationSchema>
 
-export const ElicitationSchema = z.discriminatedUnion('kind', [ApprovalElicitationSchema])
+/** One choice of a select field: the value sent back, and what the person reads. */
+export const FormOptionSchema = z.object({ value: z.string(), label: z.string() })
+export type FormOption = z.infer<typeof FormOptionSchema>
+
+const fieldBase = {
+  /** The property name the answer uses. */
+  name: z.string(),
+  /** The label (the schema's title, else the name). */
+  title: z.string(),
+  description: z.string().optional(),
+  required: z.boolean(),
+}
+
+/** One field of a form question, as main read it from the server's restricted schema. */
+export const FormFieldSchema = z.discriminatedUnion('type', [
+  z.object({
+    ...fieldBase,
+    type: z.literal('string'),
+    format: z.enum(['email', 'uri', 'date', 'date-time']).optional(),
+    minLength: z.number().optional(),
+    maxLength: z.number().optional(),
+    default: z.string().optional(),
+  }),
+  z.object({ ...fieldBase, type: z.literal('number'), integer: z.boolean(), minimum: z.number().optional(), maximum: z.number().optional(), default: z.number().optional() }),
+  z.object({ ...fieldBase, type: z.literal('boolean'), default: z.boolean().optional() }),
+  z.object({ ...fieldBase, type: z.literal('select'), options: z.array(FormOptionSchema), default: z.string().optional() }),
+  z.object({
+    ...fieldBase,
+    type: z.literal('multiselect'),
+    options: z.array(FormOptionSchema),
+    minItems: z.number().optional(),
+    maxItems: z.number().optional(),
+    default: z.array(z.string()).optional(),
+  }),
+])
+export type FormField = z.infer<typeof FormFieldSchema>
+
+const questionBase = {
+  id: z.string(),
+  created: z.number(),
+  /** When an unanswered question is cancelled (ISO 8601). */
+  expiresAt: z.string(),
+  origin: z.object({ extensionId: z.string(), extensionName: z.string() }),
+  /** The extension's own words: untrusted text, shown as text. */
+  message: z.string(),
+}
+
+/** A question from an extension (elicitation, form mode): a form generated from its restricted schema. */
+export const FormElicitationSchema = z.object({ ...questionBase, kind: z.literal('form'), fields: z.array(FormFieldSchema) })
+export type FormElicitation = z.infer<typeof FormElicitationSchema>
+
+/** A question from an extension (elicitation, URL mode): a page to open in the browser, only if the person clicks. */
+export const UrlElicitationSchema = z.object({
+  ...questionBase,
+  kind: z.literal('url'),
+  /** The full URL exactly as it will be opened. */
+  url: z.string(),
+  /** Parsed in main, shown emphasized so the person sees where the link really goes. */
+  scheme: z.string(),
+  host: z.string(),
+  /** Things worth a second look (not https, an address that is an IP…). */
+  warnings: z.array(z.string()),
+})
+export type UrlElicitation = z.infer<typeof UrlElicitationSchema>
+
+/** Opens a link in the system browser (Electron only: the opener is injected by the shell; in browser mode the page opens it itself). */
+export const QuestionToolInput = {
+  open_external: z.object({ url: z.string().min(1).max(4096) }),
+} as const
+export const QuestionToolOutput = {
+  /** `opened: false` when this host has no system browser to hand links to (browser mode). */
+  open_external: z.object({ opened: z.boolean() }),
+} as const
+
+/** Every pending item: approvals, and questions from extensions (form and URL mode). */
+export const ElicitationSchema = z.discriminatedUnion('kind', [ApprovalElicitationSchema, FormElicitationSchema, UrlElicitationSchema])
 export type Elicitation = z.infer<typeof ElicitationSchema>
 
 /** Payload of `switchboard://elicitations`, oldest first. */

@@ -1,6 +1,7 @@
 /** The extension part of the host API contract: extensions, their logs, and the catalog. Re-exported by hostApi.ts. */
 import { z } from 'zod'
 import { MAX_SECRET_VALUE_LENGTH } from './secretRules'
+import { LoggingLevelSchema } from './logLevelApi'
 
 export const ExtensionStatusSchema = z.enum(['disabled', 'starting', 'ready', 'error', 'needs-config'])
 export type ExtensionStatus = z.infer<typeof ExtensionStatusSchema>
@@ -31,6 +32,8 @@ export const ExtensionViewSchema = z.object({
   consent: ConsentStateSchema,
   /** Sampling requests (the extension asks your model for a reply): ask each time, always run, or never. */
   sampling: z.enum(['ask', 'always', 'never']),
+  /** The least severe server log messages this extension sends (`logging/setLevel`); absent = the server's own default. */
+  logLevel: LoggingLevelSchema.optional(),
   /** The config as stored: secret references stay `${secret:NAME}`, sensitive literals are masked. */
   config: z.record(z.string(), z.unknown()),
   toolCount: z.number().int().nonnegative(),
@@ -50,6 +53,8 @@ export const LogEntrySchema = z.object({
   source: z.enum(['stderr', 'protocol', 'lifecycle']),
   level: z.enum(['info', 'warn', 'error']),
   text: z.string(),
+  /** For a server's log message (`notifications/message`): its own level. */
+  serverLevel: LoggingLevelSchema.optional(),
 })
 export type LogEntry = z.infer<typeof LogEntrySchema>
 
@@ -273,6 +278,8 @@ export const ExtensionToolInput = {
   extension_set_enabled: z.object({ id: extensionId, enabled: z.boolean() }),
   extension_restart: z.object({ id: extensionId }),
   extension_set_sampling: z.object({ id: extensionId, policy: z.enum(['ask', 'always', 'never']) }),
+  /** null = stop asking; the server's own default applies from its next start. */
+  extension_set_log_level: z.object({ id: extensionId, level: LoggingLevelSchema.nullable() }),
   /** A person runs a tool by hand from the extension page: same dispatch as the model's calls, the person is the approver. */
   tool_call: z.object({ name: z.string().min(1).max(64), arguments: z.record(z.string(), z.unknown()).default({}) }),
   ...ImportToolInput,
@@ -298,6 +305,7 @@ export const ExtensionToolOutput = {
   extension_set_enabled: ExtensionViewSchema,
   extension_restart: ExtensionViewSchema,
   extension_set_sampling: ExtensionViewSchema,
+  extension_set_log_level: ExtensionViewSchema,
   tool_call: ToolCallOutcomeSchema,
   ...ImportToolOutput,
 } as const

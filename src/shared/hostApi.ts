@@ -5,9 +5,14 @@
 import { z } from 'zod'
 import { MAX_SECRET_NAME_LENGTH, MAX_SECRET_VALUE_LENGTH } from './secretRules'
 import { ExtensionToolInput, ExtensionToolOutput } from './extensionApi'
-import { ElicitationRespondInput } from './elicitationApi'
+import { ElicitationRespondInput, QuestionToolInput, QuestionToolOutput } from './elicitationApi'
 import { PermissionToolInput, PermissionToolOutput } from './permissionApi'
 import { ChatToolInput, ChatToolOutput } from './chatApi'
+import { ResourceToolInput, ResourceToolOutput } from './resourceApi'
+import { INSTALL_REQUESTS_URI, InstallToolInput, InstallToolOutput } from './installApi'
+import { RegistryToolInput, RegistryToolOutput, RegistryUrlSchema } from './registryApi'
+import { BundleToolInput, BundleToolOutput } from './bundleApi'
+import { RootFoldersSchema, RootsToolInput } from './rootsApi'
 
 /** URIs of the host server's resources (all subscribable, `application/json`). */
 export const HostResource = {
@@ -18,6 +23,7 @@ export const HostResource = {
   elicitations: 'switchboard://elicitations',
   permissions: 'switchboard://permissions',
   models: 'switchboard://models',
+  installRequests: INSTALL_REQUESTS_URI,
 } as const
 export type HostResourceUri = (typeof HostResource)[keyof typeof HostResource]
 
@@ -39,6 +45,8 @@ export const SessionSummarySchema = z.object({
   messageCount: z.number().int().nonnegative(),
   /** The extensions whose tools this session offers the model when there are more tools than the limit; absent = choose automatically. */
   activeExtensions: z.array(z.string()).optional(),
+  /** Folders this session offers extensions as roots, besides the global ones (rootsApi.ts). */
+  roots: RootFoldersSchema.optional(),
 })
 export type SessionSummary = z.infer<typeof SessionSummarySchema>
 
@@ -73,6 +81,10 @@ export const SettingsResourceSchema = z.object({
   keychain: KeychainStatusSchema,
   secrets: z.record(z.string(), z.object({ isSet: z.literal(true), use: SecretUseSchema })),
   notices: z.array(NoticeSchema),
+  /** The MCP Registry the install page searches. */
+  registryUrl: z.string().optional(),
+  /** Folders offered to every extension as roots. */
+  roots: RootFoldersSchema,
 })
 export type SettingsResource = z.infer<typeof SettingsResourceSchema>
 
@@ -80,6 +92,11 @@ export * from './extensionApi'
 export * from './elicitationApi'
 export * from './permissionApi'
 export * from './chatApi'
+export * from './resourceApi'
+export * from './installApi'
+export * from './registryApi'
+export * from './bundleApi'
+export * from './rootsApi'
 
 const sessionId = z.string().min(1).max(100)
 const sessionTitle = z.string().trim().min(1, 'A session title cannot be empty').max(200)
@@ -92,7 +109,7 @@ export const HostToolInput = {
   session_delete: z.object({ id: sessionId }),
   /** Chooses which extensions' tools the session offers (null = automatic). */
   session_set_extensions: z.object({ id: sessionId, extensions: z.array(z.string().min(1).max(64)).max(200).nullable() }),
-  settings_update: z.object({ patch: z.object({ theme: ThemeSchema.optional() }).strict() }),
+  settings_update: z.object({ patch: z.object({ theme: ThemeSchema.optional(), registryUrl: RegistryUrlSchema.optional(), roots: RootFoldersSchema.optional() }).strict() }),
   /** Write-only: the value goes to the OS keychain and never comes back to the renderer. */
   secret_set: z.object({ key: secretKey, value: z.string().min(1, 'A secret value cannot be empty').max(MAX_SECRET_VALUE_LENGTH) }),
   secret_delete: z.object({ key: secretKey }),
@@ -100,7 +117,13 @@ export const HostToolInput = {
   ...ExtensionToolInput,
   ...PermissionToolInput,
   ...ChatToolInput,
+  ...ResourceToolInput,
+  ...InstallToolInput,
+  ...RegistryToolInput,
+  ...BundleToolInput,
+  ...RootsToolInput,
   elicitation_respond: ElicitationRespondInput,
+  ...QuestionToolInput,
 } as const
 export type HostToolName = keyof typeof HostToolInput
 export type HostToolArgs<N extends HostToolName> = z.infer<(typeof HostToolInput)[N]>
@@ -118,6 +141,12 @@ export const HostToolOutput = {
   ...ExtensionToolOutput,
   ...PermissionToolOutput,
   ...ChatToolOutput,
+  ...ResourceToolOutput,
+  ...InstallToolOutput,
+  ...RegistryToolOutput,
+  ...BundleToolOutput,
+  session_set_roots: SessionSummarySchema,
   elicitation_respond: z.object({ id: z.string() }),
+  ...QuestionToolOutput,
 } as const satisfies Record<HostToolName, z.ZodType>
 export type HostToolResult<N extends HostToolName> = z.infer<(typeof HostToolOutput)[N]>

@@ -97,7 +97,7 @@ async function callHost(name: string, args: Record<string, unknown>): Promise<vo
 }
 
 const permissions = () => read(HostResource.permissions, PermissionsResourceSchema)
-const toolApprovals = async () => (await read(HostResource.elicitations, ElicitationsResourceSchema)).elicitations.filter((item) => item.subject.type === 'tool-call')
+const toolApprovals = async () => (await read(HostResource.elicitations, ElicitationsResourceSchema)).elicitations.filter((item) => item.kind === 'approval' && item.subject.type === 'tool-call')
 
 /** expect.poll for hooks (it only works inside a test). */
 async function until(check: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {

@@ -7,7 +7,7 @@ import Conf from 'conf'
 import { randomUUID } from 'node:crypto'
 import { openSecretStore } from '../../src/main/secrets/secretStore'
 import { WebSocket } from 'ws'
-import { createHost, type Host } from '../../src/main/host/createHost'
+import { createHost, type Host, type HostOptions } from '../../src/main/host/createHost'
 import { startBrowserServer, type BrowserServer } from '../../src/main/host/browserServer'
 import { PortTransport, domPort, emitterPort, type EmitterPortLike } from '../../src/shared/portTransport'
 import { tempDir } from './tempDir'
@@ -47,13 +47,15 @@ export function newClient(): Client {
   return new Client({ name: 'test-renderer', version: '0.0.0' })
 }
 
-export async function startTestHost(dataDir?: string): Promise<TestHost> {
+/** `options`: host options a test needs to vary (short question timeouts, an injected link opener). */
+export async function startTestHost(dataDir?: string, options: Pick<HostOptions, 'questionTimeoutMs' | 'openExternal'> = {}): Promise<TestHost> {
   const dir = dataDir ? { path: dataDir, remove: async () => undefined } : await tempDir()
   const host = await createHost({
     dataDir: dir.path,
     makeSettingsConf: ({ cwd, configName }) => new Conf({ cwd, configName, projectName: 'switchboard-test' }),
     // A keychain service of its own, so tests never touch real Switchboard secrets or each other's.
     secrets: openSecretStore({ service: `Switchboard-test-${randomUUID()}` }),
+    ...options,
   })
   const clients: Client[] = []
   const transports: Transport[] = []

@@ -8,12 +8,14 @@
  *   chat_cancel → abort the signal given to that runTurn
  */
 import { randomUUID } from 'node:crypto'
+import type { ImagePart, TextPart } from 'ai'
 import type { CatalogTool } from '../extensions'
 import type { PermissionMode } from '../permissions'
 import { createArgumentValidator, type ArgumentValidator } from './argumentValidation'
 import { catalogForTurn, sdkToolSet } from './catalogForTurn'
 import { internalTurnError, storageTurnError, type TurnError } from './errorKinds'
 import { assistantTurn, toModelMessages } from './modelMessages'
+import { addAttachedContext } from './resourceContents'
 import type { LanguageModelV3 } from './providers'
 import type { SessionStore } from './sessionStore'
 import type { AssistantMessage, MessageDraft, StoredMessage, ToolResultMessage } from './storedMessage'
@@ -57,6 +59,8 @@ export interface RunTurnOptions {
   progressIntervalMs?: number
   /** Share one across turns so each schema is compiled once per definition hash. */
   validator?: ArgumentValidator
+  /** Resources attached to the conversation, read for this turn (sessionAttachments.ts); given to the model after the person's text. */
+  attachedContext?: () => Promise<(TextPart | ImagePart)[]>
 }
 
 export interface TurnResult {
@@ -114,6 +118,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
     if (catalog.warning) progress.warn(catalog.warning)
     const toolSet = sdkToolSet(catalog.tools)
     const messages = toModelMessages(conversation)
+    if (options.userText !== undefined && options.attachedContext) addAttachedContext(messages, await options.attachedContext())
 
     for (let step = 1; ; step++) {
       if (signal.aborted) return await end('cancelled')

@@ -3,7 +3,7 @@ import { mkdir } from 'node:fs/promises'
 import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import { z } from 'zod'
-import { SessionSummarySchema, type SessionSummary } from '../../shared/hostApi'
+import { SessionSummarySchema, type RootFolder, type SessionSummary } from '../../shared/hostApi'
 import { log } from '../log/log'
 import { writeFileAtomic } from '../storage/atomicFile'
 import { readJsonFile } from '../storage/jsonFile'
@@ -29,6 +29,8 @@ export interface SessionIndex {
   get(id: string): SessionSummary | undefined
   /** Which extensions' tools the session offers when there are too many (undefined = automatic). */
   setActiveExtensions(id: string, extensions: string[] | undefined): Promise<SessionSummary>
+  /** The session's own root folders, offered with the global ones while its reply is written (empty = none). */
+  setRoots(id: string, roots: RootFolder[]): Promise<SessionSummary>
   /**
    * The sessions store reports a committed message: the new count and time, and a title taken from
    * the first user message. Applied and announced at once, saved coalesced (the session file is the
@@ -93,6 +95,13 @@ export async function openSessionIndex(
     async setActiveExtensions(id, extensions) {
       const { activeExtensions: _previous, ...rest } = existing(id)
       const session = extensions === undefined ? rest : { ...rest, activeExtensions: extensions }
+      sessions.set(id, session)
+      await commit()
+      return session
+    },
+    async setRoots(id, roots) {
+      const { roots: _previous, ...rest } = existing(id)
+      const session = roots.length === 0 ? rest : { ...rest, roots }
       sessions.set(id, session)
       await commit()
       return session

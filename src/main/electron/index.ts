@@ -13,11 +13,14 @@ import { log } from '../log/log'
 import { PORTS_MESSAGE, PORTS_REQUEST } from '../../shared/portHandshake'
 import { APP_SCHEME, appProtocolResponse, appSchemePrivileges } from './appProtocol'
 import { isTrustedSender } from './navigationPolicy'
-import { denyDevicePermission, denyPermissionCheck, denyPermissionRequest } from './permissionPolicy'
+import { appPermissionCheck, appPermissionRequest, denyDevicePermission } from './permissionPolicy'
 import { rendererUrl } from './rendererUrl'
 import { guardWebContents } from './webContentsGuard'
+import { openCheckedLink } from './externalLinks'
 import { windowOptions } from './windowOptions'
+import { createPathPicker } from './pathPicker'
 import { createWindowPorts, type WindowPorts } from './windowPorts'
+import { createDeepLinkInbox, installLinkFromArgv, installLinkFromUrl, protocolClientArgs } from './deepLinks'
 
 /** Quitting waits this long for the host to close its sessions (quality.md F20), then goes anyway. */
 const QUIT_BUDGET_MS = 5_000
@@ -30,6 +33,18 @@ const appUrl = rendererUrl({ isPackaged: app.isPackaged, devServerUrl: process.e
 protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: appSchemePrivileges }])
 
 let mainWindow: BrowserWindow | undefined
+
+/** The system open dialog for `pick_path`, attached to the window when there is one. */
+const pickPath = createPathPicker((request) => (mainWindow ? dialog.showOpenDialog(mainWindow, request) : dialog.showOpenDialog(request)))
+
+/** Install links from the OS; held until the host exists, then queued as install requests the window shows. */
+const deepLinks = createDeepLinkInbox()
+// macOS hands links over with 'open-url', possibly before 'ready' (also when the link launched the app).
+app.on('open-url', (event, url) => {
+  event.preventDefault()
+  const link = installLinkFromUrl(url)
+  if (link) deepLinks.receive(link)
+})
 
 function openExternal(safeUrl: string): void {
   shell.openExternal(safeUrl).catch((error: Error) => log('warn', 'electron', `Could not open a link: ${error.message}`))
@@ -99,14 +114,19 @@ async function main(): Promise<void> {
     return
   }
   app.on('web-contents-created', (_event, contents) => guardWebContents(contents, appUrl, openExternal))
+  app.setAsDefaultProtocolClient(...protocolClientArgs(process))
+  // Windows and Linux pass the link as an argument: to this launch, or to 'second-instance' below.
+  const launchLink = installLinkFromArgv(process.argv)
+  if (launchLink) deepLinks.receive(launchLink)
 
   const dataDir = app.getPath('userData')
   // The host opens its files while Electron gets ready; awaiting both together keeps a failure handled.
-  const [host] = await Promise.all([createHost({ dataDir, makeSettingsConf: ({ cwd, configName }) => new Store({ cwd, name: configName }) }), app.whenReady()])
+  const [host] = await Promise.all([createHost({ dataDir, makeSettingsConf: ({ cwd, configName }) => new Store({ cwd, name: configName }), openExternal: (url) => openCheckedLink(url, openExternal), pickPath }), app.whenReady()])
 
   session.defaultSession.protocol.handle(APP_SCHEME, (request) => appProtocolResponse(rendererDir, request.url, request.method))
-  session.defaultSession.setPermissionRequestHandler(denyPermissionRequest)
-  session.defaultSession.setPermissionCheckHandler(denyPermissionCheck)
+  // Only notifications and clipboard writes, only for our own page (the frontend tools); everything else is denied.
+  session.defaultSession.setPermissionRequestHandler(appPermissionRequest(appUrl))
+  session.defaultSession.setPermissionCheckHandler(appPermissionCheck(appUrl))
   session.defaultSession.setDevicePermissionHandler(denyDevicePermission)
 
   const ports = createWindowPorts<MessagePortMain>({
@@ -115,12 +135,22 @@ async function main(): Promise<void> {
       return { main: port1, page: port2 }
     },
     connectHost: (transport) => host.connect(transport, 'electron'),
+    onFrontend: (transport) => host.connectFrontend(transport),
     onError: (error) => log('warn', 'electron', `Window session: ${error.message}`),
   })
   ipcMain.on(PORTS_REQUEST, (event) => answerPortsRequest(event, ports))
   quitCleanly(host, ports)
 
-  app.on('second-instance', () => showWindow(ports))
+  app.on('second-instance', (_event, argv) => {
+    const link = installLinkFromArgv(argv)
+    if (link) deepLinks.receive(link)
+    showWindow(ports)
+  })
+  // A link only fills in the Install link tab; installing still asks for consent (hostTools extension_import).
+  deepLinks.attach((link) => {
+    host.services.installRequests.add(link)
+    showWindow(ports)
+  })
   app.on('activate', () => showWindow(ports))
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit()

@@ -18,7 +18,7 @@ export interface WindowPortsOptions<PagePort> {
   newPair(): PortPair<PagePort>
   /** Serves the host API on main's end of the host session (`host.connect`). */
   connectHost(transport: Transport): Promise<void>
-  /** Receives main's end of the frontend session; until the frontend extension exists it stays unstarted. */
+  /** Receives main’s end of the frontend session; the host’s frontend extension connects to it (host.connectFrontend). */
   onFrontend?(transport: Transport): void
   /** A session that failed to start; the window keeps running. */
   onError(error: Error): void

@@ -6,6 +6,7 @@ import type { CreateMessageRequest, CreateMessageResult, ElicitRequest, ElicitRe
 import type { BuiltinRegistry } from '../builtins/builtinRegistry'
 import type { ExtensionConfig } from './extensionConfig'
 import type { LogEntryLevel, LogSource } from './logRing'
+import type { LoggingLevel } from '../../shared/logLevelApi'
 import type { ProcessExit } from './stdioTransport'
 import type { FrontendTransportSource } from './transports'
 
@@ -20,6 +21,8 @@ export interface ClientRequestHandlers {
   createMessage?: (extensionId: string, params: CreateMessageRequest['params'], signal: AbortSignal) => Promise<CreateMessageResult>
   /** Elicitation, form and URL mode. */
   elicit?: (extensionId: string, params: ElicitRequest['params'], signal: AbortSignal) => Promise<ElicitResult>
+  /** `notifications/elicitation/complete`: a URL-mode flow finished on the server's side. */
+  elicitationComplete?: (extensionId: string, elicitationId: string) => void
 }
 
 /** Why a ready connection went away without us closing it. */
@@ -29,7 +32,8 @@ export interface ConnectionLoss {
 }
 
 export interface ConnectionEvents {
-  log: (source: LogSource, level: LogEntryLevel, text: string) => void
+  /** `serverLevel`: the level of a server's own log message. */
+  log: (source: LogSource, level: LogEntryLevel, text: string, serverLevel?: LoggingLevel) => void
   listChanged: (kind: 'tools' | 'resources' | 'prompts') => void
   resourceUpdated?: (uri: string) => void
   /** The session ended on its own after `open` resolved (crash, server hung up, message too large). */

@@ -10,12 +10,17 @@ import {
   CallToolResultSchema,
   type CallToolResult,
   type ClientCapabilities,
+  type CompleteResult,
   type GetPromptResult,
   type Implementation,
+  type LoggingLevel,
   type ReadResourceResult,
   type ServerCapabilities,
 } from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod'
+
+/** What completion/complete completes: a prompt's argument or a resource template's variable. */
+export type CompletionReference = { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string }
 import { MessageTooLargeError } from './boundedLineReader'
 import { describeStartFailure, describeLoss, sessionLossReason, type StartFailure } from './connectionErrors'
 import type { CallOptions, CatalogKind, ConnectionEvents, OpenConnectionOptions } from './connectionTypes'
@@ -199,6 +204,26 @@ export class ExtensionConnection {
     return this.watch(this.client.subscribeResource({ uri }, { timeout: this.protocolTimeoutMs }))
   }
 
+  unsubscribeResource(uri: string): Promise<unknown> {
+    return this.watch(this.client.unsubscribeResource({ uri }, { timeout: this.protocolTimeoutMs }))
+  }
+
+  /** Whether the server accepts resources/subscribe (the `resources.subscribe` capability). */
+  get offersSubscriptions(): boolean {
+    return this.serverCapabilities.resources?.subscribe === true
+  }
+
+  /** Whether the server answers completion/complete. */
+  get offersCompletions(): boolean {
+    return this.serverCapabilities.completions !== undefined
+  }
+
+  /** completion/complete for a prompt argument or a resource template variable. */
+  complete(ref: CompletionReference, argument: { name: string; value: string }, context: Record<string, string> | undefined, signal?: AbortSignal): Promise<CompleteResult> {
+    const params = { ref, argument, ...(context ? { context: { arguments: context } } : {}) }
+    return this.watch(this.client.complete(params, { signal, timeout: this.protocolTimeoutMs }))
+  }
+
   /** Passes a request's outcome through, noticing failures that mean the whole session is gone (F18). */
   private watch<T>(request: Promise<T>): Promise<T> {
     return request.catch((error: unknown) => {
@@ -215,6 +240,16 @@ export class ExtensionConnection {
     this.closing = true
     this.events.lost({ message })
     void this.shutdown()
+  }
+
+  /** Whether the server declared the `logging` capability (only then may we send logging/setLevel). */
+  get offersLogging(): boolean {
+    return this.serverCapabilities.logging !== undefined
+  }
+
+  /** logging/setLevel: the least severe log messages the server should send us. */
+  setLogLevel(level: LoggingLevel): Promise<unknown> {
+    return this.watch(this.client.setLoggingLevel(level, { timeout: this.protocolTimeoutMs }))
   }
 
   /** Tells the server our roots changed (it will ask for them again). */
@@ -263,7 +298,12 @@ export class ExtensionConnection {
       for (const limiter of this.limiters) limiter.flush()
       if (!this.established || this.closing || this.lostReported) return
       this.lostReported = true
-      events.lost(describeLoss(this.fatalError, this.opened.processExit(), events.stderrTail()))
+      // The frontend "extension" is the app window: its session ends whenever the page reloads (F19).
+      events.lost(
+        options.config.type === 'frontend'
+          ? { message: 'window unavailable: the app window closed or reloaded; its tools come back when the page does.' }
+          : describeLoss(this.fatalError, this.opened.processExit(), events.stderrTail()),
+      )
     }
   }
 }

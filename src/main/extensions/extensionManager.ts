@@ -148,6 +148,13 @@ export class ExtensionManager {
     return { ok: true, extension: entry.snapshot() }
   }
 
+  /** Tells every connected extension that the roots changed (`notifications/roots/list_changed`); they ask again. */
+  notifyRootsChanged(): void {
+    for (const runner of this.entries.values()) {
+      runner.connection()?.notifyRootsChanged().catch((error: unknown) => this.note(runner.id, 'warn', `could not send roots/list_changed: ${errorText(error)}`))
+    }
+  }
+
   /** Tries again every extension waiting for configuration (e.g. after a secret was saved). */
   retryNeedsConfig(): void {
     for (const runner of this.entries.values()) if (runner.state.status === 'needs-config' && runner.config.enabled) runner.launch()

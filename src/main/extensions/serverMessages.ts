@@ -7,7 +7,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import {
   CreateMessageRequestSchema,
-  ElicitRequestSchema,
+  ElicitationCompleteNotificationSchema,
   ListRootsRequestSchema,
   LoggingMessageNotificationSchema,
   PromptListChangedNotificationSchema,
@@ -15,10 +15,19 @@ import {
   ResourceUpdatedNotificationSchema,
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js'
+import type { ElicitRequest } from '@modelcontextprotocol/sdk/types.js'
+import { z } from 'zod'
 import type { StdoutProblem } from './boundedLineReader'
 import type { ConnectionEvents, OpenConnectionOptions } from './connectionTypes'
 import type { LogEntryLevel } from './logRing'
 import { RateLimiter } from './rateLimiter'
+
+/**
+ * `elicitation/create` as the server sent it. The SDK still checks it against the spec before our
+ * handler runs, but its schema would strip keywords it does not know (`pattern`…); the host sees
+ * them and refuses a form whose constraints it could not enforce, instead of silently dropping them.
+ */
+const RawElicitRequestSchema = z.object({ method: z.literal('elicitation/create'), params: z.looseObject({}) })
 
 /** Registers the handlers on `client`; returns the log limiter so the owner can flush and dispose it. */
 export function routeServerMessages(client: Client, options: Pick<OpenConnectionOptions, 'extensionId' | 'events' | 'handlers' | 'logNotificationsPerSecond'>): RateLimiter {
@@ -36,13 +45,15 @@ export function routeServerMessages(client: Client, options: Pick<OpenConnection
     if (!serverLogs.allow()) return
     const { level, logger, data } = notification.params
     const text = typeof data === 'string' ? data : JSON.stringify(data)
-    events.log('protocol', logLevelOf(level), `${logger ? `[${logger}] ` : ''}${text}`)
+    events.log('protocol', logLevelOf(level), `${logger ? `[${logger}] ` : ''}${text}`, level)
   })
 
   client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: (await handlers.listRoots?.(extensionId)) ?? [] }))
   const { createMessage, elicit } = handlers
   if (createMessage) client.setRequestHandler(CreateMessageRequestSchema, (request, extra) => createMessage(extensionId, request.params, extra.signal))
-  if (elicit) client.setRequestHandler(ElicitRequestSchema, (request, extra) => elicit(extensionId, request.params, extra.signal))
+  if (elicit) client.setRequestHandler(RawElicitRequestSchema, (request, extra) => elicit(extensionId, request.params as ElicitRequest['params'], extra.signal))
+  const { elicitationComplete } = handlers
+  if (elicitationComplete) client.setNotificationHandler(ElicitationCompleteNotificationSchema, (notification) => elicitationComplete(extensionId, notification.params.elicitationId))
   return serverLogs
 }
 

@@ -7,16 +7,15 @@
  * - all / any / race over several calls, each outcome tagged with its extension and tool.
  * Nothing here throws for a failed call: every failure is an outcome the model can read.
  */
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv'
 import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js'
-import type { JsonSchemaType } from '@modelcontextprotocol/sdk/validation/types.js'
 import type { CatalogTool } from './catalogBuild'
 import type { ExtensionConfig } from './extensionConfig'
 import type { ExtensionConnection } from './extensionConnection'
-import { errorText, formatMs } from './text'
+import { formatMs } from './text'
 import type { ExtensionSnapshot } from './extensionState'
 import { requestErrorText } from './connectionErrors'
 import { capResult } from './resultCap'
+import { OutputValidator } from './outputValidation'
 
 export type CallStatus = 'ok' | 'failed' | 'timed-out' | 'cancelled'
 
@@ -80,8 +79,8 @@ class Superseded extends Error {
 }
 
 export class ToolDispatcher {
-  private readonly validator = new AjvJsonSchemaValidator()
-  private readonly outputValidators = new Map<string, ReturnType<AjvJsonSchemaValidator['getValidator']>>()
+  /** Checks structuredContent against outputSchema (outputValidation.ts). */
+  readonly outputs = new OutputValidator()
 
   constructor(
     private readonly sources: DispatchSources,
@@ -120,7 +119,7 @@ export class ToolDispatcher {
         onProgress: options.onProgress ? progress.push : undefined,
       })
       progress.flush()
-      const checked = this.checkStructuredOutput(tool, result)
+      const checked = this.outputs.check(tool, result)
       const capped = capResult(checked, this.options.maxResultSize ?? 100_000)
       return done(capped.truncated ? { status: 'ok', result: capped.result, truncated: true, fullResult: checked } : { status: 'ok', result: checked, truncated: false })
     } catch (error) {
@@ -189,25 +188,6 @@ export class ToolDispatcher {
     } finally {
       options.signal?.removeEventListener('abort', onParentAbort)
     }
-  }
-
-  /** Structured content must match the tool's outputSchema (spec); a mismatch is a tool error the model can read. */
-  private checkStructuredOutput(tool: CatalogTool, result: CallToolResult): CallToolResult {
-    if (!tool.outputSchema || result.isError) return result
-    if (result.structuredContent === undefined) {
-      return toolError(`"${tool.toolName}" declares an outputSchema but returned no structuredContent.`)
-    }
-    let validate = this.outputValidators.get(tool.definitionHash + tool.name)
-    try {
-      if (!validate) {
-        validate = this.validator.getValidator(tool.outputSchema as JsonSchemaType)
-        this.outputValidators.set(tool.definitionHash + tool.name, validate)
-      }
-    } catch (error) {
-      return toolError(`"${tool.toolName}" has an outputSchema that cannot be used: ${errorText(error)}`)
-    }
-    const verdict = validate(result.structuredContent)
-    return verdict.valid ? result : toolError(`"${tool.toolName}" returned structured content that does not match its outputSchema: ${verdict.errorMessage}`)
   }
 }
 

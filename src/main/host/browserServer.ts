@@ -20,7 +20,7 @@ export interface BrowserServerOptions {
   port?: number
   token?: string
   maxFrameBytes?: number
-  /** Receives the frontend-tools session (the page is its MCP server); the frontend extension plugs in here. */
+  /** Receives the frontend-tools session (the page is its MCP server); by default the host's frontend extension. */
   onFrontend?: (transport: WebSocketServerTransport) => void
 }
 
@@ -65,10 +65,9 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
       const transport = new WebSocketServerTransport(ws, maxFrameBytes)
       if (path === MCP_PATH) {
         options.host.connect(transport, 'ws').catch((error: Error) => log('error', 'browser-mode', `Host session failed: ${error.message}`))
-      } else if (options.onFrontend) {
-        options.onFrontend(transport)
       } else {
-        ws.close(1013, 'Frontend tools are not available yet')
+        // The page is the MCP server here; the frontend extension holds the client side.
+        ;(options.onFrontend ?? options.host.connectFrontend)(transport)
       }
     })
   })

@@ -19,13 +19,23 @@ import { redactSecrets } from '../log/secretValues'
 import { homedir } from 'node:os'
 import { createModelService } from '../server/modelService'
 import { createChatService } from '../server/chatService'
+import { createSessionAttachments } from '../agent'
 import { createSampling } from '../server/sampling'
+import { createQuestions } from '../server/questions'
+import { openExtensionLogLevels } from '../server/extensionLogLevels'
 import { log } from '../log/log'
+import { createFrontendLink, restartFrontendExtensions } from './frontendLink'
+import { createRoots } from '../server/roots'
+import { createInstallRequests } from '../server/installRequests'
+import { createBundleService } from '../extensions/bundles/bundleService'
+import type { PathPicker } from '../extensions/bundles/bundleTypes'
 
 export interface Host {
   readonly services: HostServices
   /** Serves the host API on a renderer transport until it closes. */
   connect(transport: Transport, label: string): Promise<void>
+  /** Takes main's end of a window's frontend-tools session (the page is the MCP server); the `frontend` extension connects to it. */
+  connectFrontend(transport: Transport): void
   /** Closes every open connection and stops every extension (children get stdin close → SIGTERM → SIGKILL). */
   close(): Promise<void>
 }
@@ -36,12 +46,18 @@ export interface HostOptions {
   makeSettingsConf: MakeConf
   /** The OS keychain by default; tests pass a store under their own keychain service. */
   secrets?: Promise<SecretStore>
+  /** How long a question from an extension waits for an answer before it is cancelled (default 10 minutes). */
+  questionTimeoutMs?: number
+  /** Hands a link to the system browser; given by the Electron shell, absent in browser mode (the page opens links itself). */
+  openExternal?: (url: string) => void | Promise<void>
+  /** The system file/folder dialog (Electron); absent in browser mode, where `pick_path` answers "unavailable". */
+  pickPath?: PathPicker
 }
 
 // The AI SDK writes its warnings to the console; the host reports problems through its own log.
 ;(globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false
 
-export async function createHost({ dataDir, makeSettingsConf, secrets }: HostOptions): Promise<Host> {
+export async function createHost({ dataDir, makeSettingsConf, secrets, questionTimeoutMs, openExternal, pickPath }: HostOptions): Promise<Host> {
   await mkdir(dataDir, { recursive: true })
   // The keychain probe may take a moment; it runs while the session index loads.
   const [sessions, secretStore] = await Promise.all([openSessionIndex(dataDir), secrets ?? openSecretStore()])
@@ -55,18 +71,49 @@ export async function createHost({ dataDir, makeSettingsConf, secrets }: HostOpt
     policyOf: (id) => extensions.samplingPolicy(id),
     allowAlways: (id) => void extensions.setSampling(id, 'always'),
   })
+  const questions = createQuestions({
+    extensionName: (id) => extensions.core.manager.get(id)?.name ?? id,
+    timeoutMs: questionTimeoutMs,
+    note: (id, level, text) => extensions.core.manager.note(id, level, text),
+  })
+  const logLevels = openExtensionLogLevels(dataDir)
+  logLevels.notices.forEach((message) => notices.add({ message }))
+  const frontend = createFrontendLink(() => restartFrontendExtensions(extensions.core.manager))
   const extensions = createExtensionService({
+    frontend: frontend.source,
     file: extensionsFile(dataDir),
     resolveSecrets: (values, owner) => resolveSecretRefsIn(values, secretStore, { usedBy: `extension "${owner}"` }),
+    // A bundle with required settings missing waits in needs-config and is never started without them.
+    missingSettings: (id) => bundles.pendingProblem(id),
     appVersion: pkg.version,
     notify: (message) => notices.add({ message }),
-    handlers: { createMessage: (id, params, signal) => sampling.handle(id, params, signal) },
+    handlers: {
+      createMessage: (id, params, signal) => sampling.handle(id, params, signal),
+      listRoots: async () => roots.list(),
+      elicit: (id, params, signal) => questions.elicit(id, params, signal),
+      elicitationComplete: (id, elicitationId) => questions.complete(id, elicitationId),
+    },
+    logLevels,
+    onRemoved: (id) => bundles.removed(id),
+  })
+  const bundles = createBundleService({
+    dataDir,
+    extensions: { views: () => extensions.views(), add: (input) => extensions.add(input), update: (id, input) => extensions.update(id, input), retryNeedsConfig: () => extensions.core.manager.retryNeedsConfig() },
+    secrets: secretStore,
+    pickPath,
   })
   const secretValues = await knownSecretValues(secretStore)
   const permissions = await openPermissions(dataDir, { homeDir: homedir(), secretValues: secretValues.list, redact: redactSecrets })
   for (const notice of permissions.store.takeNotices()) notices.add(notice)
   const extensionName = (id: string) => extensions.core.manager.get(id)?.name ?? id
-  const chat = await createChatService({ dataDir, sessions, extensions, permissions, models })
+  const attachments = createSessionAttachments(extensions.core.manager)
+  const chat = await createChatService({ dataDir, sessions, extensions, permissions, models, attachments })
+  const roots = createRoots({
+    settings,
+    sessions,
+    chat: { isWriting: (id) => chat.progress(id).turn !== null, onChange: (listener) => chat.onChange(listener) },
+    notifyChanged: () => extensions.core.manager.notifyRootsChanged(),
+  })
   const services: HostServices = {
     dataDir,
     version: pkg.version,
@@ -76,10 +123,16 @@ export async function createHost({ dataDir, makeSettingsConf, secrets }: HostOpt
     notices,
     extensions,
     permissions,
-    elicitations: createElicitationBoard([extensions.consent, approvalSource(permissions.broker, extensionName), sampling]),
+    elicitations: createElicitationBoard([extensions.consent, approvalSource(permissions.broker, extensionName), sampling, questions]),
     models,
     chat,
+    attachments,
+    installRequests: createInstallRequests(),
+    bundles,
+    logLevels,
+    openExternal,
   }
+  const stopLogLevels = logLevels.follow(extensions.core.manager)
   void services.models.detectOllama()
   const stopObserving = observeCatalog(extensions, permissions)
   // Extensions connect in the background; the host answers the window at once.
@@ -98,13 +151,17 @@ export async function createHost({ dataDir, makeSettingsConf, secrets }: HostOpt
       open.add(transport)
       await server.connect(transport)
     },
+    connectFrontend: (transport) => frontend.attach(transport),
     async close() {
       await Promise.all([...open].map((transport) => transport.close()))
       await chat.stop()
+      roots.stop()
       await stopObserving()
+      stopLogLevels()
       secretValues.stop()
       permissions.close()
       await extensions.stop()
+      await bundles.close()
       await permissions.store.flush()
     },
   }

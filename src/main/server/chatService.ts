@@ -4,19 +4,23 @@
  * in flight. Loaded histories are kept in memory and extended on every commit, so a progress update
  * never re-reads a session file.
  */
-import { historyUri, progressUri, type HistoryResource, type ProgressResource } from '../../shared/hostApi'
+import { historyUri, progressUri, type HistoryResource, type ProgressResource, type ProgressSince } from '../../shared/hostApi'
 import { createTurnRegistry, historyPayload, openSessionStore, runTurn, type LoadedSession, type SessionIndex, type SessionStore, type ToolResultMessage } from '../agent'
 import type { PermissionService } from '../permissions'
 import type { ExtensionService } from './extensionService'
+import type { AttachmentRef } from '../../shared/hostApi'
+import type { SessionAttachments } from '../agent'
 import type { ModelService } from './modelService'
 import { historyView, progressView } from './chatViews'
 import { log } from '../log/log'
 
 export interface ChatService {
-  send(sessionId: string | undefined, text: string): Promise<{ sessionId: string; turnId: string }>
+  /** `attachments`, when given, become the session's attached resources (read for this turn and kept fresh for the next). */
+  send(sessionId: string | undefined, text: string, attachments?: readonly AttachmentRef[]): Promise<{ sessionId: string; turnId: string }>
   cancel(sessionId: string): boolean
   history(sessionId: string): Promise<HistoryResource>
-  progress(sessionId: string): ProgressResource
+  /** `since`: what the reader holds of the step's text already (progressSinceUri). */
+  progress(sessionId: string, since?: ProgressSince): ProgressResource
   /** session_delete: stops its turn and deletes its files and index entry. */
   removeSession(sessionId: string): Promise<void>
   onChange(listener: (uri: string) => void): () => void
@@ -29,6 +33,8 @@ export interface ChatServiceOptions {
   extensions: ExtensionService
   permissions: PermissionService
   models: ModelService
+  /** Resources attached to conversations (given to the model with each turn). */
+  attachments?: SessionAttachments
 }
 
 export async function createChatService(options: ChatServiceOptions): Promise<ChatService> {
@@ -68,9 +74,11 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
   })
 
   return {
-    async send(sessionId, text) {
+    async send(sessionId, text, attached) {
       const id = sessionId ?? (await sessions.create()).id
       if (!sessions.get(id)) throw new Error(`No session with id "${id}" exists; it may have been deleted.`)
+      // Takes effect at once; subscribing to new attachments goes on in the background.
+      if (attached) void options.attachments?.set(id, attached)
       const { model } = models.selectedModel((notice) => {
         const seconds = Math.max(1, Math.round(notice.delayMs / 1000))
         retrying.set(id, `${notice.error.message} Retrying in ${seconds} s (${notice.retry} of ${notice.maxRetries}).`)
@@ -93,6 +101,7 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
             dispatch: (request, dispatchOptions) => extensions.core.dispatcher.call(request, dispatchOptions),
             store,
             security: permissions,
+            attachedContext: options.attachments && (() => options.attachments!.context(id)),
           }),
       )
       void done
@@ -110,12 +119,13 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
       if (!sessions.get(sessionId)) throw new Error(`No session with id "${sessionId}" exists; it may have been deleted.`)
       return historyView(historyPayload(sessionId, await load(sessionId)), turns.progress(sessionId))
     },
-    progress: (sessionId) =>
+    progress: (sessionId, since) =>
       progressView(
         sessionId,
         turns.progress(sessionId),
         (callId) => ready.get(sessionId)?.messages.findLast((message): message is ToolResultMessage => message.kind === 'tool-result' && message.callId === callId),
         retrying.get(sessionId),
+        since,
       ),
     async removeSession(sessionId) {
       turns.cancel(sessionId)
@@ -124,6 +134,7 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
       loaded.delete(sessionId)
       ready.delete(sessionId)
       permissions.forgetSession(sessionId)
+      await options.attachments?.release(sessionId)
     },
     onChange(listener) {
       listeners.add(listener)
@@ -131,6 +142,7 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
     },
     async stop() {
       await turns.stop()
+      await options.attachments?.stop()
       await store.close()
     },
   }

@@ -10,15 +10,11 @@ import { createBuiltinRegistry } from '../builtins'
 import { log } from '../log/log'
 import { createExtensionConsent, type ExtensionConsent } from './extensionConsent'
 import type { ExtensionsFile } from './extensionsFile'
+import type { ExtensionLogLevels } from './extensionLogLevels'
+import { applyDefaultExtensions } from './defaultExtensions'
+import type { FrontendTransportSource } from '../extensions/transports'
 
 type CatalogWithoutPolicies = Omit<ToolsResource, 'tools'> & { tools: Omit<ToolsResource['tools'][number], 'policy'>[] }
-
-/** The builtin System extension a new data folder starts with. */
-function systemExtension(): ExtensionConfig {
-  const parsed = parseExtensionConfig({ id: 'system', name: 'System', type: 'builtin', builtin: 'system', trust: 'trusted' })
-  if (!parsed.ok) throw new Error(parsed.errors.join(' '))
-  return parsed.config
-}
 
 /** What the masked config shows in place of a sensitive literal; an update that sends it back keeps the stored value. */
 const MASK = '••••••'
@@ -26,11 +22,19 @@ const MASK = '••••••'
 export interface ExtensionServiceOptions {
   file: ExtensionsFile
   resolveSecrets: ResolveSecrets
+  /** See ExtensionManagerOptions.missingSettings. */
+  missingSettings?: (extensionId: string) => string | undefined
   appVersion: string
   /** Tells the person something once (bad entries in extensions.json). */
   notify: (message: string) => void
   /** Requests servers may send us (sampling…); declared to servers only when given. */
   handlers?: ClientRequestHandlers
+  /** The app window's frontend-tools session, for extensions of type `frontend`. */
+  frontend?: FrontendTransportSource
+  /** The per-extension server log level, shown in each view. */
+  logLevels?: ExtensionLogLevels
+  /** Runs after an extension was removed (a bundle deletes its files and keychain entries). */
+  onRemoved?: (id: string) => Promise<void>
 }
 
 export interface ExtensionService {
@@ -61,14 +65,16 @@ function fail(errors: string[]): never {
 export function createExtensionService(options: ExtensionServiceOptions): ExtensionService {
   const { content, notices, firstRun } = options.file.read()
   notices.forEach(options.notify)
-  // A new data folder starts with the builtin System extension (OS, time, locale, app version).
-  let configs: ExtensionConfig[] = firstRun ? [systemExtension()] : content.extensions
+  // A new data folder starts with the builtin System extension and the window's frontend tools.
+  const defaults = applyDefaultExtensions(content.extensions, content.defaultsOffered, firstRun)
+  defaults.notices.forEach(options.notify)
+  let configs: ExtensionConfig[] = defaults.configs
   const listeners = new Set<(uri: string) => void>()
   const emit = (uri: string) => listeners.forEach((listener) => listener(uri))
   const samplingPolicies = new Map(Object.entries(content.samplingPolicies))
   let saving: Promise<void> = Promise.resolve()
   const persist = () => {
-    saving = options.file.write({ extensions: configs, approvedLaunches: consent.approvedLaunches(), samplingPolicies: Object.fromEntries(samplingPolicies) }).catch((error: Error) => {
+    saving = options.file.write({ extensions: configs, approvedLaunches: consent.approvedLaunches(), samplingPolicies: Object.fromEntries(samplingPolicies), defaultsOffered: defaults.offered }).catch((error: Error) => {
       log('error', 'extensions', `Could not save extensions.json: ${error.message}`)
       options.notify(`Your extension changes could not be saved (${error.message}); they are active until Switchboard quits.`)
     })
@@ -99,10 +105,14 @@ export function createExtensionService(options: ExtensionServiceOptions): Extens
       },
     },
     resolveSecrets: options.resolveSecrets,
+    missingSettings: options.missingSettings,
     builtins: createBuiltinRegistry({ appVersion: options.appVersion }),
     clientInfo: { name: 'switchboard', version: options.appVersion },
     handlers: options.handlers,
+    frontend: options.frontend,
   })
+  // A default given to an existing folder is saved at once, so it is offered only this once.
+  if (!firstRun && defaults.offered.join() !== (content.defaultsOffered ?? []).join()) void persist()
   core.manager.onChange((event) => {
     switch (event.type) {
       case 'status':
@@ -121,6 +131,7 @@ export function createExtensionService(options: ExtensionServiceOptions): Extens
     emit(HostResource.tools)
     emit(HostResource.extensions)
   })
+  options.logLevels?.onChange(() => emit(HostResource.extensions))
   consent.onChange(() => {
     emit(HostResource.elicitations)
     emit(HostResource.extensions)
@@ -143,6 +154,7 @@ export function createExtensionService(options: ExtensionServiceOptions): Extens
       server: snapshot.server,
       consent: consent.state(config),
       sampling: samplingPolicies.get(id) ?? 'ask',
+      logLevel: options.logLevels?.levelOf(id),
       config: snapshot.config as Record<string, unknown>,
       toolCount: counts.tools,
       resourceCount: counts.resources,
@@ -187,7 +199,9 @@ export function createExtensionService(options: ExtensionServiceOptions): Extens
       if (!result.ok) fail(result.errors)
       consent.forget(id)
       samplingPolicies.delete(id)
+      options.logLevels?.forget(id)
       await persist()
+      await options.onRemoved?.(id)
     },
     async setEnabled(id, enabled) {
       const config = core.manager.config(id)

@@ -16,12 +16,15 @@ const FileSchema = z.object({
   approvedLaunches: z.record(z.string(), z.string()).default({}),
   /** Extension id → whether its sampling requests run without asking, or never run. Absent = ask. */
   samplingPolicies: z.record(z.string(), z.enum(['always', 'never'])).default({}),
+  /** Ids of the default extensions this data folder was given once (defaultExtensions.ts); absent in files older than the list. */
+  defaultsOffered: z.array(z.string()).optional(),
 })
 
 export interface ExtensionsFileContent {
   extensions: ExtensionConfig[]
   approvedLaunches: Record<string, string>
   samplingPolicies: Record<string, 'always' | 'never'>
+  defaultsOffered?: string[]
 }
 
 export interface ExtensionsFile {
@@ -52,7 +55,8 @@ export function extensionsFile(dataDir: string): ExtensionsFile {
         if (result.ok) extensions.push(result.config)
         else notices.push(`An extension in ${path} was skipped because its settings are invalid: ${result.errors.join(' ')}`)
       }
-      return { content: { extensions, approvedLaunches: read.value.approvedLaunches, samplingPolicies: read.value.samplingPolicies }, notices, firstRun: false }
+      const { approvedLaunches, samplingPolicies, defaultsOffered } = read.value
+      return { content: { extensions, approvedLaunches, samplingPolicies, defaultsOffered }, notices, firstRun: false }
     },
     write(content) {
       const text = JSON.stringify({ version: 1, ...content }, null, 2)

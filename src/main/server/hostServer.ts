@@ -6,6 +6,8 @@ import {
   HISTORY_TEMPLATE,
   HostResource,
   PROGRESS_TEMPLATE,
+  PROGRESS_SINCE_TEMPLATE,
+  parseProgressSince,
   historyUri,
   progressUri,
   extensionLogUri,
@@ -15,6 +17,7 @@ import {
   type HostResourceUri,
   type SessionsResource,
   type SettingsResource,
+  DEFAULT_REGISTRY_URL,
 } from '../../shared/hostApi'
 import type { SessionIndex } from '../agent/sessionIndex'
 import type { SettingsStore } from '../settings/settingsStore'
@@ -28,7 +31,11 @@ import type { PermissionService } from '../permissions'
 import { permissionsView, toolsView } from './permissionViews'
 import type { ModelService } from './modelService'
 import type { ChatService } from './chatService'
+import type { SessionAttachments } from '../agent'
 import { registerHostTools } from './hostTools'
+import type { ExtensionLogLevels } from './extensionLogLevels'
+import type { InstallRequests } from './installRequests'
+import type { BundleService } from '../extensions/bundles/bundleService'
 
 /** What the host server serves; one instance is shared by every connection. */
 export interface HostServices {
@@ -44,6 +51,16 @@ export interface HostServices {
   elicitations: ElicitationBoard
   models: ModelService
   chat: ChatService
+  /** The per-extension server log level (logging/setLevel). */
+  logLevels: ExtensionLogLevels
+  /** Hands a checked link to the system browser (Electron); absent in browser mode, where the page opens links. */
+  openExternal?: (url: string) => void | Promise<void>
+  /** Resources attached to conversations (resourceTools.ts). */
+  attachments: SessionAttachments
+  /** Install links handed to the app from outside, waiting for the window. */
+  installRequests: InstallRequests
+  /** .mcpb bundles: uploads, previews, installs, and cleanup on removal. */
+  bundles: BundleService
 }
 
 const json = (uri: string, value: unknown) => ({ contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(value) }] })
@@ -62,6 +79,7 @@ export function createHostServer(services: HostServices): { server: McpServer; d
     [HostResource.permissions]: () => permissionsView(services.extensions, services.permissions),
     [HostResource.elicitations]: (): ElicitationsResource => ({ elicitations: services.elicitations.list() }),
     [HostResource.models]: () => services.models.view(),
+    [HostResource.installRequests]: () => ({ requests: services.installRequests.list() }),
   }
   for (const [uri, read] of Object.entries(readers)) {
     server.registerResource(uri, uri, { mimeType: 'application/json' }, async () => json(uri, read()))
@@ -89,6 +107,10 @@ export function createHostServer(services: HostServices): { server: McpServer; d
     )
   sessionTemplate(HISTORY_TEMPLATE, historyUri, (id) => services.chat.history(id))
   sessionTemplate(PROGRESS_TEMPLATE, progressUri, (id) => services.chat.progress(id))
+  // The same progress for a reader that holds part of the step's text already: only what follows (chatApi.ts).
+  server.registerResource(PROGRESS_SINCE_TEMPLATE, new ResourceTemplate(PROGRESS_SINCE_TEMPLATE, { list: undefined }), { mimeType: 'application/json' }, async (uri, variables) =>
+    json(uri.href, services.chat.progress(decodeURIComponent(String(variables.id)), parseProgressSince(decodeURIComponent(String(variables.since))))),
+  )
 
   const subscribed = new Set<string>()
   const isKnown = (uri: string) => uri in readers || /^switchboard:\/\/(extensions\/[^/]+\/log|sessions\/[^/]+\/(history|progress))$/.test(uri)
@@ -114,6 +136,7 @@ export function createHostServer(services: HostServices): { server: McpServer; d
     services.extensions.onChange(changed),
     services.elicitations.onChange(() => changed(HostResource.elicitations)),
     services.models.onChange(() => changed(HostResource.models)),
+    services.installRequests.onChange(() => changed(HostResource.installRequests)),
     services.chat.onChange(changed),
     services.secrets.onChange(() => changed(HostResource.models)),
     services.permissions.store.onChange(() => {
@@ -127,7 +150,7 @@ export function createHostServer(services: HostServices): { server: McpServer; d
 }
 
 function settingsView(services: HostServices): SettingsResource {
-  const { theme } = services.settings.get()
+  const { theme, registryUrl, roots } = services.settings.get()
   const secrets = Object.fromEntries(services.secrets.knownNames().map((name) => [name, { isSet: true as const, use: describeSecretName(name) }]))
-  return { theme, dataDir: services.dataDir, keychain: services.secrets.status(), secrets, notices: services.notices.list() }
+  return { theme, dataDir: services.dataDir, keychain: services.secrets.status(), secrets, notices: services.notices.list(), registryUrl: registryUrl ?? DEFAULT_REGISTRY_URL, roots: roots ?? [] }
 }

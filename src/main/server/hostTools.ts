@@ -8,6 +8,11 @@ import { randomUUID } from 'node:crypto'
 import type { RuleTrace } from '../permissions'
 import { toolDefinitionOf } from '../agent'
 import { createConfigImport } from './configImport'
+import { registerQuestionTools } from './questionTools'
+import { registerRegistryTools } from './registryTools'
+import { registerBundleTools } from './bundleTools'
+import { registerResourceTools } from './resourceTools'
+import { registerRootsTools } from './rootsTools'
 
 /** One line of the rule tester's trace, e.g. `rule notes (allow): matched — path is under ~/Notes`. */
 function describeTrace(step: RuleTrace): string {
@@ -52,8 +57,8 @@ export function registerHostTools(server: McpServer, services: HostServices, set
   tool('session_set_extensions', "Choose which extensions' tools a session offers the model.", ({ id, extensions: chosen }) =>
     sessions.setActiveExtensions(id, chosen ?? undefined),
   )
-  raw('chat_send', 'Send a message; returns at once with a link to the turn in flight.', async ({ sessionId, text }) => {
-    const started = await chat.send(sessionId, text)
+  raw('chat_send', 'Send a message; returns at once with a link to the turn in flight.', async ({ sessionId, text, attachments }) => {
+    const started = await chat.send(sessionId, text, attachments)
     return {
       content: [
         { type: 'text', text: JSON.stringify(started) },
@@ -62,6 +67,8 @@ export function registerHostTools(server: McpServer, services: HostServices, set
       structuredContent: started,
     }
   })
+  registerResourceTools(tool, services)
+  registerRootsTools(tool, services)
   tool('chat_cancel', 'Stop the reply being written in a session.', async ({ sessionId }) => ({ sessionId, cancelled: chat.cancel(sessionId) }))
   tool('settings_update', 'Change settings.', async ({ patch }) => {
     settings.update(patch)
@@ -90,12 +97,20 @@ export function registerHostTools(server: McpServer, services: HostServices, set
   tool('extension_set_enabled', 'Enable or disable an extension.', ({ id, enabled }) => extensions.setEnabled(id, enabled))
   tool('extension_restart', 'Restart an extension.', ({ id }) => extensions.restart(id))
   tool('extension_set_sampling', "Choose whether an extension's sampling requests ask, always run, or never run.", ({ id, policy }) => extensions.setSampling(id, policy))
+  tool('extension_set_log_level', 'Choose the least severe log messages an extension sends (logging/setLevel).', async ({ id, level }) => {
+    if (!extensions.core.manager.config(id)) throw new Error(`No extension with id "${id}" is installed.`)
+    await services.logLevels.set(id, level ?? undefined)
+    return extensions.views().find((view) => view.id === id)!
+  })
   // Imports add through the extension service, so every imported server waits for the consent dialog before it first starts.
   const imports = createConfigImport({ extensions, secrets })
   tool('extension_import_preview', "Preview the servers of a pasted config or of another app's config file.", (args) => imports.preview(args))
   tool('extension_import', "Import servers from a pasted config, another app's config file or an install link; each waits for approval before it starts.", (args) => imports.run(args))
   tool('discovered_configs', 'Config files of Claude Desktop, Cursor and VS Code found on this computer.', async () => ({ configs: await imports.discover() }))
+  registerRegistryTools(server, services)
+  registerBundleTools(server, services)
   tool('install_link_preview', 'Check an install link and preview the server it offers.', async ({ link }) => imports.previewLink(link))
+  tool('install_request_dismiss', 'Remove an install link handed to the app from the pending list.', async ({ id }) => ({ id, dismissed: services.installRequests.dismiss(id) }))
   raw('tool_call', 'Run a tool by hand (the person is the approver).', async ({ name, arguments: args }, signal) => {
     const tool = extensions.core.cache.lookup(name)
     if (tool) {
@@ -167,4 +182,5 @@ export function registerHostTools(server: McpServer, services: HostServices, set
     await elicitations.respond(id, action, content)
     return { id }
   })
+  registerQuestionTools(tool, services)
 }

@@ -1,6 +1,6 @@
 /** The settings schema: one zod object with defaults, stamped with the version migrations lead up to. */
 import { z } from 'zod'
-import { ThemeSchema } from '../../shared/hostApi'
+import { RegistryUrlSchema, RootFoldersSchema, ThemeSchema } from '../../shared/hostApi'
 
 /** Bump with a migration in settingsMigrations.ts whenever a stored field changes meaning, name or shape. */
 export const SETTINGS_SCHEMA_VERSION = 1
@@ -8,6 +8,10 @@ export const SETTINGS_SCHEMA_VERSION = 1
 export const SettingsSchema = z.object({
   schemaVersion: z.literal(SETTINGS_SCHEMA_VERSION).default(SETTINGS_SCHEMA_VERSION),
   theme: ThemeSchema.default('system'),
+  /** The MCP Registry the install page searches; absent means the official one (DEFAULT_REGISTRY_URL). */
+  registryUrl: RegistryUrlSchema.optional(),
+  /** Folders offered to every extension as roots; absent means none (an optional field needs no migration). */
+  roots: RootFoldersSchema.optional(),
 })
 export type Settings = z.infer<typeof SettingsSchema>
 

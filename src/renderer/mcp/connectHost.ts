@@ -10,7 +10,7 @@ import { HOST_PORT_INDEX, isPortsMessage } from '../../shared/portHandshake'
 /** How to reach the host, or why it cannot be reached. */
 export type HostEndpoint =
   | { kind: 'electron'; open: () => Promise<Transport> }
-  | { kind: 'browser'; open: () => Promise<Transport> }
+  | { kind: 'browser'; open: () => Promise<Transport>; token: string }
   | { kind: 'no-token' }
 
 const TOKEN_KEY = 'switchboard.token'
@@ -71,5 +71,5 @@ export function hostEndpoint(): HostEndpoint {
   const token = takeToken()
   if (!token) return { kind: 'no-token' }
   // Client.connect starts the transport; a refused handshake surfaces there.
-  return { kind: 'browser', open: async () => new WebSocketClientTransport(webSocketUrl(token)) }
+  return { kind: 'browser', open: async () => new WebSocketClientTransport(webSocketUrl(token)), token }
 }

@@ -3,6 +3,7 @@ import {
   ElicitationsResourceSchema,
   ExtensionsResourceSchema,
   HostResource,
+  InstallRequestsResourceSchema,
   ModelsResourceSchema,
   PermissionsResourceSchema,
   SessionsResourceSchema,
@@ -16,6 +17,7 @@ import { useModelsStore } from '../stores/modelsStore'
 import { usePermissionsStore } from '../stores/permissionsStore'
 import { useSessionsStore } from '../stores/sessionsStore'
 import { useSettingsStore } from '../stores/settingsStore'
+import { openInstallRequests } from '../stores/installRequests'
 import type { HostClient } from './hostClient'
 
 /** Subscribes the stores; returns a function that unsubscribes them. */
@@ -30,6 +32,7 @@ export function feedStores(client: HostClient): () => void {
     ),
     client.subscribe(HostResource.models, ModelsResourceSchema, (models) => useModelsStore.getState().setModels(models)),
     client.subscribe(HostResource.permissions, PermissionsResourceSchema, (permissions) => usePermissionsStore.getState().setPermissions(permissions)),
+    client.subscribe(HostResource.installRequests, InstallRequestsResourceSchema, ({ requests }) => openInstallRequests(requests)),
   ]
   return () => unsubscribes.forEach((unsubscribe) => unsubscribe())
 }

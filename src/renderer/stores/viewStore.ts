@@ -3,8 +3,17 @@ import { create } from 'zustand'
 
 export type Screen = 'sessions' | 'settings'
 export type SettingsSection = 'general' | 'models' | 'secrets' | 'extensions' | 'permissions'
-/** Where Settings → Extensions is: the list, one extension's details, or the add form. */
-export type ExtensionsPage = { page: 'list' } | { page: 'details'; id: string } | { page: 'add' }
+/** The tabs of the install page ("Add extension"). */
+export type InstallTab = 'registry' | 'bundle' | 'import' | 'link' | 'manual'
+/**
+ * Where Settings → Extensions is: the list, one extension's details, or the install page on one of
+ * its tabs (the "By hand" form when none is named). `link` fills in the Install link tab, and
+ * `requestId` is the install request it came from (dismissed once the person installs or cancels).
+ */
+export type ExtensionsPage =
+  | { page: 'list' }
+  | { page: 'details'; id: string }
+  | { page: 'add'; tab?: InstallTab; link?: string; requestId?: string }
 /** Where Settings → Models & keys is: the providers (`justSaved` is tested at once), the add form (from a preset) or one provider's edit form. */
 export type ModelsPage = { page: 'list'; justSaved?: string } | { page: 'add'; presetId?: string } | { page: 'edit'; id: string }
 

@@ -80,7 +80,7 @@ describe('chat through the host API', () => {
     await call(client, 'chat_send', { sessionId, text: 'Use the tool' })
     const approval = await poll(
       () => read(client, HostResource.elicitations, ElicitationsResourceSchema),
-      (e) => e.elicitations.some((item) => item.subject.type === 'tool-call'),
+      (e) => e.elicitations.some((item) => item.kind === 'approval' && item.subject.type === 'tool-call'),
       'the approval',
     )
     // Progress is published at most every ~30 ms, so it may trail the approval by a moment.

@@ -13,6 +13,7 @@ import {
   ToolsResourceSchema,
   extensionLogUri,
   type ExtensionView,
+  type ApprovalElicitation,
 } from '../../../src/shared/hostApi'
 import { setLogSink } from '../../../src/main/log/log'
 import { call, read } from '../../helpers/hostCalls'
@@ -53,7 +54,7 @@ async function approvePending(client: Client, decision: 'allow_once' | 'allow_al
   const { elicitations } = await read(client, HostResource.elicitations, ElicitationsResourceSchema)
   expect(elicitations).toHaveLength(1)
   await call(client, 'elicitation_respond', { id: elicitations[0]!.id, action: 'accept', content: { decision } })
-  return elicitations[0]!
+  return elicitations[0] as ApprovalElicitation
 }
 
 describe('extensions through the host API', () => {

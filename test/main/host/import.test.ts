@@ -14,6 +14,7 @@ import {
   HostResource,
   ImportPreviewSchema,
   type ExtensionView,
+  type ApprovalElicitation,
 } from '../../../src/shared/hostApi'
 import { setLogSink } from '../../../src/main/log/log'
 import { installLinkFor } from '../../../src/main/extensions/importers/installLink'
@@ -52,7 +53,8 @@ const extension = async (client: Client, id: string): Promise<ExtensionView | un
 const waitFor = (client: Client, id: string, check: (view: ExtensionView | undefined) => boolean, what: string) =>
   poll(() => extension(client, id), check, what) as Promise<ExtensionView>
 
-const pendingApprovals = async (client: Client) => (await read(client, HostResource.elicitations, ElicitationsResourceSchema)).elicitations
+const pendingApprovals = async (client: Client) =>
+  (await read(client, HostResource.elicitations, ElicitationsResourceSchema)).elicitations.filter((item): item is ApprovalElicitation => item.kind === 'approval')
 
 /** Gives a spawn every chance to happen (it would within milliseconds), then checks that none did. */
 async function expectNothingStarted(): Promise<void> {
@@ -171,7 +173,7 @@ describe('pasting a Claude Desktop config', () => {
       await structured(client, 'extension_import', { json: JSON.stringify({ mcpServers: { a: { command: 'npx' } } }), servers: [{ id: 'b', include: true }] }),
     )
     expect(stale.problems).toEqual(['Nothing was imported: the choices do not match this config any more. Preview it again and choose again.'])
-    expect((await read(client, HostResource.extensions, ExtensionsResourceSchema)).extensions.map((view) => view.id)).toEqual(['system'])
+    expect((await read(client, HostResource.extensions, ExtensionsResourceSchema)).extensions.map((view) => view.id)).toEqual(['system', 'frontend'])
   })
 })
 

@@ -20,7 +20,7 @@ afterEach(async () => {
 })
 
 const pendingApprovals = (client: Client) =>
-  read(client, HostResource.elicitations, ElicitationsResourceSchema).then((r) => r.elicitations.filter((e): e is ApprovalElicitation => e.subject.type === 'tool-call'))
+  read(client, HostResource.elicitations, ElicitationsResourceSchema).then((r) => r.elicitations.filter((e): e is ApprovalElicitation => e.kind === 'approval' && e.subject.type === 'tool-call'))
 
 /** A host with fixture extensions installed and approved, in the given permission mode. */
 async function setUp(ids: string[] = ['fixture'], dataDir?: string): Promise<{ h: TestHost; client: Client }> {

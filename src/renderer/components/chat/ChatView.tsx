@@ -3,23 +3,22 @@
  * and the composer. Without a session yet, the first message sent creates one.
  */
 import { useEffect, useState } from 'react'
-import type { SessionSummary, ToolCallView } from '../../../shared/hostApi'
+import type { SessionSummary } from '../../../shared/hostApi'
 import { useHostAction } from '../../hooks/useHostAction'
 import { NEW_CHAT, useChatViewStore } from '../../stores/chatViewStore'
+import { useAttachmentsStore } from '../../stores/attachmentsStore'
 import { useViewStore } from '../../stores/viewStore'
 import { Composer } from './Composer'
 import { ConversationStart } from './ConversationStart'
 import { ExtensionChooser, isToolLimitNotice } from './ExtensionChooser'
-import { InFlightTurn } from './InFlightTurn'
-import { liveTurn, type Turn } from './liveTurn'
+import { SessionRootsButton } from './SessionRootsButton'
+import { conversationRows, type ConversationRow, type Turn } from './liveTurn'
 import { MessageList } from './MessageList'
-import { UserMessage } from './UserMessage'
 import { useChatSession } from './useChatSession'
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
-const noLiveCalls: ReadonlyMap<string, ToolCallView> = new Map()
 /** Drawn between sending and the host's first progress. */
-const waitingTurn: Turn = { turnId: 'sending', status: 'waiting-for-model', text: '', toolCalls: [] }
+const waitingTurn: Turn = { turnId: 'sending', step: 1, status: 'waiting-for-model', text: '', toolCalls: [] }
 
 interface Props {
   /** Null for a conversation that has no session yet. */
@@ -54,13 +53,15 @@ export function ChatView({ sessionId, session }: Props) {
   if (stopping && !running) setStopping(false)
 
   const shownTurn = turn ?? (running ? waitingTurn : null)
-  const live = shownTurn ? liveTurn(list, shownTurn, turn !== null && ended) : null
+  const rows = conversationRows(list, shownTurn, turn !== null && ended, waitingFor?.text)
 
   const send = async (text: string): Promise<boolean> => {
     setFollowSignal((count) => count + 1)
     setSending(key, { text, baseline: list.length })
     setCalling(true)
-    const sent = await act('chat_send', sessionId ? { sessionId, text } : { text })
+    // Attached resources stay attached after sending; each send tells the host the current set.
+    const attachments = [...(useAttachmentsStore.getState().attachments[key] ?? [])]
+    const sent = await act('chat_send', sessionId ? { sessionId, text, attachments } : { text, attachments })
     setCalling(false)
     if (!sent) {
       setSending(key, null)
@@ -70,6 +71,7 @@ export function ChatView({ sessionId, session }: Props) {
       setSending(sent.sessionId, { text, baseline: 0 })
       setSending(NEW_CHAT, null)
       addCreated(sent.sessionId)
+      useAttachmentsStore.getState().move(NEW_CHAT, sent.sessionId)
       selectSession(sent.sessionId)
     }
     return true
@@ -81,12 +83,12 @@ export function ChatView({ sessionId, session }: Props) {
     if (!(await act('chat_cancel', { sessionId }))) setStopping(false)
   }
 
-  /** Sends again the person's message that the failed reply answered. */
+  /** Sends again the person's message that the failed reply (at this row) answered. */
   const retry = (index: number) => {
-    const asked = list
+    const asked = rows
       .slice(0, index)
       .reverse()
-      .find((message) => message.role === 'user')
+      .find((row): row is Extract<ConversationRow, { kind: 'user' }> => row.kind === 'user')
     if (asked && !running) void send(asked.text)
   }
 
@@ -103,7 +105,8 @@ export function ChatView({ sessionId, session }: Props) {
           </span>
         )}
         {session && (
-          <div className="ml-auto">
+          <div className="ml-auto flex items-center gap-1">
+            <SessionRootsButton session={session} />
             <ExtensionChooser session={session} overLimit={overToolLimit} />
           </div>
         )}
@@ -111,22 +114,7 @@ export function ChatView({ sessionId, session }: Props) {
       {sessionId !== null && messages === null ? (
         <div className="flex-1" aria-busy="true" />
       ) : (
-        <MessageList
-          messages={list}
-          liveCalls={live?.liveCalls ?? noLiveCalls}
-          streaming={liveRunning}
-          followSignal={followSignal}
-          onRetry={retry}
-          empty={<ConversationStart />}
-          after={
-            waitingFor || (shownTurn && live) ? (
-              <>
-                {waitingFor && <UserMessage text={waitingFor.text} sending />}
-                {shownTurn && live && <InFlightTurn turn={shownTurn} live={live} ended={!running} />}
-              </>
-            ) : null
-          }
-        />
+        <MessageList rows={rows} streaming={liveRunning} followSignal={followSignal} onRetry={retry} empty={<ConversationStart />} />
       )}
       <Composer draftKey={key} running={running} stopping={stopping}
         stopDisabled={sessionId === null} onSend={send} onStop={() => void stop()} />

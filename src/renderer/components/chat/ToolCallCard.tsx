@@ -7,9 +7,10 @@ import { memo, useId } from 'react'
 import type { ToolCallView } from '../../../shared/hostApi'
 import { useChatViewStore } from '../../stores/chatViewStore'
 import { prettyArguments } from '../consent/ArgumentsBlock'
-import { parseContentBlocks } from '../extensions/contentBlocks'
-import { ContentBlockView } from '../extensions/ToolResultView'
 import { ChevronRightIcon, WrenchIcon } from '../icons'
+import { ResultBlocks } from '../resources/ResultBlocks'
+import { StructuredResultView } from '../extensions/StructuredResultView'
+import { ChartView, isChartCall } from './ChartView'
 import { ToolProgressBar } from './ToolProgressBar'
 import { ToolStateBadge } from './ToolStateBadge'
 import { argumentsSummary, toolNames } from './toolCallText'
@@ -77,6 +78,11 @@ export const ToolCallCard = memo(function ToolCallCard({ call }: { call: ToolCal
           Waits for your approval before it runs.
         </p>
       )}
+      {isChartCall(call) && (
+        <div className="border-t border-zinc-200 px-3 py-3 dark:border-zinc-700/80">
+          <ChartView args={call.arguments} />
+        </div>
+      )}
       {errorLine && <p className="truncate border-t border-red-100 px-3 py-1.5 text-xs text-red-700 dark:border-red-900/50 dark:text-red-300">{errorLine}</p>}
 
       {open && (
@@ -100,7 +106,6 @@ function ToolCallResult({ call }: { call: ToolCallView }) {
     const note = noResult[call.state]
     return note ? <p className="text-xs text-zinc-600 dark:text-zinc-400">{note}</p> : null
   }
-  const blocks = parseContentBlocks(result.content)
   return (
     <div>
       <h4 className={`${sectionTitle} ${result.isError ? 'text-red-700 dark:text-red-400' : ''}`}>{result.isError ? 'Error' : 'Result'}</h4>
@@ -110,10 +115,8 @@ function ToolCallResult({ call }: { call: ToolCallView }) {
           (result.isError ? 'border-red-200 bg-red-50/50 dark:border-red-900/60 dark:bg-red-950/20' : 'border-zinc-200 dark:border-zinc-700/80')
         }
       >
-        {blocks.length === 0 && <p className="text-xs text-zinc-500 dark:text-zinc-400">The tool returned no content.</p>}
-        {blocks.map((block, index) => (
-          <ContentBlockView key={index} block={block} />
-        ))}
+        <ResultBlocks content={result.content} extensionId={toolNames(call).extensionId} />
+        {result.structuredContent !== undefined && !result.isError && <StructuredResultView value={result.structuredContent} />}
       </div>
       {result.truncated && (
         <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">The result was too large and is shortened here and for the model.</p>

@@ -1,4 +1,4 @@
-/** An extension's tools, resources and prompts, as the catalog (`switchboard://tools`) lists them. */
+/** An extension's tools and prompts, as the catalog (`switchboard://tools`) lists them (resources: ../resources/ResourceBrowser). */
 import { useState, type ReactNode } from 'react'
 import type { CatalogToolView, ToolsResource } from '../../../shared/hostApi'
 import { quietButton } from '../ui'
@@ -39,28 +39,6 @@ export function ToolList({ tools, runnable, notReady }: { tools: readonly Catalo
       <ul aria-label="Tools" className={listClass}>
         {shown.map((tool) => (
           <ToolItem key={tool.name} tool={tool} runnable={runnable} />
-        ))}
-      </ul>
-      {more}
-    </>
-  )
-}
-
-export function ResourceList({ resources, notReady }: { resources: ToolsResource['resources']; notReady: string }) {
-  const { shown, more } = useShowMore(resources)
-  if (resources.length === 0) return <Empty>{notReady || 'This extension offers no resources.'}</Empty>
-  return (
-    <>
-      <ul aria-label="Resources" className={listClass}>
-        {shown.map((resource) => (
-          <li key={resource.uri} className="px-4 py-2.5">
-            <div className="flex flex-wrap items-baseline gap-x-2">
-              <span className="text-sm font-medium">{resource.title ?? resource.name}</span>
-              {resource.mimeType && <span className="text-xs text-zinc-500 dark:text-zinc-400">{resource.mimeType}</span>}
-            </div>
-            <p className="font-mono text-xs wrap-anywhere text-zinc-600 dark:text-zinc-400">{resource.uri}</p>
-            {resource.description && <p className="mt-0.5 line-clamp-2 text-xs text-zinc-500 dark:text-zinc-400">{resource.description}</p>}
-          </li>
         ))}
       </ul>
       {more}

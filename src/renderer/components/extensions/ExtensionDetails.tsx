@@ -11,9 +11,11 @@ import { BackIcon, RefreshIcon } from '../icons'
 import { quietButton } from '../ui'
 import { Switch } from '../Switch'
 import { Tabs, panelElementId, tabElementId } from '../Tabs'
-import { PromptList, ResourceList, ToolList } from './CatalogLists'
+import { PromptList, ToolList } from './CatalogLists'
+import { ResourceBrowser } from '../resources/ResourceBrowser'
 import { ConfigSummary } from './ConfigSummary'
 import { SamplingSetting } from './SamplingSetting'
+import { LogLevelSetting } from './LogLevelSetting'
 import { ExtensionRemoveConfirm } from './ExtensionRemoveConfirm'
 import { ExtensionStateNote } from './ExtensionStateNote'
 import { ExtensionTypeIcon } from './ExtensionTypeIcon'
@@ -148,6 +150,7 @@ function ExtensionDetails({ extension }: { extension: ExtensionView }) {
         </h3>
         <ConfigSummary extension={extension} />
         <SamplingSetting extension={extension} />
+        <LogLevelSetting extension={extension} />
       </section>
 
       <div>
@@ -165,7 +168,7 @@ function ExtensionDetails({ extension }: { extension: ExtensionView }) {
         />
         <div role="tabpanel" id={panelElementId(prefix, panel)} aria-labelledby={tabElementId(prefix, panel)} className="pt-4">
           {panel === 'tools' && <ToolList tools={tools} runnable={ready} notReady={notReady} />}
-          {panel === 'resources' && <ResourceList resources={resources} notReady={notReady} />}
+          {panel === 'resources' && <ResourceBrowser extensionId={extension.id} ready={ready} notReady={notReady} />}
           {panel === 'prompts' && <PromptList prompts={prompts} notReady={notReady} />}
           {panel === 'log' && <LogViewer extensionId={extension.id} />}
         </div>

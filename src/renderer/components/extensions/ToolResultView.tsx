@@ -6,6 +6,7 @@
 import type { ToolCallOutcome } from '../../../shared/hostApi'
 import { AlertIcon, CheckIcon } from '../icons'
 import { base64Bytes, byteSize, parseContentBlocks, type ContentBlock } from './contentBlocks'
+import { StructuredResultView } from './StructuredResultView'
 
 /** What came back: a result from the tool (with its outcome), or the host's refusal to make the call. */
 export type RunResult =
@@ -135,12 +136,7 @@ export function ToolResultView({ result }: { result: RunResult }) {
         {blocks.map((block, index) => (
           <ContentBlockView key={index} block={block} />
         ))}
-        {outcome?.structuredContent && (
-          <details className="group">
-            <summary className="cursor-pointer text-xs font-medium text-zinc-600 select-none dark:text-zinc-400">Structured content</summary>
-            <pre className={`${pre} mt-1.5 rounded bg-zinc-100 p-2 dark:bg-zinc-800`}>{JSON.stringify(outcome.structuredContent, null, 2)}</pre>
-          </details>
-        )}
+        {outcome?.structuredContent && <StructuredResultView value={outcome.structuredContent} />}
       </div>
     </section>
   )

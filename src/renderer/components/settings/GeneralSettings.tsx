@@ -5,6 +5,7 @@ import { usePendingValue } from '../../hooks/usePendingValue'
 import { ThemeRadioGroup } from '../ThemeRadioGroup'
 import { DataFolder } from './DataFolder'
 import { KeychainStatus } from './KeychainStatus'
+import { RootsSettings } from './RootsSettings'
 import { SettingsSection } from './SettingsSection'
 
 export function GeneralSettings({ settings }: { settings: SettingsResource }) {
@@ -27,6 +28,7 @@ export function GeneralSettings({ settings }: { settings: SettingsResource }) {
       <SettingsSection id="keychain" title="Secret storage" description="Where API keys and tokens are kept." divided>
         <KeychainStatus status={settings.keychain} />
       </SettingsSection>
+      <RootsSettings settings={settings} />
     </div>
   )
 }
