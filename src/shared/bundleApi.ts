@@ -7,17 +7,32 @@ export const MAX_BUNDLE_BYTES = 200 * 1024 * 1024
 /** One upload chunk (before base64); the renderer slices the file into pieces this size. */
 export const BUNDLE_CHUNK_BYTES = 1024 * 1024
 
-/** Who signed the bundle, read from its signature block (the signature itself is not verified). */
+/** Why a bundle whose signature is `invalid` is not installed (the sheet shows it, install refuses with it). */
+export const INVALID_SIGNATURE_REFUSAL = "The bundle's signature does not match its contents: it was changed after it was signed. Get the bundle again from its publisher."
+
+/** The certificate that signed a bundle, as the install sheet shows it. */
+const signerFields = {
+  /** The subject's common name, else its organisation, else the whole subject. */
+  publisher: z.string(),
+  subject: z.string(),
+  issuer: z.string(),
+  validFrom: z.string(),
+  validTo: z.string(),
+  fingerprint256: z.string(),
+}
+
+/**
+ * The bundle's signature, verified over the ZIP bytes before the signature block (specs §3):
+ * `signed` (valid, and the chain reaches a root this computer trusts), `self-signed` (valid, but only
+ * the signer vouches for its certificate), `untrusted` (valid, but the chain does not reach a trusted
+ * root or a certificate is out of date: `reason`), `invalid` (the bundle changed after signing, or
+ * the block is malformed: never installed), or `unsigned`.
+ */
 export const SignatureInfoSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('unsigned') }),
-  z.object({
-    status: z.enum(['signed', 'self-signed']),
-    subject: z.string(),
-    issuer: z.string(),
-    validFrom: z.string(),
-    validTo: z.string(),
-    fingerprint256: z.string(),
-  }),
+  z.object({ status: z.literal('signed'), ...signerFields }),
+  z.object({ status: z.literal('self-signed'), ...signerFields }),
+  z.object({ status: z.literal('untrusted'), ...signerFields, reason: z.enum(['expired', 'not-yet-valid', 'untrusted-root']), problem: z.string() }),
   z.object({ status: z.literal('invalid'), problem: z.string() }),
 ])
 export type SignatureInfo = z.infer<typeof SignatureInfoSchema>

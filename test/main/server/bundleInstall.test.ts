@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
+  INVALID_SIGNATURE_REFUSAL,
   ElicitationsResourceSchema,
   ExtensionsResourceSchema,
   HostResource,
@@ -22,7 +23,7 @@ import { call, poll, read } from '../../helpers/hostCalls'
 import { startTestHost, type TestHost } from '../../helpers/testHost'
 import { tempDir } from '../../helpers/tempDir'
 import { childPids, expectNoChildren } from '../extensions/harness'
-import { fixtureBundle, fixtureManifest, renameEntry, zip } from '../extensions/bundles/bundleFixtures'
+import { fixtureBundle, fixtureManifest, renameEntry, selfSignBundle, zip } from '../extensions/bundles/bundleFixtures'
 
 let cleanups: (() => Promise<void>)[] = []
 afterEach(async () => {
@@ -235,6 +236,25 @@ describe('installing .mcpb bundles', () => {
     await expect(call(client, 'bundle_preview', { path: join(files, 'missing.mcpb') })).rejects.toThrow(/cannot be read \(ENOENT\)/)
     // Only the incompatible preview stays staged (until it expires); every refused archive left nothing.
     expect(await readdir(join(h.dataDir, 'extensions', '.staging'))).toEqual([sheet.token])
+    expect((await read(client, HostResource.extensions, ExtensionsResourceSchema)).extensions.map((view) => view.id)).not.toContain('fixture-bundle')
+  })
+
+  it('warns about a self-signed bundle and refuses one changed after it was signed', async () => {
+    const { client, files } = await setup()
+    const signed = selfSignBundle(await fixtureBundle(), files, 'Fixture Signer')
+    const sheet = InstallSheetSchema.parse((await call(client, 'bundle_preview', { path: await writeBundle(files, 'signed.mcpb', signed) })).structuredContent)
+    expect(sheet.signature).toMatchObject({ status: 'self-signed', publisher: 'Fixture Signer' })
+    expect(sheet.warnings).toEqual([expect.stringMatching(/^Signed by "Fixture Signer" with a certificate nobody else vouches for/)])
+
+    // One byte of the ZIP changed after signing: the first entry's local modification time, so the archive still unzips.
+    const tampered = Buffer.from(signed)
+    tampered[10] = tampered[10]! ^ 0x01
+    const tamperedPath = await writeBundle(files, 'tampered.mcpb', tampered)
+    const bad = InstallSheetSchema.parse((await call(client, 'bundle_preview', { path: tamperedPath })).structuredContent)
+    expect(bad.signature).toMatchObject({ status: 'invalid', problem: expect.stringMatching(/the signature does not match the bundle's contents/) })
+    const refusal = new RegExp(INVALID_SIGNATURE_REFUSAL.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    await expect(call(client, 'extension_install_bundle', { token: bad.token })).rejects.toThrow(refusal)
+    await expect(call(client, 'extension_install_bundle', { path: tamperedPath })).rejects.toThrow(refusal)
     expect((await read(client, HostResource.extensions, ExtensionsResourceSchema)).extensions.map((view) => view.id)).not.toContain('fixture-bundle')
   })
 })

@@ -6,7 +6,7 @@
  */
 import { homedir } from 'node:os'
 import { join } from 'node:path'
-import type { HostToolArgs, HostToolResult, InstallSheet } from '../../../shared/hostApi'
+import { INVALID_SIGNATURE_REFUSAL, type HostToolArgs, type HostToolResult, type InstallSheet } from '../../../shared/hostApi'
 import { ExtensionIdPattern } from '../../../shared/toolNames'
 import { log } from '../../log/log'
 import type { ArchiveLimits } from './archiveLimits'
@@ -72,6 +72,7 @@ export function createBundleService(options: BundleServiceOptions): BundleServic
       const staged = token !== undefined ? staging.get(token) : await stageFrom(source)
       if (!staged) throw new BundleError('That bundle preview has expired; choose the file again.')
       try {
+        if (staged.signature.status === 'invalid') throw new BundleError(`${INVALID_SIGNATURE_REFUSAL} Detail: ${staged.signature.problem}.`)
         const problems = await compatibilityProblems(staged.manifest, environment)
         if (problems.length > 0) throw new BundleError(`This bundle cannot run here:\n${problems.map((problem) => `• ${problem}`).join('\n')}`)
         const result = await installBundle(staged, userConfig ?? {}, {

@@ -1,6 +1,7 @@
 /** The install sheet of a staged bundle: what the person sees before deciding. */
 import type { InstallSheet } from '../../../shared/bundleApi'
 import { readBundleIcon } from './bundleIcon'
+import { signatureWarnings } from './signatureWarnings'
 import type { BundleRecord } from './bundleRecords'
 import type { StagedBundle } from './stagedBundles'
 import { formFields, type KnownFolders } from './userConfig'
@@ -37,7 +38,7 @@ export async function installSheet(staged: StagedBundle, context: SheetContext):
     update: context.installed ? { extensionId: context.installed.extensionId, fromVersion: context.installed.record.version } : undefined,
     warnings: [
       ...(icon.warning ? [icon.warning] : []),
-      ...(staged.signature.status === 'invalid' ? [`The bundle's signature block is damaged (${staged.signature.problem}); treat it as unsigned.`] : []),
+      ...signatureWarnings(staged.signature),
     ],
   }
 }

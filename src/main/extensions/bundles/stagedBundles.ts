@@ -1,5 +1,5 @@
 /**
- * Reading a bundle into staging: split off the signature block, unzip with the archive guards into
+ * Reading a bundle into staging: split off and verify the signature block, unzip with the archive guards into
  * `<extensionsDir>/.staging/<token>/`, and validate its manifest. A staged bundle is named by a
  * random token (what `bundle_preview` returns) until it is installed or expires.
  */
@@ -10,7 +10,7 @@ import { MAX_BUNDLE_BYTES, type SignatureInfo } from '../../../shared/bundleApi'
 import { log } from '../../log/log'
 import { formatBytes, type ArchiveLimits } from './archiveLimits'
 import { parseManifest, type Manifest } from './manifestSchema'
-import { splitSignature } from './signatureBlock'
+import { readSignature } from './signatureVerify'
 import { BundleArchiveError, unzipBundle } from './unzipBundle'
 
 /** Unused staging folders are removed after this long. */
@@ -72,7 +72,7 @@ export function createStaging(extensionsDir: string, limits?: ArchiveLimits): St
     async stage(file) {
       await cleared
       await expire()
-      const { zip, signature } = splitSignature(file)
+      const { zip, signature } = await readSignature(file)
       const token = randomBytes(18).toString('base64url')
       const dir = join(root, token)
       await mkdir(dir, { recursive: true })

@@ -1,4 +1,7 @@
 /** Builds real .mcpb bundles inside tests with yazl: a dependency-free stdio MCP server plus a manifest. */
+import { execFileSync } from 'node:child_process'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import yazl from 'yazl'
 
 /**
@@ -97,4 +100,13 @@ export function withSignatureBlock(bundle: Buffer, der: Buffer, lengthOverride?:
   const length = Buffer.alloc(4)
   length.writeUInt32LE(lengthOverride ?? der.length)
   return Buffer.concat([bundle, Buffer.from('MCPB_SIG_V1'), length, der, Buffer.from('MCPB_SIG_END')])
+}
+
+/** Signs `bundle` for real (openssl cms, detached, DER) with a fresh self-signed certificate for `cn`, made in `dir`. */
+export function selfSignBundle(bundle: Buffer, dir: string, cn = 'Self Signer'): Buffer {
+  const ssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] })
+  writeFileSync(join(dir, 'to-sign.zip'), bundle)
+  ssl('req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', 'signer.key', '-out', 'signer.pem', '-subj', `/CN=${cn}`, '-days', '2')
+  ssl('cms', '-sign', '-binary', '-in', 'to-sign.zip', '-signer', 'signer.pem', '-inkey', 'signer.key', '-outform', 'DER', '-out', 'to-sign.sig')
+  return withSignatureBlock(bundle, readFileSync(join(dir, 'to-sign.sig')))
 }

@@ -97,7 +97,7 @@ export function BundleInstall({ onInstalled }: InstallTabProps) {
 
   const missing = sheet ? sheet.userConfig.filter((field) => isMissing(field, values[field.key] ?? '')) : []
   const { ask, kept } = sheet ? splitForUpdate(sheet.userConfig, sheet.update !== undefined) : { ask: [], kept: [] }
-  const blocked = sheet !== undefined && sheet.compatibilityProblems.length > 0
+  const blocked = sheet !== undefined && (sheet.compatibilityProblems.length > 0 || sheet.signature.status === 'invalid')
 
   return (
     <div className="space-y-5">

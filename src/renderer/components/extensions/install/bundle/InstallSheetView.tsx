@@ -1,6 +1,6 @@
 /** The install sheet of a bundle: who made it, what it declares, who signed it, and anything that stops it from running here. */
 import { useId, type Ref } from 'react'
-import type { InstallSheet } from '../../../../../shared/hostApi'
+import { INVALID_SIGNATURE_REFUSAL, type InstallSheet } from '../../../../../shared/hostApi'
 import { AlertIcon, PlugIcon } from '../../../icons'
 import { SignatureBadge } from './SignatureBadge'
 
@@ -51,6 +51,14 @@ export function InstallSheetView({ sheet, headingRef }: { sheet: InstallSheet; h
         </div>
       </div>
       <p className="text-sm">{sheet.description}</p>
+      {sheet.signature.status === 'invalid' && (
+        <div role="alert" className="flex gap-2 rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950/40 dark:text-red-200">
+          <AlertIcon className="mt-0.5 size-4 shrink-0" />
+          <p>
+            {INVALID_SIGNATURE_REFUSAL} <span className="text-xs">Detail: {sheet.signature.problem}.</span>
+          </p>
+        </div>
+      )}
       {sheet.compatibilityProblems.length > 0 && (
         <div role="alert" className="flex gap-2 rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950/40 dark:text-red-200">
           <AlertIcon className="mt-0.5 size-4 shrink-0" />
