@@ -5,64 +5,35 @@
  * and the generated settings form are checked, the consent dialog is approved, and the extension
  * comes up ready with the settings it was given. Only Electron (and its file dialog) is absent.
  */
-import { execFileSync } from 'node:child_process'
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { WebSocketClientTransport } from '@modelcontextprotocol/sdk/client/websocket.js'
-import { type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
-import WebSocket from 'ws'
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ExtensionsResourceSchema, HostResource } from '../../src/shared/hostApi'
 import { fixtureBundle, fixtureManifest } from '../main/extensions/bundles/bundleFixtures'
-import { launchChromium } from './chromium'
-import { groupIsAlive, startHost, type HostProcess } from './hostProcess'
+import { read } from '../helpers/hostCalls'
+import { openAppPage, root, screenshot as shoot, stopHostAndClean, withHostClient, type AppPage } from './appPage'
+import { hostChildren, startHost, type HostProcess } from './hostProcess'
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
-const resultsDir = join(root, 'test-results')
 const apiKey = `sk-bundle-${'Qw3Er5Ty7U'.repeat(3)}`
 
-let browser: Browser
+let app: AppPage
 let host: HostProcess
 let dataDir: string
 let files: string
 let bundlePath: string
-let context: BrowserContext
 let page: Page
-const pageErrors: string[] = []
-
-async function shoot(target: Page | Locator, name: string): Promise<void> {
-  await mkdir(resultsDir, { recursive: true })
-  await page.mouse.move(0, 0)
-  await target.screenshot({ path: join(resultsDir, name), animations: 'disabled' })
-}
+let pageErrors: string[]
 
 /** Processes of this host's group (its extensions) whose command line contains `text`. */
-function children(text: string): string[] {
-  const lines = execFileSync('ps', ['-eo', 'pgid=,args='], { encoding: 'utf8' }).split('\n')
-  return lines.filter((line) => line.trim().startsWith(`${host.pid} `) && line.includes(text) && !line.includes('ps -eo'))
-}
-
-async function withHostClient<T>(use: (client: Client) => Promise<T>): Promise<T> {
-  // The SDK's transport uses the global WebSocket, which Node 20 does not have yet.
-  const scope = globalThis as { WebSocket?: unknown }
-  scope.WebSocket ??= WebSocket
-  const client = new Client({ name: 'e2e-observer', version: '1.0.0' })
-  await client.connect(new WebSocketClientTransport(new URL(`${host.info.mcp}?token=${host.info.token}`)))
-  try {
-    return await use(client)
-  } finally {
-    await client.close()
-  }
-}
+const children = (text: string) => hostChildren(host, text)
 
 const extensionsNow = () =>
-  withHostClient(async (client) => ExtensionsResourceSchema.parse(JSON.parse(((await client.readResource({ uri: HostResource.extensions })).contents[0] as { text: string }).text)).extensions)
+  withHostClient(host, async (client) => (await read(client, HostResource.extensions, ExtensionsResourceSchema)).extensions)
 
 async function callTool(name: string, args: Record<string, unknown>): Promise<string> {
-  return withHostClient(async (client) => {
+  return withHostClient(host, async (client) => {
     const result = await client.callTool({ name: 'tool_call', arguments: { name, arguments: args } })
     return (result.content as { text: string }[])[0]!.text
   })
@@ -87,22 +58,14 @@ beforeAll(async () => {
   bundlePath = join(files, 'fixture.mcpb')
   await writeFile(bundlePath, await fixtureBundle(manifest))
   host = await startHost(root, dataDir)
-  browser = await launchChromium()
-  context = await browser.newContext({ viewport: { width: 1180, height: 1100 }, colorScheme: 'light' })
-  page = await context.newPage()
-  page.setDefaultTimeout(10_000)
-  page.on('pageerror', (error) => pageErrors.push(error.message))
-  await page.goto(`${host.info.url}?token=${host.info.token}`)
-  await page.getByRole('navigation', { name: 'Sessions' }).waitFor()
+  app = await openAppPage(host, { viewport: { width: 1180, height: 1100 } })
+  page = app.page
+  pageErrors = app.pageErrors
 }, 180_000)
 
 afterAll(async () => {
-  await context?.close()
-  await browser?.close()
-  await host?.stop()
-  if (dataDir) await rm(dataDir, { recursive: true, force: true })
-  if (files) await rm(files, { recursive: true, force: true })
-  expect(host ? groupIsAlive(host.pid) : false).toBe(false)
+  await app?.close()
+  await stopHostAndClean(host, [dataDir, files])
 }, 60_000)
 
 describe('installing an .mcpb bundle (Electron stands in as headless Chromium)', () => {

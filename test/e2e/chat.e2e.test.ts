@@ -4,22 +4,18 @@
  * SSE), and the fixture MCP server over stdio for a tool call that needs approval. Only Electron is
  * absent (browser mode stands in for its window).
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { WebSocketClientTransport } from '@modelcontextprotocol/sdk/client/websocket.js'
-import { type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
-import { launchChromium } from './chromium'
-import WebSocket from 'ws'
+import { join } from 'node:path'
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ExtensionsResourceSchema, HostResource, SessionsResourceSchema, ToolsResourceSchema } from '../../src/shared/hostApi'
 import { startScriptedModelServer, type ScriptedModelServer } from '../fixtures/modelServer/scriptedModelServer'
-import { groupIsAlive, startHost, type HostProcess } from './hostProcess'
+import { call, read } from '../helpers/hostCalls'
+import { allowOnceInConsentDialog, connectHostClient, openAppPage, root, screenshot, screenshotLightAndDark, stopHostAndClean, type AppPage } from './appPage'
+import { startHost, type HostProcess } from './hostProcess'
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
-const resultsDir = join(root, 'test-results')
 const fixtureServerPath = join(root, 'test/fixtures/servers/fixtureServer.mjs')
 
 /** The first reply, cut into many small chunks so that the page has to show it growing. */
@@ -46,48 +42,13 @@ const FINAL = `The echo tool answered with **${ECHOED}**, so the round trip work
 let host: HostProcess | undefined
 let models: ScriptedModelServer | undefined
 let dataDir: string
-let browser: Browser
-let context: BrowserContext
+let app: AppPage
 let page: Page
 let client: Client | undefined
-const pageErrors: string[] = []
-const consoleErrors: string[] = []
 
-const isDark = async () => ((await page.locator('html').getAttribute('class')) ?? '').split(/\s+/).includes('dark')
 const conversation = () => page.getByRole('feed', { name: 'Conversation' })
 const assistantReplies = () => page.getByRole('article', { name: 'Assistant' })
 const messageBox = () => page.getByRole('textbox', { name: 'Message' })
-
-async function setScheme(scheme: 'light' | 'dark'): Promise<void> {
-  await page.emulateMedia({ colorScheme: scheme })
-  await expect.poll(isDark).toBe(scheme === 'dark')
-}
-
-async function shoot(name: string): Promise<void> {
-  await mkdir(resultsDir, { recursive: true })
-  await page.mouse.move(0, 0)
-  await page.screenshot({ path: join(resultsDir, name), animations: 'disabled' })
-}
-
-/** A second MCP client of the host: any client with the token is a window as far as the host is concerned. */
-async function hostClient(): Promise<Client> {
-  // The SDK's transport uses the global WebSocket, which Node 20 does not have yet.
-  const scope = globalThis as { WebSocket?: unknown }
-  scope.WebSocket ??= WebSocket
-  const second = new Client({ name: 'e2e-chat', version: '1.0.0' })
-  await second.connect(new WebSocketClientTransport(new URL(`${host!.info.mcp}?token=${host!.info.token}`)))
-  return second
-}
-
-async function callHost(name: string, args: Record<string, unknown>): Promise<void> {
-  const result = await client!.callTool({ name, arguments: args })
-  if (result.isError) throw new Error(`${name}: ${JSON.stringify(result.content)}`)
-}
-
-async function readHost<T>(uri: string, parse: (value: unknown) => T): Promise<T> {
-  const { contents } = await client!.readResource({ uri })
-  return parse(JSON.parse((contents[0] as { text: string }).text))
-}
 
 /** Samples the text of `target` until it contains `done`; returns every distinct text seen on the way. */
 async function watchGrow(target: Locator, done: string, timeoutMs = 20_000): Promise<string[]> {
@@ -113,34 +74,23 @@ beforeAll(async () => {
   })
   dataDir = await mkdtemp(join(tmpdir(), 'switchboard-e2e-chat-'))
   host = await startHost(root, dataDir)
-  client = await hostClient()
-  browser = await launchChromium()
-  context = await browser.newContext({ viewport: { width: 1180, height: 860 }, colorScheme: 'light' })
-  page = await context.newPage()
-  page.setDefaultTimeout(15_000)
-  page.on('pageerror', (error) => pageErrors.push(error.message))
-  page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(message.text())
-  })
-  await page.goto(`${host.info.url}?token=${host.info.token}`)
-  await page.getByRole('navigation', { name: 'Sessions' }).waitFor()
+  client = await connectHostClient(host, 'e2e-chat')
+  app = await openAppPage(host, { viewport: { width: 1180, height: 860 }, timeoutMs: 15_000 })
+  page = app.page
 }, 180_000)
 
 afterAll(async () => {
   await client?.close()
-  await context?.close()
-  await browser?.close()
-  await host?.stop()
+  await app?.close()
   await models?.stop()
-  if (dataDir) await rm(dataDir, { recursive: true, force: true })
-  expect(host ? groupIsAlive(host.pid) : false).toBe(false)
+  await stopHostAndClean(host, [dataDir])
 }, 60_000)
 
 describe('Chat in browser mode (Electron stands in as headless Chromium)', () => {
   it('sets up a provider from the first-run screen, streams a reply, runs an approved tool call, and keeps it all across a reload', async () => {
     // First run: no provider yet, so the main area leads to Settings → Models & keys.
     await page.getByRole('heading', { level: 1, name: 'Set up a model to start chatting' }).waitFor()
-    await shoot('chat-first-run.png')
+    await screenshot(page, 'chat-first-run.png')
     await page.getByRole('button', { name: 'Open Models & keys' }).click()
     expect(await page.getByRole('tab', { name: 'Models & keys' }).getAttribute('aria-selected')).toBe('true')
     await page.getByText('No providers yet').waitFor()
@@ -160,7 +110,7 @@ describe('Chat in browser mode (Electron stands in as headless Chromium)', () =>
     await form.getByRole('textbox', { name: 'Model name' }).fill('scripted-model')
     await page.keyboard.press('Enter') // adds the model, does not submit
     await form.getByRole('list', { name: 'Models' }).getByText('scripted-model', { exact: true }).waitFor()
-    await shoot('chat-provider-form.png')
+    await screenshot(page, 'chat-provider-form.png')
     await form.getByRole('button', { name: 'Add provider' }).click()
 
     // Back on the list: the new provider is tested at once and offers its other model.
@@ -173,7 +123,7 @@ describe('Chat in browser mode (Electron stands in as headless Chromium)', () =>
     const picker = page.getByRole('combobox', { name: 'Model' })
     await picker.selectOption({ label: 'scripted-model' })
     await expect.poll(() => row.locator('[aria-current="true"]').innerText()).toContain('scripted-model')
-    await shoot('chat-models-settings.png')
+    await screenshot(page, 'chat-models-settings.png')
 
     // A new session: the composer is ready, the picker shows the model.
     await page.getByRole('button', { name: 'New session', exact: true }).first().click()
@@ -199,23 +149,21 @@ describe('Chat in browser mode (Electron stands in as headless Chromium)', () =>
     await expect.poll(() => assistantReplies().count()).toBe(1)
 
     // The fixture extension: added through the host, started after its consent dialog.
-    await callHost('extension_add', {
+    await call(client!, 'extension_add', {
       config: { id: 'fixture', name: 'Fixture', type: 'stdio', command: process.execPath, args: [fixtureServerPath], env: {} },
     })
     const dialog = page.getByRole('dialog')
-    await dialog.getByRole('heading', { name: 'Run “Fixture” on this computer?' }).waitFor()
-    await expect.poll(() => dialog.getByRole('button', { name: 'Allow once' }).isEnabled()).toBe(true)
-    await dialog.getByRole('button', { name: 'Allow once' }).click()
+    await allowOnceInConsentDialog(page, 'Fixture')
     await dialog.waitFor({ state: 'detached' })
     await expect
-      .poll(async () => (await readHost(HostResource.extensions, (value) => ExtensionsResourceSchema.parse(value))).extensions[0]?.status, { timeout: 30_000 })
+      .poll(async () => (await read(client!, HostResource.extensions, ExtensionsResourceSchema)).extensions[0]?.status, { timeout: 30_000 })
       .toBe('ready')
     // Ready, and its tools are in the catalog the next turn offers the model.
     await expect
-      .poll(async () => (await readHost(HostResource.tools, (value) => ToolsResourceSchema.parse(value))).tools.map((tool) => tool.name), { timeout: 30_000 })
+      .poll(async () => (await read(client!, HostResource.tools, ToolsResourceSchema)).tools.map((tool) => tool.name), { timeout: 30_000 })
       .toContain('fixture__echo')
     // Every call asks first.
-    await callHost('permission_mode_set', { mode: 'ask' })
+    await call(client!, 'permission_mode_set', { mode: 'ask' })
 
     // The second message: the model calls echo, which waits for approval in the dialog.
     await messageBox().fill('Now try the echo tool.')
@@ -246,14 +194,11 @@ describe('Chat in browser mode (Electron stands in as headless Chromium)', () =>
     if (await jump.isVisible()) await jump.click()
     await jump.waitFor({ state: 'detached' })
     await page.setViewportSize({ width: 1180, height: 1120 }) // the whole conversation
-    await shoot('chat.png')
-    await setScheme('dark')
-    await shoot('chat-dark.png')
-    await setScheme('light')
+    await screenshotLightAndDark(page, 'chat')
     await page.setViewportSize({ width: 1180, height: 860 })
 
     // A reload: the whole conversation is still there, read back from the host.
-    const { sessions } = await readHost(HostResource.sessions, (value) => SessionsResourceSchema.parse(value))
+    const { sessions } = await read(client!, HostResource.sessions, SessionsResourceSchema)
     expect(sessions).toHaveLength(1)
     await page.reload()
     await page.getByRole('navigation', { name: 'Sessions' }).getByRole('button', { name: sessions[0]!.title, exact: true }).click()
@@ -286,9 +231,9 @@ describe('Chat in browser mode (Electron stands in as headless Chromium)', () =>
     await failure.getByText('The reply stopped with an error.').waitFor()
     await failure.getByRole('button', { name: 'Send again' }).waitFor()
     await page.getByRole('button', { name: 'Send', exact: true }).waitFor()
-    await shoot('chat-stopped-error.png')
+    await screenshot(page, 'chat-stopped-error.png')
 
-    expect(pageErrors).toEqual([])
-    expect(consoleErrors).toEqual([])
+    expect(app.pageErrors).toEqual([])
+    expect(app.consoleErrors).toEqual([])
   }, 180_000)
 })

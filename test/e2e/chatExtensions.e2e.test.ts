@@ -5,21 +5,18 @@
  * limit is 40). The chat warns; the person chooses which extensions the session offers; the model
  * is then offered only those; the choice is still there after a reload.
  */
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { WebSocketClientTransport } from '@modelcontextprotocol/sdk/client/websocket.js'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import WebSocket from 'ws'
+import { join } from 'node:path'
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ElicitationsResourceSchema, HostResource, SessionsResourceSchema, ToolsResourceSchema } from '../../src/shared/hostApi'
+import { HostResource, SessionsResourceSchema, ToolsResourceSchema } from '../../src/shared/hostApi'
 import { startScriptedModelServer, type ScriptedModelServer } from '../fixtures/modelServer/scriptedModelServer'
-import { launchChromium } from './chromium'
-import { groupIsAlive, startHost, type HostProcess } from './hostProcess'
+import { addConsentedExtension, read, selectScriptedModel } from '../helpers/hostCalls'
+import { connectHostClient, openAppPage, root, stopHostAndClean, type AppPage } from './appPage'
+import { startHost, type HostProcess } from './hostProcess'
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 const fixtureServerPath = join(root, 'test/fixtures/servers/fixtureServer.mjs')
 
 /** Slow enough that the turn's warning is on screen for a while. */
@@ -31,21 +28,8 @@ let host: HostProcess | undefined
 let models: ScriptedModelServer | undefined
 let dataDir: string | undefined
 let client: Client | undefined
-let browser: Browser | undefined
-let context: BrowserContext | undefined
+let app: AppPage | undefined
 let page: Page
-const pageErrors: string[] = []
-
-async function call(name: string, args: Record<string, unknown>): Promise<unknown> {
-  const result = await client!.callTool({ name, arguments: args })
-  if (result.isError) throw new Error(`${name}: ${JSON.stringify(result.content)}`)
-  return result.structuredContent
-}
-
-async function readHost<T>(uri: string, parse: (value: unknown) => T): Promise<T> {
-  const { contents } = await client!.readResource({ uri })
-  return parse(JSON.parse((contents[0] as { text: string }).text))
-}
 
 /** The tool names the model was offered in its latest request. */
 function offered(): string[] {
@@ -66,42 +50,25 @@ beforeAll(async () => {
   })
   dataDir = await mkdtemp(join(tmpdir(), 'switchboard-e2e-chat-extensions-'))
   host = await startHost(root, dataDir)
-  // The SDK's transport uses the global WebSocket, which Node 20 does not have yet.
-  const scope = globalThis as { WebSocket?: unknown }
-  scope.WebSocket ??= WebSocket
-  client = new Client({ name: 'e2e-chat-extensions', version: '1.0.0' })
-  await client.connect(new WebSocketClientTransport(new URL(`${host.info.mcp}?token=${host.info.token}`)))
-
+  client = await connectHostClient(host, 'e2e-chat-extensions')
   // A model, set up through the host API (its screen has its own tests).
-  await call('provider_save', { provider: { id: 'scripted', kind: 'openai-compatible', name: 'Scripted', baseUrl: models.baseUrl, models: ['scripted-model'] } })
-  await call('model_select', { providerId: 'scripted', modelId: 'scripted-model' })
-
-  browser = await launchChromium()
-  context = await browser.newContext({ viewport: { width: 1180, height: 860 } })
-  page = await context.newPage()
-  page.setDefaultTimeout(15_000)
-  page.on('pageerror', (error) => pageErrors.push(error.message))
-  await page.goto(`${host.info.url}?token=${host.info.token}`)
-  await page.getByRole('navigation', { name: 'Sessions' }).waitFor()
+  await selectScriptedModel(client, models.baseUrl)
+  app = await openAppPage(host, { viewport: { width: 1180, height: 860 }, timeoutMs: 15_000 })
+  page = app.page
 }, 180_000)
 
 afterAll(async () => {
   await client?.close()
-  await context?.close()
-  await browser?.close()
-  await host?.stop()
+  await app?.close()
   await models?.stop()
-  if (dataDir) await rm(dataDir, { recursive: true, force: true })
-  expect(host ? groupIsAlive(host.pid) : false).toBe(false)
+  await stopHostAndClean(host, [dataDir])
 }, 60_000)
 
 describe('Choosing the extensions of a session in browser mode (Electron stands in as headless Chromium)', () => {
   it('warns when there are more tools than the limit, offers the extensions the person chose, and keeps the choice across a reload', async () => {
     // An extension with more tools than the limit, added through the host API (its screen has its own tests).
-    await call('extension_add', { config: { id: 'big', name: 'Big', type: 'stdio', command: process.execPath, args: [fixtureServerPath, '--tools=45'], env: {} } })
-    const [consent] = (await readHost(HostResource.elicitations, (value) => ElicitationsResourceSchema.parse(value))).elicitations
-    await call('elicitation_respond', { id: consent!.id, action: 'accept', content: { decision: 'allow_always' } })
-    const catalog = () => readHost(HostResource.tools, (value) => ToolsResourceSchema.parse(value))
+    await addConsentedExtension(client!, { id: 'big', name: 'Big', type: 'stdio', command: process.execPath, args: [fixtureServerPath, '--tools=45'], env: {} })
+    const catalog = () => read(client!, HostResource.tools, ToolsResourceSchema)
     await expect.poll(async () => (await catalog()).tools.filter((tool) => tool.extensionId === 'big').length, { timeout: 30_000 }).toBeGreaterThan(40)
     const { tools } = await catalog()
     const systemTools = tools.filter((tool) => tool.extensionId === 'system')
@@ -140,7 +107,7 @@ describe('Choosing the extensions of a session in browser mode (Electron stands 
     await panel().getByRole('status').getByText(`${systemTools.length} of 40 tools selected.`).waitFor()
     await panel().getByRole('button', { name: 'Save' }).click()
     await panel().waitFor({ state: 'detached' })
-    const sessionsNow = () => readHost(HostResource.sessions, (value) => SessionsResourceSchema.parse(value))
+    const sessionsNow = () => read(client!, HostResource.sessions, SessionsResourceSchema)
     await expect.poll(async () => (await sessionsNow()).sessions[0]?.activeExtensions).toEqual(['system'])
 
     // The next turn offers the system tools and nothing else.
@@ -165,6 +132,6 @@ describe('Choosing the extensions of a session in browser mode (Electron stands 
     await panel().getByRole('button', { name: 'Cancel' }).click()
     await panel().waitFor({ state: 'detached' })
 
-    expect(pageErrors).toEqual([])
+    expect(app!.pageErrors).toEqual([])
   }, 180_000)
 })

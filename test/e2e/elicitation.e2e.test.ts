@@ -6,23 +6,19 @@
  * the answer. A chat turn runs trigger-long-running-operation and the tool card's bar is caught
  * mid-way. Screenshots go to test-results/.
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { WebSocketClientTransport } from '@modelcontextprotocol/sdk/client/websocket.js'
-import { type Browser, type BrowserContext, type Page } from 'playwright-core'
-import WebSocket from 'ws'
+import { join } from 'node:path'
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ElicitationsResourceSchema, HostResource, ToolsResourceSchema } from '../../src/shared/hostApi'
 import { startScriptedModelServer, type ScriptedModelServer } from '../fixtures/modelServer/scriptedModelServer'
-import { launchChromium } from './chromium'
-import { groupIsAlive, startHost, type HostProcess } from './hostProcess'
+import { addConsentedExtension, call, poll, read, selectScriptedModel } from '../helpers/hostCalls'
+import { connectHostClient, openAppPage, root, screenshot, stopHostAndClean, type AppPage } from './appPage'
+import { startHost, type HostProcess } from './hostProcess'
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
-const resultsDir = join(root, 'test-results')
 const everythingPath = join(root, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js')
 
 let host: HostProcess | undefined
@@ -30,32 +26,13 @@ let models: ScriptedModelServer | undefined
 let pages: Server | undefined
 let pageRequests = 0
 let dataDir: string
-let browser: Browser
-let context: BrowserContext
+let app: AppPage
 let page: Page
 let client: Client | undefined
-const pageErrors: string[] = []
-
-async function shoot(name: string): Promise<void> {
-  await mkdir(resultsDir, { recursive: true })
-  await page.mouse.move(0, 0)
-  await page.screenshot({ path: join(resultsDir, name), animations: 'disabled' })
-}
-
-async function callHost(name: string, args: Record<string, unknown>) {
-  const result = await client!.callTool({ name, arguments: args }, undefined, { timeout: 120_000 })
-  if (result.isError) throw new Error(`${name}: ${JSON.stringify(result.content)}`)
-  return result
-}
-
-async function readHost<T>(uri: string, parse: (value: unknown) => T): Promise<T> {
-  const { contents } = await client!.readResource({ uri })
-  return parse(JSON.parse((contents[0] as { text: string }).text))
-}
 
 /** Runs a server-everything tool by hand through the host (what the extension page's Run button does); resolves with its text. */
 const runTool = (name: string, args: Record<string, unknown> = {}) =>
-  callHost('tool_call', { name: `everything__${name}`, arguments: args }).then((result) => (result.content as { text?: string }[]).map((block) => block.text ?? '').join('\n'))
+  call(client!, 'tool_call', { name: `everything__${name}`, arguments: args }, { timeout: 120_000 }).then((result) => (result.content as { text?: string }[]).map((block) => block.text ?? '').join('\n'))
 
 const dialog = () => page.getByRole('dialog')
 
@@ -73,42 +50,28 @@ beforeAll(async () => {
   await new Promise<void>((listening) => pages!.listen(0, '127.0.0.1', listening))
   dataDir = await mkdtemp(join(tmpdir(), 'switchboard-e2e-elicitation-'))
   host = await startHost(root, dataDir)
-  const scope = globalThis as { WebSocket?: unknown }
-  scope.WebSocket ??= WebSocket
-  client = new Client({ name: 'e2e-elicitation', version: '1.0.0' })
-  await client.connect(new WebSocketClientTransport(new URL(`${host.info.mcp}?token=${host.info.token}`)))
+  client = await connectHostClient(host, 'e2e-elicitation')
 
-  await callHost('extension_add', { config: { id: 'everything', name: 'Everything', type: 'stdio', command: process.execPath, args: [everythingPath, 'stdio'] } })
-  const [consent] = (await readHost(HostResource.elicitations, (value) => ElicitationsResourceSchema.parse(value))).elicitations
-  await callHost('elicitation_respond', { id: consent!.id, action: 'accept', content: { decision: 'allow_always' } })
-  for (let tries = 0; ; tries++) {
-    const { tools } = await readHost(HostResource.tools, (value) => ToolsResourceSchema.parse(value))
-    if (tools.some((tool) => tool.name === 'everything__trigger-url-elicitation')) break
-    if (tries > 600) throw new Error('server-everything did not list its URL elicitation tool')
-    await new Promise((later) => setTimeout(later, 50))
-  }
-  await callHost('provider_save', { provider: { id: 'scripted', kind: 'openai-compatible', name: 'Scripted', baseUrl: models.baseUrl, models: ['scripted-model'] } })
-  await callHost('model_select', { providerId: 'scripted', modelId: 'scripted-model' })
-  await callHost('permission_mode_set', { mode: 'autonomous' })
+  await addConsentedExtension(client, { id: 'everything', name: 'Everything', type: 'stdio', command: process.execPath, args: [everythingPath, 'stdio'] })
+  await poll(
+    () => read(client!, HostResource.tools, ToolsResourceSchema),
+    ({ tools }) => tools.some((tool) => tool.name === 'everything__trigger-url-elicitation'),
+    'server-everything to list its URL elicitation tool',
+    30_000,
+  )
+  await selectScriptedModel(client, models.baseUrl)
+  await call(client, 'permission_mode_set', { mode: 'autonomous' })
 
-  browser = await launchChromium()
-  context = await browser.newContext({ viewport: { width: 1180, height: 900 }, colorScheme: 'light' })
-  page = await context.newPage()
-  page.setDefaultTimeout(15_000)
-  page.on('pageerror', (error) => pageErrors.push(error.message))
-  await page.goto(`${host.info.url}?token=${host.info.token}`)
-  await page.getByRole('navigation', { name: 'Sessions' }).waitFor()
+  app = await openAppPage(host, { timeoutMs: 15_000 })
+  page = app.page
 }, 180_000)
 
 afterAll(async () => {
   await client?.close()
-  await context?.close()
-  await browser?.close()
-  await host?.stop()
+  await app?.close()
   await models?.stop()
   await new Promise((closed) => (pages ? pages.close(closed) : closed(undefined)))
-  if (dataDir) await rm(dataDir, { recursive: true, force: true })
-  expect(host ? groupIsAlive(host.pid) : false).toBe(false)
+  await stopHostAndClean(host, [dataDir])
 }, 60_000)
 
 describe('Questions from extensions and tool progress in Chromium', () => {
@@ -134,8 +97,8 @@ describe('Questions from extensions and tool progress in Chromium', () => {
     await form.getByText('String is required.').waitFor()
     await form.getByText('String with email format must be an email address', { exact: false }).waitFor()
     await form.getByText('Integer must be at most 100.').waitFor()
-    await shoot('elicitation-form-invalid.png')
-    expect(await readHost(HostResource.elicitations, (value) => ElicitationsResourceSchema.parse(value).elicitations.length)).toBe(1)
+    await screenshot(page, 'elicitation-form-invalid.png')
+    expect((await read(client!, HostResource.elicitations, ElicitationsResourceSchema)).elicitations.length).toBe(1)
 
     await form.getByRole('textbox', { name: 'String', exact: true }).fill('Ada Lovelace')
     await form.getByLabel('String with email format').fill('ada@example.com')
@@ -144,7 +107,7 @@ describe('Questions from extensions and tool progress in Chromium', () => {
     await form.getByLabel('String with date format').fill('1815-12-10')
     // The extension's message and the first fields in view.
     await dialog().getByRole('group', { name: 'What it will do' }).evaluate((body) => body.scrollTo(0, 0))
-    await shoot('elicitation-form.png')
+    await screenshot(page, 'elicitation-form.png')
     // Enter in a field sends the form.
     await form.getByRole('textbox', { name: 'String', exact: true }).press('Enter')
     const answered = await result
@@ -173,10 +136,10 @@ describe('Questions from extensions and tool progress in Chromium', () => {
     await dialog().getByText('not encrypted', { exact: false }).waitFor()
     // No preview, no prefetch: the link is only text.
     expect(await page.locator(`a[href^="${link}"], img[src^="${link}"], link[href^="${link}"], iframe`).count()).toBe(0)
-    await shoot('elicitation-url.png')
+    await screenshot(page, 'elicitation-url.png')
     expect(pageRequests).toBe(0)
 
-    const tab = context.waitForEvent('page')
+    const tab = app.context.waitForEvent('page')
     await dialog().getByRole('button', { name: 'Open in browser' }).click()
     const opened = await tab
     await opened.waitForLoadState()
@@ -198,9 +161,9 @@ describe('Questions from extensions and tool progress in Chromium', () => {
     // Before the first step's notification the tool gave no total yet: an indeterminate bar.
     expect(await bar.getAttribute('aria-valuenow')).toBeNull()
     await expect.poll(() => bar.getAttribute('aria-valuenow'), { timeout: 20_000 }).toBe('50')
-    await shoot('progress-bar-midway.png')
+    await screenshot(page, 'progress-bar-midway.png')
     await page.getByText('The operation finished.').waitFor({ timeout: 30_000 })
-    expect(pageErrors).toEqual([])
+    expect(app.pageErrors).toEqual([])
   })
 
   it("sets an extension's server log level on its page and shows the server's log lines with level badges and a level filter", async () => {
@@ -222,7 +185,7 @@ describe('Questions from extensions and tool progress in Chromium', () => {
       await runTool('toggle-simulated-logging')
     }
     await expect.poll(() => log.locator('[data-level]').count()).toBe(before + 12)
-    await shoot('extension-log-levels.png')
+    await screenshot(page, 'extension-log-levels.png')
     const levels = await log.locator('[data-level]').evaluateAll((badges) => badges.map((badge) => badge.getAttribute('data-level')))
     const severe = levels.filter((name) => ['error', 'critical', 'alert', 'emergency'].includes(name ?? '')).length
     await page.getByRole('combobox', { name: 'Level', exact: true }).selectOption('error')

@@ -4,48 +4,28 @@
  * hand. The consent dialog must show exactly what main will run; nothing starts before it is
  * answered. Only Electron is absent.
  */
-import { execFileSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { WebSocketClientTransport } from '@modelcontextprotocol/sdk/client/websocket.js'
-import { type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
-import { launchChromium } from './chromium'
-import WebSocket from 'ws'
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ExtensionsResourceSchema, HostResource } from '../../src/shared/hostApi'
-import { groupIsAlive, startHost, type HostProcess } from './hostProcess'
+import { call, read } from '../helpers/hostCalls'
+import { connectHostClient, openAppPage, recordFrames, root, screenshot, screenshotLightAndDark, setColorScheme, stopHostAndClean, withHostClient, type AppPage } from './appPage'
+import { hostChildren, startHost, type HostProcess } from './hostProcess'
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
-const resultsDir = join(root, 'test-results')
 const everythingPath = join(root, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js')
 const nodePath = process.execPath
 
-let browser: Browser
+let app: AppPage
 let host: HostProcess
 let dataDir: string
-let context: BrowserContext
 let page: Page
 const received: string[] = []
 const sent: string[] = []
-const pageErrors: string[] = []
 
 const framesCalling = (tool: string) => sent.filter((frame) => frame.includes(`"name":"${tool}"`))
-const isDark = async () => ((await page.locator('html').getAttribute('class')) ?? '').split(/\s+/).includes('dark')
-
-async function setScheme(scheme: 'light' | 'dark'): Promise<void> {
-  await page.emulateMedia({ colorScheme: scheme })
-  await expect.poll(isDark).toBe(scheme === 'dark')
-}
-
-async function shoot(target: Page | Locator, name: string): Promise<void> {
-  await mkdir(resultsDir, { recursive: true })
-  await page.mouse.move(0, 0)
-  await target.screenshot({ path: join(resultsDir, name), animations: 'disabled' })
-}
 
 async function openExtensions(): Promise<void> {
   await page.getByRole('button', { name: 'Settings' }).click()
@@ -54,35 +34,13 @@ async function openExtensions(): Promise<void> {
 }
 
 /** server-everything children of this host (its process group), by their command line. */
-function everythingChildren(): string[] {
-  const lines = execFileSync('ps', ['-eo', 'pgid=,args='], { encoding: 'utf8' }).split('\n')
-  return lines.filter((line) => line.trim().startsWith(`${host.pid} `) && line.includes(everythingPath))
-}
-
-/** A second MCP client of the host (any client with the token is a window as far as the host is concerned). */
-async function hostClient(): Promise<Client> {
-  // The SDK's transport uses the global WebSocket, which Node 20 does not have yet.
-  const scope = globalThis as { WebSocket?: unknown }
-  scope.WebSocket ??= WebSocket
-  const client = new Client({ name: 'e2e-second-window', version: '1.0.0' })
-  await client.connect(new WebSocketClientTransport(new URL(`${host.info.mcp}?token=${host.info.token}`)))
-  return client
-}
-
-async function callHost(client: Client, name: string, args: Record<string, unknown>): Promise<void> {
-  const result = await client.callTool({ name, arguments: args })
-  if (result.isError) throw new Error(JSON.stringify(result.content))
-}
+const everythingChildren = () => hostChildren(host, everythingPath)
 
 async function removeAllExtensions(): Promise<void> {
-  const client = await hostClient()
-  try {
-    const { contents } = await client.readResource({ uri: HostResource.extensions })
-    const { extensions } = ExtensionsResourceSchema.parse(JSON.parse((contents[0] as { text: string }).text))
-    for (const extension of extensions) await callHost(client, 'extension_remove', { id: extension.id })
-  } finally {
-    await client.close()
-  }
+  await withHostClient(host, async (client) => {
+    const { extensions } = await read(client, HostResource.extensions, ExtensionsResourceSchema)
+    for (const extension of extensions) await call(client, 'extension_remove', { id: extension.id })
+  })
 }
 
 const addForm = () => page.getByRole('form', { name: 'Add extension' })
@@ -93,26 +51,13 @@ const statusBadge = () => page.locator('header [data-status]').first()
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'switchboard-e2e-extensions-'))
   host = await startHost(root, dataDir)
-  browser = await launchChromium()
-  context = await browser.newContext({ viewport: { width: 1180, height: 900 }, colorScheme: 'light' })
-  page = await context.newPage()
-  page.setDefaultTimeout(10_000)
-  const text = (payload: string | Buffer) => (typeof payload === 'string' ? payload : payload.toString('utf8'))
-  page.on('websocket', (socket) => {
-    socket.on('framereceived', ({ payload }) => received.push(text(payload)))
-    socket.on('framesent', ({ payload }) => sent.push(text(payload)))
-  })
-  page.on('pageerror', (error) => pageErrors.push(error.message))
-  await page.goto(`${host.info.url}?token=${host.info.token}`)
-  await page.getByRole('navigation', { name: 'Sessions' }).waitFor()
+  app = await openAppPage(host, { beforeLoad: (page) => recordFrames(page, sent, received) })
+  page = app.page
 }, 180_000)
 
 afterAll(async () => {
-  await context?.close()
-  await browser?.close()
-  await host?.stop()
-  if (dataDir) await rm(dataDir, { recursive: true, force: true })
-  expect(host ? groupIsAlive(host.pid) : false).toBe(false)
+  await app?.close()
+  await stopHostAndClean(host, [dataDir])
 }, 60_000)
 
 describe('Settings → Extensions in browser mode (Electron stands in as headless Chromium)', () => {
@@ -122,7 +67,7 @@ describe('Settings → Extensions in browser mode (Electron stands in as headles
   afterEach(async () => {
     await removeAllExtensions()
     await page.setViewportSize({ width: 1180, height: 900 })
-    await setScheme('light')
+    await setColorScheme(page, 'light')
   })
 
   it('checks the add form before sending, and shows the host’s own message when it refuses a config', async () => {
@@ -159,7 +104,7 @@ describe('Settings → Extensions in browser mode (Electron stands in as headles
     expect(await form.getByLabel('Variable 1 name').getAttribute('aria-describedby')).toBeTruthy()
     await form.locator('li').filter({ has: page.getByLabel('Variable 1 name') }).getByText('can change which program runs', { exact: false }).waitFor()
     await page.setViewportSize({ width: 1180, height: 1200 })
-    await shoot(page, 'extensions-add-refused.png')
+    await screenshot(page, 'extensions-add-refused.png')
     await page.setViewportSize({ width: 1180, height: 900 })
     expect(framesCalling('extension_add')).toHaveLength(1)
 
@@ -188,7 +133,7 @@ describe('Settings → Extensions in browser mode (Electron stands in as headles
     expect(await form.getByLabel('Variable 1 value').getAttribute('type')).toBe('password')
     await form.getByLabel('Variable 1 value').fill(canary)
     expect(await form.getByRole('checkbox', { name: 'Trust this extension' }).isChecked()).toBe(false)
-    await shoot(page, 'extensions-add.png')
+    await screenshot(page, 'extensions-add.png')
     await form.getByRole('button', { name: 'Add extension' }).click()
 
     // The consent dialog, built from main's elicitation: the exact command and each argument.
@@ -211,10 +156,7 @@ describe('Settings → Extensions in browser mode (Electron stands in as headles
     await page.waitForTimeout(700)
     expect(await dialog.isVisible()).toBe(true)
     expect(framesCalling('elicitation_respond')).toEqual([])
-    await shoot(page, 'consent.png')
-    await setScheme('dark')
-    await shoot(page, 'consent-dark.png')
-    await setScheme('light')
+    await screenshotLightAndDark(page, 'consent')
 
     // Escape denies; turning it on asks again.
     await page.keyboard.press('Escape')
@@ -262,7 +204,7 @@ describe('Settings → Extensions in browser mode (Electron stands in as headles
     await run.getByRole('button', { name: 'Run', exact: true }).click()
     await result.getByText('Failed').waitFor()
     expect(await result.innerText()).toMatch(/message/i)
-    await shoot(run, 'extensions-run-failed.png')
+    await screenshot(run, 'extensions-run-failed.png')
     await argumentsField.fill('{"message":"hello e2e"}')
     await run.getByRole('button', { name: 'Run', exact: true }).click()
     await result.getByText('Echo: hello e2e').waitFor()
@@ -274,20 +216,17 @@ describe('Settings → Extensions in browser mode (Electron stands in as headles
     await imageRun.getByRole('img', { name: /Image from the tool \(image\/png\)/ }).waitFor()
     // Decoded, not a broken image (the page's CSP allows data: images). The test project has no DOM types.
     await expect.poll(() => imageRun.getByRole('img').evaluate((image) => (image as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(0)
-    await shoot(imageRun, 'extensions-run-image.png')
+    await screenshot(imageRun, 'extensions-run-image.png')
     await page.getByRole('button', { name: 'Hide get-tiny-image' }).click()
     await page.getByRole('button', { name: 'Run get-resource-links' }).click()
     const linksRun = page.getByRole('form', { name: 'Run get-resource-links' })
     await linksRun.getByRole('button', { name: 'Run', exact: true }).click()
     await linksRun.getByText('Link to a resource').first().waitFor()
-    await shoot(linksRun, 'extensions-run-links.png')
+    await screenshot(linksRun, 'extensions-run-links.png')
     await page.getByRole('button', { name: 'Hide get-resource-links' }).click()
 
     await page.setViewportSize({ width: 1180, height: 1240 }) // the whole page, result included
-    await shoot(page, 'extensions.png')
-    await setScheme('dark')
-    await shoot(page, 'extensions-dark.png')
-    await setScheme('light')
+    await screenshotLightAndDark(page, 'extensions')
     await page.setViewportSize({ width: 1180, height: 900 })
 
     // Off and on again: the status follows, and the remembered approval is not asked again.
@@ -304,20 +243,14 @@ describe('Settings → Extensions in browser mode (Electron stands in as headles
     const log = page.getByRole('log', { name: 'Extension log' })
     await expect.poll(async () => (await log.locator('[data-source="lifecycle"]').allInnerTexts()).filter((line) => line.includes('starting')).length).toBeGreaterThanOrEqual(2)
     await log.locator('[data-source="lifecycle"]').filter({ hasText: 'stopping' }).first().waitFor()
-    await shoot(page, 'extensions-log.png')
-    await setScheme('dark')
-    await shoot(page, 'extensions-log-dark.png')
-    await setScheme('light')
+    await screenshotLightAndDark(page, 'extensions-log')
 
     // The list: a badge, the tool count and the switch.
     await page.getByRole('button', { name: 'All extensions' }).click()
     const row = page.getByRole('list', { name: 'Installed extensions' }).getByRole('listitem').filter({ hasText: 'Everything' })
     await row.getByText('Ready').waitFor()
     await row.getByText(/\d+ tools/).waitFor()
-    await shoot(page, 'extensions-list.png')
-    await setScheme('dark')
-    await shoot(page, 'extensions-list-dark.png')
-    await setScheme('light')
+    await screenshotLightAndDark(page, 'extensions-list')
 
     // Remove asks first; Escape keeps it.
     await row.getByRole('button', { name: 'Remove Everything' }).click()
@@ -332,18 +265,18 @@ describe('Settings → Extensions in browser mode (Electron stands in as headles
     // The secret value never came back to the page.
     expect((await page.content()).includes(canary)).toBe(false)
     expect(received.filter((frame) => frame.includes(canary))).toEqual([])
-    expect(pageErrors).toEqual([])
+    expect(app.pageErrors).toEqual([])
   }, 120_000)
 
   it('shows several pending approvals one at a time with a count, warnings first, and a server’s URL and header names', async () => {
-    const other = await hostClient()
+    const other = await connectHostClient(host, 'e2e-second-window')
     try {
       await openExtensions()
       await page.getByText('No extensions yet').waitFor()
-      await callHost(other, 'extension_add', {
+      await call(other, 'extension_add', {
         config: { id: 'inline', name: 'Inline code', type: 'stdio', command: nodePath, args: ['-e', 'require("node:http").createServer().listen(0)'], env: {} },
       })
-      await callHost(other, 'extension_add', {
+      await call(other, 'extension_add', {
         config: {
           id: 'remote',
           name: 'Remote docs',
@@ -364,10 +297,7 @@ describe('Settings → Extensions in browser mode (Electron stands in as headles
       await expect.poll(() => dialog.getByRole('button', { name: 'Allow and remember' }).isEnabled()).toBe(true)
       await page.keyboard.press('Shift+Tab')
       expect(await page.evaluate('document.activeElement?.textContent')).toBe('Allow and remember')
-      await shoot(page, 'consent-warnings.png')
-      await setScheme('dark')
-      await shoot(page, 'consent-warnings-dark.png')
-      await setScheme('light')
+      await screenshotLightAndDark(page, 'consent-warnings')
       await dialog.getByRole('button', { name: 'Deny' }).click()
 
       // The next one: a server on the network shows its URL and header names, never header values.
@@ -378,7 +308,7 @@ describe('Settings → Extensions in browser mode (Electron stands in as headles
       await dialog.getByText('X-Team', { exact: true }).waitFor()
       expect(await dialog.innerText()).not.toContain('${secret:')
       await expect.poll(() => dialog.getByRole('button', { name: 'Allow once' }).isEnabled()).toBe(true)
-      await shoot(page, 'consent-http.png')
+      await screenshot(page, 'consent-http.png')
       await page.keyboard.press('Escape')
       await dialog.waitFor({ state: 'detached' })
 
@@ -390,17 +320,17 @@ describe('Settings → Extensions in browser mode (Electron stands in as headles
         await row.getByText('Not approved').waitFor()
         expect(await row.getByRole('switch').getAttribute('aria-checked')).toBe('false')
       }
-      await shoot(page, 'extensions-denied.png')
+      await screenshot(page, 'extensions-denied.png')
       const responses = framesCalling('elicitation_respond').slice(-2).map((frame) => JSON.parse(frame) as { params: { arguments: unknown } })
       expect(responses.map((frame) => frame.params.arguments)).toEqual([
         { id: expect.any(String), action: 'decline', content: { decision: 'deny' } },
         { id: expect.any(String), action: 'cancel', content: { decision: 'deny' } },
       ])
 
-      await callHost(other, 'extension_remove', { id: 'inline' })
-      await callHost(other, 'extension_remove', { id: 'remote' })
+      await call(other, 'extension_remove', { id: 'inline' })
+      await call(other, 'extension_remove', { id: 'remote' })
       await page.getByText('No extensions yet').waitFor()
-      expect(pageErrors).toEqual([])
+      expect(app.pageErrors).toEqual([])
     } finally {
       await other.close()
     }

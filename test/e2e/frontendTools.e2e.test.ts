@@ -5,22 +5,17 @@
  * Then the window reloads while a call is in flight: the call fails with "window unavailable",
  * the extension becomes ready again on its own, and the next call works.
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { WebSocketClientTransport } from '@modelcontextprotocol/sdk/client/websocket.js'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import WebSocket from 'ws'
+import { join } from 'node:path'
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ExtensionLogResourceSchema, ExtensionsResourceSchema, extensionLogUri, HistoryResourceSchema, HostResource, ProgressResourceSchema, SessionsResourceSchema, SettingsResourceSchema, ToolsResourceSchema, historyUri, progressUri } from '../../src/shared/hostApi'
 import { startScriptedModelServer, type ScriptedModelServer } from '../fixtures/modelServer/scriptedModelServer'
-import { launchChromium } from './chromium'
-import { groupIsAlive, startHost, type HostProcess } from './hostProcess'
-
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
-const resultsDir = join(root, 'test-results')
+import { read, selectScriptedModel } from '../helpers/hostCalls'
+import { connectHostClient, openAppPage, root, screenshot, stopHostAndClean, type AppPage } from './appPage'
+import { startHost, type HostProcess } from './hostProcess'
 
 const fruitSpec = (scale: number) => ({
   $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
@@ -36,34 +31,13 @@ const fruitSpec = (scale: number) => ({
 let host: HostProcess | undefined
 let models: ScriptedModelServer | undefined
 let dataDir: string
-let browser: Browser
-let context: BrowserContext
+let app: AppPage
 let page: Page
 let client: Client | undefined
 /** While set, calls from main to the page's frontend server are swallowed: the call stays in flight. */
 let holdCalls = false
-const consoleErrors: string[] = []
 
-async function hostClient(): Promise<Client> {
-  const scope = globalThis as { WebSocket?: unknown }
-  scope.WebSocket ??= WebSocket
-  const second = new Client({ name: 'e2e-frontend', version: '1.0.0' })
-  await second.connect(new WebSocketClientTransport(new URL(`${host!.info.mcp}?token=${host!.info.token}`)))
-  return second
-}
-
-async function callHost(name: string, args: Record<string, unknown>): Promise<Record<string, unknown> | undefined> {
-  const result = await client!.callTool({ name, arguments: args })
-  if (result.isError) throw new Error(`${name}: ${JSON.stringify(result.content)}`)
-  return result.structuredContent as Record<string, unknown> | undefined
-}
-
-async function readHost<T>(uri: string, parse: (value: unknown) => T): Promise<T> {
-  const { contents } = await client!.readResource({ uri })
-  return parse(JSON.parse((contents[0] as { text: string }).text))
-}
-
-const frontendStatus = async () => (await readHost(HostResource.extensions, (v) => ExtensionsResourceSchema.parse(v))).extensions.find((e) => e.id === 'frontend')
+const frontendStatus = async () => (await read(client!, HostResource.extensions, ExtensionsResourceSchema)).extensions.find((e) => e.id === 'frontend')
 const messageBox = () => page.getByRole('textbox', { name: 'Message' })
 
 async function send(text: string): Promise<void> {
@@ -85,37 +59,29 @@ beforeAll(async () => {
   })
   dataDir = await mkdtemp(join(tmpdir(), 'switchboard-e2e-frontend-'))
   host = await startHost(root, dataDir)
-  client = await hostClient()
-  await callHost('provider_save', { provider: { id: 'scripted', kind: 'openai-compatible', name: 'Scripted', baseUrl: models.baseUrl, models: ['scripted-model'] } })
-  await callHost('model_select', { providerId: 'scripted', modelId: 'scripted-model' })
-  browser = await launchChromium()
-  context = await browser.newContext({ viewport: { width: 1180, height: 900 }, colorScheme: 'light' })
-  page = await context.newPage()
-  page.setDefaultTimeout(20_000)
-  page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(message.text())
+  client = await connectHostClient(host, 'e2e-frontend')
+  await selectScriptedModel(client, models.baseUrl)
+  app = await openAppPage(host, {
+    timeoutMs: 20_000,
+    // The real socket to the host, with a tap that can hold back tools/call requests (to have a call in flight at reload).
+    beforeLoad: (page) =>
+      page.routeWebSocket(/\/frontend\?/, (socket) => {
+        const server = socket.connectToServer()
+        socket.onMessage((message) => server.send(message))
+        server.onMessage((message) => {
+          if (holdCalls && typeof message === 'string' && message.includes('"tools/call"')) return
+          socket.send(message)
+        })
+      }),
   })
-  // The real socket to the host, with a tap that can hold back tools/call requests (to have a call in flight at reload).
-  await page.routeWebSocket(/\/frontend\?/, (socket) => {
-    const server = socket.connectToServer()
-    socket.onMessage((message) => server.send(message))
-    server.onMessage((message) => {
-      if (holdCalls && typeof message === 'string' && message.includes('"tools/call"')) return
-      socket.send(message)
-    })
-  })
-  await page.goto(`${host.info.url}?token=${host.info.token}`)
-  await page.getByRole('navigation', { name: 'Sessions' }).waitFor()
+  page = app.page
 }, 180_000)
 
 afterAll(async () => {
   await client?.close()
-  await context?.close()
-  await browser?.close()
-  await host?.stop()
+  await app?.close()
   await models?.stop()
-  if (dataDir) await rm(dataDir, { recursive: true, force: true })
-  expect(host ? groupIsAlive(host.pid) : false).toBe(false)
+  await stopHostAndClean(host, [dataDir])
 }, 60_000)
 
 describe('Frontend tools in browser mode (Electron stands in as headless Chromium)', () => {
@@ -123,7 +89,7 @@ describe('Frontend tools in browser mode (Electron stands in as headless Chromiu
     // A new data folder has the window's extension; the page connects it over /frontend.
     await expect.poll(async () => (await frontendStatus())?.status, { timeout: 30_000 }).toBe('ready')
     await expect
-      .poll(async () => (await readHost(HostResource.tools, (v) => ToolsResourceSchema.parse(v))).tools.map((tool) => tool.name).filter((name) => name.startsWith('frontend__')).sort())
+      .poll(async () => (await read(client!, HostResource.tools, ToolsResourceSchema)).tools.map((tool) => tool.name).filter((name) => name.startsWith('frontend__')).sort())
       .toEqual(['frontend__copy_to_clipboard', 'frontend__render_chart', 'frontend__show_notification'])
 
     await page.getByRole('button', { name: 'New session', exact: true }).first().click()
@@ -134,25 +100,24 @@ describe('Frontend tools in browser mode (Electron stands in as headless Chromiu
     // One bar per fruit, drawn by Vega (the calculated field needed the expression interpreter).
     await expect.poll(() => chart.locator('svg .mark-rect path').count()).toBe(4)
     await page.getByText('Apples sold least.').waitFor()
-    await mkdir(resultsDir, { recursive: true })
     await chart.scrollIntoViewIfNeeded()
-    await page.screenshot({ path: join(resultsDir, 'frontend-chart.png'), animations: 'disabled' })
-    expect(consoleErrors.filter((text) => /Content Security Policy|unsafe-eval/i.test(text))).toEqual([])
+    await screenshot(page, 'frontend-chart.png')
+    expect(app.consoleErrors.filter((text) => /Content Security Policy|unsafe-eval/i.test(text))).toEqual([])
 
     // A call in flight when the window reloads fails cleanly with "window unavailable".
-    const { sessions } = await readHost(HostResource.sessions, (v) => SessionsResourceSchema.parse(v))
+    const { sessions } = await read(client!, HostResource.sessions, SessionsResourceSchema)
     const sessionId = sessions[0]!.id
     holdCalls = true
     await send('Once more, please.')
     await expect
-      .poll(async () => (await readHost(progressUri(sessionId), (v) => ProgressResourceSchema.parse(v))).turn?.toolCalls[0]?.state)
+      .poll(async () => (await read(client!, progressUri(sessionId), ProgressResourceSchema)).turn?.toolCalls[0]?.state)
       .toBe('running')
     const startsBefore = (await frontendStatus())!
     holdCalls = false
     await page.reload()
     await expect
       .poll(async () => {
-        const history = await readHost(historyUri(sessionId), (v) => HistoryResourceSchema.parse(v))
+        const history = await read(client!, historyUri(sessionId), HistoryResourceSchema)
         const calls = history.messages.flatMap((message) => (message.role === 'assistant' ? message.toolCalls : []))
         return JSON.stringify(calls[1]?.result?.content ?? null)
       }, { timeout: 20_000 })
@@ -161,7 +126,7 @@ describe('Frontend tools in browser mode (Electron stands in as headless Chromiu
     // The reloaded page connects again: ready, without a storm of restarts.
     await expect.poll(async () => (await frontendStatus())?.status, { timeout: 30_000 }).toBe('ready')
     expect(startsBefore.status).toBe('ready')
-    const log = await readHost(extensionLogUri('frontend'), (v) => ExtensionLogResourceSchema.parse(v))
+    const log = await read(client!, extensionLogUri('frontend'), ExtensionLogResourceSchema)
     const starts = log.entries.filter((entry) => entry.text === 'starting').length
     expect(starts).toBeLessThanOrEqual(4)
 
@@ -188,9 +153,9 @@ describe('Frontend tools in browser mode (Electron stands in as headless Chromiu
     await field.fill('/srv/shared')
     await page.keyboard.press('Enter')
     await section.getByRole('list', { name: 'Folders for every session' }).getByText('/srv/shared').waitFor()
-    await expect.poll(async () => (await readHost(HostResource.settings, (v) => SettingsResourceSchema.parse(v))).roots).toEqual([{ path: '/srv/shared' }])
+    await expect.poll(async () => (await read(client!, HostResource.settings, SettingsResourceSchema)).roots).toEqual([{ path: '/srv/shared' }])
 
-    const { sessions } = await readHost(HostResource.sessions, (v) => SessionsResourceSchema.parse(v))
+    const { sessions } = await read(client!, HostResource.sessions, SessionsResourceSchema)
     await page.getByRole('navigation', { name: 'Sessions' }).getByRole('button', { name: sessions[0]!.title, exact: true }).click()
     const toggle = page.getByRole('button', { name: 'Folders', exact: true })
     await toggle.click()
@@ -199,9 +164,9 @@ describe('Frontend tools in browser mode (Electron stands in as headless Chromiu
     await panel.getByRole('button', { name: 'Add', exact: true }).click()
     await panel.getByRole('list', { name: 'Folders for this session' }).getByText('/home/me/notes').waitFor()
     await expect
-      .poll(async () => (await readHost(HostResource.sessions, (v) => SessionsResourceSchema.parse(v))).sessions[0]?.roots)
+      .poll(async () => (await read(client!, HostResource.sessions, SessionsResourceSchema)).sessions[0]?.roots)
       .toEqual([{ path: '/home/me/notes' }])
-    await page.screenshot({ path: join(resultsDir, 'frontend-session-folders.png'), animations: 'disabled' })
+    await screenshot(page, 'frontend-session-folders.png')
     // Escape closes the panel and gives the focus back to its button, which now counts the folder.
     await page.keyboard.press('Escape')
     await panel.waitFor({ state: 'detached' })
@@ -223,7 +188,7 @@ describe('Frontend tools in browser mode (Electron stands in as headless Chromiu
     expect(await offset.getByRole('cell').innerText()).toBe('+00:00')
     expect(await structured.getByRole('rowheader').allInnerTexts()).toEqual(['iso', 'local', 'timeZone', 'utcOffset', 'weekday'])
     await run.scrollIntoViewIfNeeded()
-    await page.screenshot({ path: join(resultsDir, 'structured-result.png'), animations: 'disabled' })
+    await screenshot(page, 'structured-result.png')
     const raw = structured.getByRole('button', { name: 'Raw JSON' })
     await raw.click()
     expect(await raw.getAttribute('aria-pressed')).toBe('true')

@@ -1,5 +1,5 @@
 /** Starts `npm run host` as its own process group and stops the whole group again. */
-import { spawn, type ChildProcess } from 'node:child_process'
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { createInterface } from 'node:readline'
 
@@ -67,4 +67,10 @@ export async function startHost(root: string, dataDir: string, timeoutMs = 120_0
     throw error
   })
   return { info, pid, stop }
+}
+
+/** The command lines of the host's process group (its extensions) that contain `text`. */
+export function hostChildren(host: HostProcess, text: string): string[] {
+  const lines = execFileSync('ps', ['-eo', 'pgid=,args='], { encoding: 'utf8' }).split('\n')
+  return lines.filter((line) => line.trim().startsWith(`${host.pid} `) && line.includes(text) && !line.includes('ps -eo'))
 }

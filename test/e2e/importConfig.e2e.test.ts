@@ -4,24 +4,18 @@
  * fixture server started with `node`. Imported servers start only after the consent dialog; a
  * hostile install link is flagged and runs nothing. Only Electron (and its protocol handler) is absent.
  */
-import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { WebSocketClientTransport } from '@modelcontextprotocol/sdk/client/websocket.js'
-import { type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
-import WebSocket from 'ws'
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ExtensionsResourceSchema, HostResource, SettingsResourceSchema, type ExtensionView } from '../../src/shared/hostApi'
 import { installLinkFor } from '../../src/main/extensions/importers/installLink'
-import { launchChromium } from './chromium'
-import { groupIsAlive, startHost, type HostProcess } from './hostProcess'
+import { read } from '../helpers/hostCalls'
+import { allowOnceInConsentDialog, openAppPage, root, screenshotLightAndDark, stopHostAndClean, withHostClient, type AppPage } from './appPage'
+import { hostChildren, startHost, type HostProcess } from './hostProcess'
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
-const resultsDir = join(root, 'test-results')
 const fixtureServerPath = join(root, 'test/fixtures/servers/fixtureServer.mjs')
 const token = `ghp_${'Zy9Xw8Vu7T'.repeat(4)}`
 
@@ -37,53 +31,18 @@ const claudeConfig = JSON.stringify(
   2,
 )
 
-let browser: Browser
+let app: AppPage
 let host: HostProcess
 let dataDir: string
 let configHome: string
-let context: BrowserContext
 let page: Page
 let marker: string
-const pageErrors: string[] = []
-
-async function shoot(target: Page | Locator, name: string): Promise<void> {
-  await mkdir(resultsDir, { recursive: true })
-  await page.mouse.move(0, 0)
-  await target.screenshot({ path: join(resultsDir, name), animations: 'disabled' })
-}
-
-/** Shoots `target` in the light and the dark scheme (the app follows the system's). */
-async function shootBoth(target: Locator, name: string): Promise<void> {
-  await shoot(target, `${name}.png`)
-  await page.emulateMedia({ colorScheme: 'dark' })
-  await expect.poll(async () => (await page.locator('html').getAttribute('class')) ?? '').toContain('dark')
-  await shoot(target, `${name}-dark.png`)
-  await page.emulateMedia({ colorScheme: 'light' })
-  await expect.poll(async () => (await page.locator('html').getAttribute('class')) ?? '').not.toContain('dark')
-}
 
 /** Processes of this host's group (its extensions) whose command line contains `text`. */
-function children(text: string): string[] {
-  const lines = execFileSync('ps', ['-eo', 'pgid=,args='], { encoding: 'utf8' }).split('\n')
-  return lines.filter((line) => line.trim().startsWith(`${host.pid} `) && line.includes(text) && !line.includes('ps -eo'))
-}
+const children = (text: string) => hostChildren(host, text)
 
-async function withHostClient<T>(use: (client: Client) => Promise<T>): Promise<T> {
-  // The SDK's transport uses the global WebSocket, which Node 20 does not have yet.
-  const scope = globalThis as { WebSocket?: unknown }
-  scope.WebSocket ??= WebSocket
-  const client = new Client({ name: 'e2e-observer', version: '1.0.0' })
-  await client.connect(new WebSocketClientTransport(new URL(`${host.info.mcp}?token=${host.info.token}`)))
-  try {
-    return await use(client)
-  } finally {
-    await client.close()
-  }
-}
-
-const readJson = async (client: Client, uri: string) => JSON.parse(((await client.readResource({ uri })).contents[0] as { text: string }).text) as unknown
-const extensionsNow = () => withHostClient(async (client) => ExtensionsResourceSchema.parse(await readJson(client, HostResource.extensions)).extensions)
-const secretNamesNow = () => withHostClient(async (client) => Object.keys(SettingsResourceSchema.parse(await readJson(client, HostResource.settings)).secrets))
+const extensionsNow = () => withHostClient(host, async (client) => (await read(client, HostResource.extensions, ExtensionsResourceSchema)).extensions)
+const secretNamesNow = () => withHostClient(host, async (client) => Object.keys((await read(client, HostResource.settings, SettingsResourceSchema)).secrets))
 
 async function openInstallPage(): Promise<void> {
   await page.getByRole('button', { name: 'Settings' }).click()
@@ -95,13 +54,6 @@ async function openInstallPage(): Promise<void> {
 
 const consentDialog = () => page.getByRole('dialog')
 
-async function allowOnce(name: string): Promise<void> {
-  const dialog = consentDialog()
-  await dialog.getByRole('heading', { name: `Run “${name}” on this computer?` }).waitFor()
-  // The allow buttons arm after a moment, so that a stray key press cannot approve.
-  await expect.poll(() => dialog.getByRole('button', { name: 'Allow once' }).isEnabled()).toBe(true)
-  await dialog.getByRole('button', { name: 'Allow once' }).click()
-}
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'switchboard-e2e-import-'))
@@ -118,22 +70,13 @@ beforeAll(async () => {
     if (saved === undefined) delete process.env.XDG_CONFIG_HOME
     else process.env.XDG_CONFIG_HOME = saved
   }
-  browser = await launchChromium()
-  context = await browser.newContext({ viewport: { width: 1180, height: 1000 }, colorScheme: 'light' })
-  page = await context.newPage()
-  page.setDefaultTimeout(10_000)
-  page.on('pageerror', (error) => pageErrors.push(error.message))
-  await page.goto(`${host.info.url}?token=${host.info.token}`)
-  await page.getByRole('navigation', { name: 'Sessions' }).waitFor()
+  app = await openAppPage(host, { viewport: { width: 1180, height: 1000 } })
+  page = app.page
 }, 180_000)
 
 afterAll(async () => {
-  await context?.close()
-  await browser?.close()
-  await host?.stop()
-  if (dataDir) await rm(dataDir, { recursive: true, force: true })
-  if (configHome) await rm(configHome, { recursive: true, force: true })
-  expect(host ? groupIsAlive(host.pid) : false).toBe(false)
+  await app?.close()
+  await stopHostAndClean(host, [dataDir, configHome])
 }, 60_000)
 
 describe('installing from a pasted config and from an install link (Electron stands in as headless Chromium)', () => {
@@ -160,7 +103,7 @@ describe('installing from a pasted config and from an install link (Electron sta
     expect(await page.locator('body').innerText()).not.toContain(token)
     expect(await page.getByRole('checkbox', { name: 'alpha' }).isChecked()).toBe(true)
     expect(await page.getByRole('checkbox', { name: 'beta' }).isChecked()).toBe(true)
-    await shootBoth(page.getByRole('region', { name: '2 servers to review' }), 'import-preview')
+    await screenshotLightAndDark(page.getByRole('region', { name: '2 servers to review' }), 'import-preview')
 
     await page.getByRole('button', { name: 'Import 2 servers' }).click()
     // Nothing runs before the person answers the consent dialog.
@@ -175,15 +118,15 @@ describe('installing from a pasted config and from an install link (Electron sta
     expect(await secretNamesNow()).toContain('extension:alpha:env:API_TOKEN')
     expect(await readFile(join(dataDir, 'extensions.json'), 'utf8')).not.toContain(token)
 
-    await allowOnce('alpha')
-    await allowOnce('beta')
+    await allowOnceInConsentDialog(page, 'alpha')
+    await allowOnceInConsentDialog(page, 'beta')
     await consentDialog().waitFor({ state: 'detached' })
     const results = page.getByRole('region', { name: 'Import results' })
     for (const key of ['alpha', 'beta']) {
       await expect.poll(() => results.locator(`[data-result="${key}"] [data-status]`).getAttribute('data-status'), { timeout: 30_000 }).toBe('ready')
     }
     expect(children(fixtureServerPath)).toHaveLength(2)
-    expect(pageErrors).toEqual([])
+    expect(app.pageErrors).toEqual([])
   })
 
   it('flags a hostile install link (node -e, shell syntax) and starts nothing before consent', async () => {
@@ -200,7 +143,7 @@ describe('installing from a pasted config and from an install link (Electron sta
     await warnings.getByText('"node -e" runs code written inline', { exact: false }).waitFor()
     await warnings.getByText('contains shell syntax', { exact: false }).waitFor()
     expect(await sheet.getByRole('list', { name: 'Arguments' }).locator('code').allInnerTexts()).toEqual(['-e', code])
-    await shootBoth(sheet, 'install-link-hostile')
+    await screenshotLightAndDark(sheet, 'install-link-hostile')
     expect(await extensionsNow().then((views) => views.some((view) => view.name === 'Hostile'))).toBe(false)
 
     // Install adds it stopped; the consent dialog shows the same warning and it has not run.
@@ -220,6 +163,6 @@ describe('installing from a pasted config and from an install link (Electron sta
     expect([after.consent, after.status]).toEqual(['denied', 'disabled'])
     expect(children('writeFileSync')).toEqual([])
     expect(existsSync(marker)).toBe(false)
-    expect(pageErrors).toEqual([])
+    expect(app.pageErrors).toEqual([])
   })
 })

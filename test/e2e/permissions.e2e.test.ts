@@ -5,59 +5,31 @@
  * approval dialog appears for a tool whose definition changed (the fixture's `drift`), shows the
  * call and the change, denies on Escape, and "Always allow" stops further prompts. Only Electron is absent.
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { WebSocketClientTransport } from '@modelcontextprotocol/sdk/client/websocket.js'
-import { type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
-import { launchChromium } from './chromium'
-import WebSocket from 'ws'
+import { join } from 'node:path'
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { z } from 'zod'
 import {
   ElicitationsResourceSchema,
   HostResource,
   PermissionsResourceSchema,
   ToolsResourceSchema,
 } from '../../src/shared/hostApi'
-import { groupIsAlive, startHost, type HostProcess } from './hostProcess'
-
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
-const resultsDir = join(root, 'test-results')
+import { addConsentedExtension, poll, read } from '../helpers/hostCalls'
+import { connectHostClient, openAppPage, recordFrames, root, screenshot, screenshotLightAndDark, stopHostAndClean, type AppPage } from './appPage'
+import { startHost, type HostProcess } from './hostProcess'
 const fixtureServer = join(root, 'test/fixtures/servers/fixtureServer.mjs')
 
-let browser: Browser
+let app: AppPage
 let host: HostProcess
 let dataDir: string
-let context: BrowserContext
 let page: Page
 let other: Client
 const sent: string[] = []
-const pageErrors: string[] = []
 
 const framesCalling = (tool: string) => sent.filter((frame) => frame.includes(`"name":"${tool}"`))
-const isDark = async () => ((await page.locator('html').getAttribute('class')) ?? '').split(/\s+/).includes('dark')
-
-async function setScheme(scheme: 'light' | 'dark'): Promise<void> {
-  await page.emulateMedia({ colorScheme: scheme })
-  await expect.poll(isDark).toBe(scheme === 'dark')
-}
-
-async function shoot(target: Page | Locator, name: string): Promise<void> {
-  await mkdir(resultsDir, { recursive: true })
-  await page.mouse.move(0, 0)
-  await target.screenshot({ path: join(resultsDir, name), animations: 'disabled' })
-}
-
-/** Light, then dark, then back to light. */
-async function shootBoth(target: Page | Locator, name: string): Promise<void> {
-  await shoot(target, `${name}.png`)
-  await setScheme('dark')
-  await shoot(target, `${name}-dark.png`)
-  await setScheme('light')
-}
 
 /** The whole settings page from its top: the window made as tall as the page. */
 async function shootWholePage(name: string): Promise<void> {
@@ -72,39 +44,12 @@ async function shootWholePage(name: string): Promise<void> {
     return box.scrollHeight
   })
   await page.setViewportSize({ width: 1180, height: height + 48 })
-  await shootBoth(page, name)
+  await screenshotLightAndDark(page, name)
   await page.setViewportSize({ width: 1180, height: 900 })
 }
 
-/** A second MCP client of the host, to set things up and to read what the host holds. */
-async function connectOther(): Promise<Client> {
-  // The SDK's transport uses the global WebSocket, which Node 20 does not have yet.
-  const scope = globalThis as { WebSocket?: unknown }
-  scope.WebSocket ??= WebSocket
-  const client = new Client({ name: 'e2e-second-window', version: '1.0.0' })
-  await client.connect(new WebSocketClientTransport(new URL(`${host.info.mcp}?token=${host.info.token}`)))
-  return client
-}
-
-async function read<T>(uri: string, schema: z.ZodType<T>): Promise<T> {
-  const { contents } = await other.readResource({ uri })
-  return schema.parse(JSON.parse((contents[0] as { text: string }).text))
-}
-
-async function callHost(name: string, args: Record<string, unknown>): Promise<void> {
-  const result = await other.callTool({ name, arguments: args })
-  if (result.isError) throw new Error(JSON.stringify(result.content))
-}
-
-const permissions = () => read(HostResource.permissions, PermissionsResourceSchema)
-const toolApprovals = async () => (await read(HostResource.elicitations, ElicitationsResourceSchema)).elicitations.filter((item) => item.kind === 'approval' && item.subject.type === 'tool-call')
-
-/** expect.poll for hooks (it only works inside a test). */
-async function until(check: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
-  for (const deadline = Date.now() + timeoutMs; !(await check()); await new Promise((resolve) => setTimeout(resolve, 50))) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}.`)
-  }
-}
+const permissions = () => read(other, HostResource.permissions, PermissionsResourceSchema)
+const toolApprovals = async () => (await read(other, HostResource.elicitations, ElicitationsResourceSchema)).elicitations.filter((item) => item.kind === 'approval' && item.subject.type === 'tool-call')
 
 async function openPermissions(): Promise<void> {
   await page.getByRole('button', { name: 'Settings' }).click()
@@ -115,31 +60,19 @@ async function openPermissions(): Promise<void> {
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'switchboard-e2e-permissions-'))
   host = await startHost(root, dataDir)
-  other = await connectOther()
+  other = await connectHostClient(host, 'e2e-second-window')
   // The fixture server, approved to start by the second window; its tools are `fixture__*`.
-  await callHost('extension_add', { config: { id: 'fixture', name: 'Fixture', type: 'stdio', command: process.execPath, args: [fixtureServer], env: {} } })
-  const [consent] = (await read(HostResource.elicitations, ElicitationsResourceSchema)).elicitations
-  await callHost('elicitation_respond', { id: consent!.id, action: 'accept', content: { decision: 'allow_once' } })
-  await until(async () => (await read(HostResource.tools, ToolsResourceSchema)).tools.some((tool) => tool.name === 'fixture__echo'), 'the fixture tools')
+  await addConsentedExtension(other, { id: 'fixture', name: 'Fixture', type: 'stdio', command: process.execPath, args: [fixtureServer], env: {} }, 'allow_once')
+  await poll(() => read(other, HostResource.tools, ToolsResourceSchema), ({ tools }) => tools.some((tool) => tool.name === 'fixture__echo'), 'the fixture tools', 30_000)
 
-  browser = await launchChromium()
-  context = await browser.newContext({ viewport: { width: 1180, height: 900 }, colorScheme: 'light' })
-  page = await context.newPage()
-  page.setDefaultTimeout(10_000)
-  const text = (payload: string | Buffer) => (typeof payload === 'string' ? payload : payload.toString('utf8'))
-  page.on('websocket', (socket) => socket.on('framesent', ({ payload }) => sent.push(text(payload))))
-  page.on('pageerror', (error) => pageErrors.push(error.message))
-  await page.goto(`${host.info.url}?token=${host.info.token}`)
-  await page.getByRole('navigation', { name: 'Sessions' }).waitFor()
+  app = await openAppPage(host, { beforeLoad: (page) => recordFrames(page, sent) })
+  page = app.page
 }, 180_000)
 
 afterAll(async () => {
   await other?.close()
-  await context?.close()
-  await browser?.close()
-  await host?.stop()
-  if (dataDir) await rm(dataDir, { recursive: true, force: true })
-  expect(host ? groupIsAlive(host.pid) : false).toBe(false)
+  await app?.close()
+  await stopHostAndClean(host, [dataDir])
 }, 60_000)
 
 describe('Permissions in browser mode (Electron stands in as headless Chromium)', () => {
@@ -176,7 +109,7 @@ describe('Permissions in browser mode (Electron stands in as headless Chromium)'
     await form.getByLabel('Regular expression').fill('(a+)+$')
     await form.getByRole('button', { name: 'Add rule' }).click()
     await form.getByRole('alert').getByText('Switchboard did not save the rule:', { exact: false }).waitFor()
-    await shoot(form, 'permissions-rule-refused.png')
+    await screenshot(form, 'permissions-rule-refused.png')
     expect((await permissions()).rules).toEqual([])
 
     // The rule: fixture__echo, text, glob safe*, allow.
@@ -255,7 +188,7 @@ describe('Permissions in browser mode (Electron stands in as headless Chromium)'
     await page.getByRole('button', { name: 'Revoke all grants…' }).click()
     const confirmRevoke = page.getByRole('group', { name: 'Revoke all grants?' })
     expect(await page.evaluate('document.activeElement?.textContent')).toBe('Cancel')
-    await shoot(page.getByRole('region', { name: 'Revoke grants' }), 'permissions-revoke.png')
+    await screenshot(page.getByRole('region', { name: 'Revoke grants' }), 'permissions-revoke.png')
     await page.keyboard.press('Enter')
     await confirmRevoke.waitFor({ state: 'detached' })
     expect(framesCalling('permission_revoke_all')).toHaveLength(0)
@@ -265,7 +198,7 @@ describe('Permissions in browser mode (Electron stands in as headless Chromium)'
     await expect.poll(async () => (await permissions()).toolPolicies).toEqual({})
     await stats.getByText('Follows the mode (Ask)').waitFor()
     expect((await permissions()).mode).toBe('ask')
-    expect(pageErrors).toEqual([])
+    expect(app.pageErrors).toEqual([])
   }, 120_000)
 
   it('asks before running a tool whose definition changed: shows the call and the change, Escape denies, Always allow stops the prompts', async () => {
@@ -313,7 +246,7 @@ describe('Permissions in browser mode (Electron stands in as headless Chromium)'
     expect(framesCalling('elicitation_respond')).toEqual([])
     await expect.poll(() => dialog.getByRole('button', { name: 'Always allow' }).isEnabled()).toBe(true)
     await page.setViewportSize({ width: 1180, height: 1000 })
-    await shootBoth(page, 'approval')
+    await screenshotLightAndDark(page, 'approval')
     await page.setViewportSize({ width: 1180, height: 900 })
 
     // Escape denies: the run says so.
@@ -336,7 +269,7 @@ describe('Permissions in browser mode (Electron stands in as headless Chromium)'
     expect(await dialog.getByRole('button').allInnerTexts()).toEqual(['Deny', 'Allow once'])
     await expect.poll(() => dialog.getByRole('button', { name: 'Allow once' }).isEnabled()).toBe(true)
     await page.setViewportSize({ width: 1180, height: 1000 })
-    await shootBoth(page, 'approval-findings')
+    await screenshotLightAndDark(page, 'approval-findings')
     await page.setViewportSize({ width: 1180, height: 900 })
     await dialog.getByRole('button', { name: 'Deny' }).click()
     await dialog.waitFor({ state: 'detached' })
@@ -371,6 +304,6 @@ describe('Permissions in browser mode (Electron stands in as headless Chromium)'
     expect(await echo.getByRole('combobox', { name: 'Policy for fixture__echo' }).inputValue()).toBe('always')
     expect(await echo.getByText('Changed', { exact: true }).count()).toBe(0)
     expect(await page.getByRole('list', { name: 'Pinned tool definitions' }).getByText('Changed', { exact: true }).count()).toBe(0)
-    expect(pageErrors).toEqual([])
+    expect(app.pageErrors).toEqual([])
   }, 120_000)
 })

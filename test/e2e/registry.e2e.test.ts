@@ -7,56 +7,35 @@
  * is absent.
  */
 import { randomUUID } from 'node:crypto'
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium } from './chromium'
-import { groupIsAlive, startHost, type HostProcess } from './hostProcess'
+import { openAppPage, recordFrames, root, screenshot, stopHostAndClean, type AppPage } from './appPage'
+import { startHost, type HostProcess } from './hostProcess'
 import { startRegistryFixture, type RegistryFixture } from '../fixtures/registry/registryServer'
 import { EVERYTHING_VERSION } from '../fixtures/registry/registryData'
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
-const resultsDir = join(root, 'test-results')
-
-let browser: Browser
+let app: AppPage
 let host: HostProcess
 let registry: RegistryFixture
 let dataDir: string
-let context: BrowserContext
 let page: Page
 const sent: string[] = []
-const pageErrors: string[] = []
-
-async function shoot(target: Page | Locator, name: string): Promise<void> {
-  await mkdir(resultsDir, { recursive: true })
-  await page.mouse.move(0, 0)
-  await target.screenshot({ path: join(resultsDir, name), animations: 'disabled' })
-}
 
 beforeAll(async () => {
   registry = await startRegistryFixture()
   dataDir = await mkdtemp(join(tmpdir(), 'switchboard-e2e-registry-'))
   host = await startHost(root, dataDir)
-  browser = await launchChromium()
-  context = await browser.newContext({ viewport: { width: 1180, height: 1000 }, colorScheme: 'light' })
-  page = await context.newPage()
-  page.setDefaultTimeout(10_000)
-  page.on('websocket', (socket) => socket.on('framesent', ({ payload }) => sent.push(typeof payload === 'string' ? payload : payload.toString('utf8'))))
-  page.on('pageerror', (error) => pageErrors.push(error.message))
-  await page.goto(`${host.info.url}?token=${host.info.token}`)
-  await page.getByRole('navigation', { name: 'Sessions' }).waitFor()
+  app = await openAppPage(host, { viewport: { width: 1180, height: 1000 }, beforeLoad: (page) => recordFrames(page, sent) })
+  page = app.page
 }, 180_000)
 
 afterAll(async () => {
-  await context?.close()
-  await browser?.close()
-  await host?.stop()
+  await app?.close()
   await registry?.close()
-  if (dataDir) await rm(dataDir, { recursive: true, force: true })
-  expect(host ? groupIsAlive(host.pid) : false).toBe(false)
+  await stopHostAndClean(host, [dataDir])
 }, 60_000)
 
 describe('Install from the MCP Registry in browser mode (Electron stands in as headless Chromium)', () => {
@@ -85,7 +64,7 @@ describe('Install from the MCP Registry in browser mode (Electron stands in as h
     await results.getByRole('button', { name: /Old Search/ }).waitFor()
     expect(await results.getByRole('button', { name: /Old Search/ }).getByText('Deprecated').count()).toBe(1)
     expect(await results.getByRole('button', { name: /Removed/ }).count()).toBe(0)
-    await shoot(page, 'registry-results.png')
+    await screenshot(page, 'registry-results.png')
 
     // Debounced search: typing sends one search, for the whole word.
     const searchesBefore = sent.filter((frame) => frame.includes('"name":"registry_search"')).length
@@ -112,7 +91,7 @@ describe('Install from the MCP Registry in browser mode (Electron stands in as h
     expect(await secret.getAttribute('type')).toBe('password')
     await secret.fill(canary)
     await form.getByLabel('LOG_LEVEL').selectOption('debug')
-    await shoot(page, 'registry-details.png')
+    await screenshot(page, 'registry-details.png')
     await form.getByRole('button', { name: 'Install' }).click()
 
     // The consent dialog shows exactly what main will run, before anything starts.
@@ -122,7 +101,7 @@ describe('Install from the MCP Registry in browser mode (Electron stands in as h
     expect(await dialog.getByTestId('consent-command').innerText()).toBe('npx')
     expect(await dialog.getByRole('list', { name: 'Arguments' }).locator('code').allInnerTexts()).toEqual(['-y', `@modelcontextprotocol/server-everything@${EVERYTHING_VERSION}`])
     await dialog.getByText('EVERYTHING_TOKEN', { exact: true }).waitFor()
-    await shoot(page, 'registry-consent.png')
+    await screenshot(page, 'registry-consent.png')
     await dialog.getByRole('button', { name: 'Allow and remember' }).click()
     await dialog.waitFor({ state: 'detached' })
 
@@ -131,13 +110,13 @@ describe('Install from the MCP Registry in browser mode (Electron stands in as h
     const badge = page.locator('header [data-status]').first()
     await expect.poll(() => badge.getAttribute('data-status'), { timeout: 180_000, interval: 500 }).toBe('ready')
     await page.getByRole('list', { name: 'Tools' }).getByRole('heading', { name: 'echo', exact: true }).waitFor()
-    await shoot(page, 'registry-installed.png')
+    await screenshot(page, 'registry-installed.png')
 
     // The secret went to the keychain: extensions.json names it and never holds the value.
     const saved = await readFile(join(dataDir, 'extensions.json'), 'utf8')
     expect(saved).toContain('${secret:extension:everything:env:EVERYTHING_TOKEN}')
     expect(saved).not.toContain(canary)
     expect(registry.requests.some((path) => path.startsWith('/v0.1/servers/io.github.modelcontextprotocol%2Feverything/versions/'))).toBe(true)
-    expect(pageErrors).toEqual([])
+    expect(app.pageErrors).toEqual([])
   })
 })

@@ -6,16 +6,14 @@
 import { randomUUID } from 'node:crypto'
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
 import { type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { launchChromium } from './chromium'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SettingsResourceSchema, type SettingsResource } from '../../src/shared/hostApi'
+import { openAppPage, recordFrames, resultsDir, root } from './appPage'
 import { groupIsAlive, startHost, type HostProcess } from './hostProcess'
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
-const resultsDir = join(root, 'test-results')
 
 const hosts: HostProcess[] = []
 const dataDirs: string[] = []
@@ -41,19 +39,10 @@ async function newDataDir(): Promise<string> {
 async function openWindow(dataDir: string): Promise<TestWindow> {
   const host = await startHost(root, dataDir)
   hosts.push(host)
-  const context = await browser.newContext({ viewport: { width: 1100, height: 760 }, colorScheme: 'light' })
-  const page = await context.newPage()
-  page.setDefaultTimeout(10_000)
-  const app: TestWindow = { host, dataDir, context, page, received: [], sent: [], pageErrors: [] }
-  const text = (payload: string | Buffer) => (typeof payload === 'string' ? payload : payload.toString('utf8'))
-  page.on('websocket', (socket) => {
-    socket.on('framereceived', ({ payload }) => app.received.push(text(payload)))
-    socket.on('framesent', ({ payload }) => app.sent.push(text(payload)))
-  })
-  page.on('pageerror', (error) => app.pageErrors.push(error.message))
-  await page.goto(`${host.info.url}?token=${host.info.token}`)
-  await sessionsNav(page).waitFor()
-  return app
+  const received: string[] = []
+  const sent: string[] = []
+  const { context, page, pageErrors } = await openAppPage(host, { browser, viewport: { width: 1100, height: 760 }, beforeLoad: (page) => recordFrames(page, sent, received) })
+  return { host, dataDir, context, page, received, sent, pageErrors }
 }
 
 const sessionsNav = (page: Page) => page.getByRole('navigation', { name: 'Sessions' })

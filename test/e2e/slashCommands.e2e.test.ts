@@ -4,51 +4,29 @@
  * (its `completable-prompt` and its dynamic text resources), and the scripted model server as the
  * provider, which records what the model was sent. Only Electron is absent.
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { WebSocketClientTransport } from '@modelcontextprotocol/sdk/client/websocket.js'
-import { type Browser, type BrowserContext, type Page } from 'playwright-core'
-import WebSocket from 'ws'
+import { join } from 'node:path'
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ElicitationsResourceSchema, HostResource, ToolsResourceSchema } from '../../src/shared/hostApi'
+import { HostResource, ToolsResourceSchema } from '../../src/shared/hostApi'
 import { startScriptedModelServer, type ScriptedModelServer } from '../fixtures/modelServer/scriptedModelServer'
-import { poll } from '../helpers/hostCalls'
-import { launchChromium } from './chromium'
-import { groupIsAlive, startHost, type HostProcess } from './hostProcess'
+import { addConsentedExtension, call, poll, read, selectScriptedModel } from '../helpers/hostCalls'
+import { connectHostClient, openAppPage, root, screenshot, stopHostAndClean, type AppPage } from './appPage'
+import { startHost, type HostProcess } from './hostProcess'
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
-const resultsDir = join(root, 'test-results')
 const everythingPath = join(root, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js')
 const INSERTED = 'Please promote Alice to the head of the Engineering team.'
 
 let host: HostProcess | undefined
 let models: ScriptedModelServer | undefined
 let dataDir: string
-let browser: Browser
-let context: BrowserContext
+let app: AppPage
 let page: Page
 let client: Client | undefined
-const pageErrors: string[] = []
 
 const messageBox = () => page.getByRole('textbox', { name: 'Message' })
-
-async function shoot(name: string): Promise<void> {
-  await mkdir(resultsDir, { recursive: true })
-  await page.screenshot({ path: join(resultsDir, name), animations: 'disabled' })
-}
-
-async function callHost(name: string, args: Record<string, unknown>): Promise<void> {
-  const result = await client!.callTool({ name, arguments: args })
-  if (result.isError) throw new Error(`${name}: ${JSON.stringify(result.content)}`)
-}
-
-async function readHost<T>(uri: string, parse: (value: unknown) => T): Promise<T> {
-  const { contents } = await client!.readResource({ uri })
-  return parse(JSON.parse((contents[0] as { text: string }).text))
-}
 
 beforeAll(async () => {
   models = await startScriptedModelServer({
@@ -60,37 +38,24 @@ beforeAll(async () => {
   })
   dataDir = await mkdtemp(join(tmpdir(), 'switchboard-e2e-slash-'))
   host = await startHost(root, dataDir)
-  ;(globalThis as { WebSocket?: unknown }).WebSocket ??= WebSocket
-  client = new Client({ name: 'e2e-slash', version: '1.0.0' })
-  await client.connect(new WebSocketClientTransport(new URL(`${host.info.mcp}?token=${host.info.token}`)))
+  client = await connectHostClient(host, 'e2e-slash')
   // Setup through the host API (the other e2e tests cover these screens).
-  await callHost('provider_save', { provider: { id: 'scripted', kind: 'openai-compatible', name: 'Scripted', baseUrl: models.baseUrl, models: ['scripted-model'] } })
-  await callHost('model_select', { providerId: 'scripted', modelId: 'scripted-model' })
-  await callHost('extension_add', { config: { id: 'everything', name: 'Everything', type: 'stdio', command: process.execPath, args: [everythingPath, 'stdio'] } })
-  const [consent] = (await readHost(HostResource.elicitations, (v) => ElicitationsResourceSchema.parse(v))).elicitations
-  await callHost('elicitation_respond', { id: consent!.id, action: 'accept', content: { decision: 'allow_always' } })
-  await poll(() => readHost(HostResource.tools, (v) => ToolsResourceSchema.parse(v)), (tools) => tools.prompts.some((p) => p.promptName === 'completable-prompt'), 'the prompts of server-everything', 30_000)
+  await selectScriptedModel(client, models.baseUrl)
+  await addConsentedExtension(client, { id: 'everything', name: 'Everything', type: 'stdio', command: process.execPath, args: [everythingPath, 'stdio'] })
+  await poll(() => read(client!, HostResource.tools, ToolsResourceSchema), (tools) => tools.prompts.some((p) => p.promptName === 'completable-prompt'), 'the prompts of server-everything', 30_000)
   // The model's call of get-resource-links below runs without a dialog.
-  await callHost('permission_set', { tool: 'everything__get-resource-links', policy: 'always' })
+  await call(client, 'permission_set', { tool: 'everything__get-resource-links', policy: 'always' })
 
-  browser = await launchChromium()
-  context = await browser.newContext({ viewport: { width: 1180, height: 860 }, colorScheme: 'light' })
-  page = await context.newPage()
-  // Generous: the machines running these tests are often busy.
-  page.setDefaultTimeout(30_000)
-  page.on('pageerror', (error) => pageErrors.push(error.message))
-  await page.goto(`${host.info.url}?token=${host.info.token}`)
-  await page.getByRole('navigation', { name: 'Sessions' }).waitFor()
+  // Generous timeout: the machines running these tests are often busy.
+  app = await openAppPage(host, { viewport: { width: 1180, height: 860 }, timeoutMs: 30_000 })
+  page = app.page
 }, 180_000)
 
 afterAll(async () => {
   await client?.close()
-  await context?.close()
-  await browser?.close()
-  await host?.stop()
+  await app?.close()
   await models?.stop()
-  if (dataDir) await rm(dataDir, { recursive: true, force: true })
-  expect(host ? groupIsAlive(host.pid) : false).toBe(false)
+  await stopHostAndClean(host, [dataDir])
 }, 60_000)
 
 describe('Slash commands and attachments in browser mode (Electron stands in as headless Chromium)', () => {
@@ -108,7 +73,7 @@ describe('Slash commands and attachments in browser mode (Electron stands in as 
     const option = menu.getByRole('option', { name: /\/everything\.completable-prompt/ })
     expect(await option.getAttribute('aria-selected')).toBe('true')
     expect(await option.innerText()).toContain('First argument choice narrows values for second argument.')
-    await shoot('slash-menu.png')
+    await screenshot(page, 'slash-menu.png')
     // Escape closes the menu and keeps the text; ↓ then does nothing special, Backspace+type opens it again.
     await page.keyboard.press('Escape')
     await menu.waitFor({ state: 'detached' })
@@ -136,7 +101,7 @@ describe('Slash commands and attachments in browser mode (Electron stands in as 
     const names = form.getByRole('listbox', { name: 'Suggestions for name' })
     await names.getByRole('option', { name: 'Alice' }).waitFor()
     expect(await names.getByRole('option').allInnerTexts()).toEqual(['Alice', 'Bob', 'Charlie'])
-    await shoot('slash-prompt-form.png')
+    await screenshot(page, 'slash-prompt-form.png')
     await names.getByRole('option', { name: 'Alice' }).click()
     expect(await form.getByRole('combobox', { name: 'name' }).inputValue()).toBe('Alice')
     await form.getByRole('button', { name: 'Insert' }).click()
@@ -153,7 +118,7 @@ describe('Slash commands and attachments in browser mode (Electron stands in as 
     await template.getByRole('button', { name: 'Open' }).click()
     const preview = page.getByRole('region', { name: 'Preview of demo://resource/dynamic/text/3' })
     await preview.getByText('Resource 3: This is a plaintext resource', { exact: false }).waitFor()
-    await shoot('resource-browser.png')
+    await screenshot(page, 'resource-browser.png')
     await preview.getByRole('button', { name: 'Attach to message' }).click()
     await preview.getByText('Attached to the open conversation.').waitFor()
     await preview.getByRole('button', { name: 'Go to the conversation' }).click()
@@ -172,7 +137,7 @@ describe('Slash commands and attachments in browser mode (Electron stands in as 
     expect(sent).toContain(INSERTED)
     expect(sent).toContain('[Attached resource demo://resource/dynamic/text/3 from extension \\"everything\\"]')
     expect(sent).toContain('Resource 3: This is a plaintext resource created at')
-    expect(pageErrors).toEqual([])
+    expect(app.pageErrors).toEqual([])
   })
 
   it('shows the resource links of a tool result as items that open a preview of the resource', async () => {
@@ -190,7 +155,7 @@ describe('Slash commands and attachments in browser mode (Electron stands in as 
     const dialog = page.getByRole('dialog', { name: 'Text Resource 2' })
     await dialog.getByText('Resource 2: This is a plaintext resource', { exact: false }).waitFor()
     await dialog.getByRole('button', { name: 'Attach to message' }).waitFor()
-    await shoot('resource-link-dialog.png')
+    await screenshot(page, 'resource-link-dialog.png')
     await page.keyboard.press('Escape')
     await dialog.waitFor({ state: 'detached' })
     // A blob resource is described by size and type, not dumped as base64.
@@ -199,6 +164,6 @@ describe('Slash commands and attachments in browser mode (Electron stands in as 
     await blob.getByText(/Binary data: text\/plain, \d+ B\./).waitFor()
     await blob.getByRole('button', { name: 'Close' }).click()
     await blob.waitFor({ state: 'detached' })
-    expect(pageErrors).toEqual([])
+    expect(app.pageErrors).toEqual([])
   })
 })

@@ -1,5 +1,7 @@
 /** Talking to a real host as the renderer does: read a resource, call an app tool, wait for a state. */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js'
+import { ElicitationsResourceSchema, HostResource } from '../../src/shared/hostApi'
 
 /** Reads a JSON resource and parses it with its hostApi schema. */
 export async function read<T>(client: Client, uri: string, schema: { parse(value: unknown): T }): Promise<T> {
@@ -7,9 +9,9 @@ export async function read<T>(client: Client, uri: string, schema: { parse(value
   return schema.parse(JSON.parse((contents[0] as { text: string }).text))
 }
 
-/** Calls an app tool; an isError result becomes a thrown Error with the tool's message. */
-export async function call(client: Client, name: string, args: Record<string, unknown>) {
-  const result = await client.callTool({ name, arguments: args })
+/** Calls an app tool; an isError result becomes a thrown Error with the tool's message. `options`: a longer timeout for slow tools. */
+export async function call(client: Client, name: string, args: Record<string, unknown>, options?: RequestOptions) {
+  const result = await client.callTool({ name, arguments: args }, undefined, options)
   if (result.isError) throw new Error((result.content as { text: string }[])[0]?.text)
   return result
 }
@@ -23,4 +25,18 @@ export async function poll<T>(get: () => Promise<T>, ok: (value: T) => boolean, 
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value).slice(0, 2000)}`)
     await new Promise((resolve) => setTimeout(resolve, 25))
   }
+}
+
+/** Adds an extension and answers its consent question as the person would; the extension then starts. */
+export async function addConsentedExtension(client: Client, config: Record<string, unknown>, decision: 'allow_once' | 'allow_always' = 'allow_always'): Promise<void> {
+  await call(client, 'extension_add', { config })
+  const [consent] = (await read(client, HostResource.elicitations, ElicitationsResourceSchema)).elicitations
+  if (!consent) throw new Error(`adding ${String(config.id)} asked no consent question`)
+  await call(client, 'elicitation_respond', { id: consent.id, action: 'accept', content: { decision } })
+}
+
+/** Sets up the scripted model server as the provider and selects its `scripted-model`. */
+export async function selectScriptedModel(client: Client, baseUrl: string): Promise<void> {
+  await call(client, 'provider_save', { provider: { id: 'scripted', kind: 'openai-compatible', name: 'Scripted', baseUrl, models: ['scripted-model'] } })
+  await call(client, 'model_select', { providerId: 'scripted', modelId: 'scripted-model' })
 }

@@ -4,6 +4,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { WebSocketClientTransport } from '@modelcontextprotocol/sdk/client/websocket.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import Conf from 'conf'
+import { afterEach } from 'vitest'
 import { randomUUID } from 'node:crypto'
 import { openSecretStore } from '../../src/main/secrets/secretStore'
 import { WebSocket } from 'ws'
@@ -39,7 +40,7 @@ export interface TestHost {
   connectOverWebSocket(): Promise<Client>
   /** Resolves when every file write the host has started is on disk (before scanning the data dir). */
   settle(): Promise<void>
-  /** Closes clients, server and host, and (unless kept) deletes the data dir. */
+  /** Closes clients, server and host, and (unless kept) deletes the data dir; a second call does nothing. */
   stop(options?: { keepData?: boolean }): Promise<void>
 }
 
@@ -60,6 +61,7 @@ export async function startTestHost(dataDir?: string, options: Pick<HostOptions,
   const clients: Client[] = []
   const transports: Transport[] = []
   let server: BrowserServer | undefined
+  let stopped: Promise<void> | undefined
 
   const testHost: TestHost = {
     dataDir: dir.path,
@@ -89,13 +91,35 @@ export async function startTestHost(dataDir?: string, options: Pick<HostOptions,
       await new Promise((resolve) => setTimeout(resolve, 50))
       await host.services.permissions.store.flush()
     },
-    async stop(options = {}) {
-      await Promise.all(clients.map((client) => client.close()))
-      await Promise.all(transports.map((transport) => transport.close()))
-      await server?.close()
-      await host.close()
-      if (!options.keepData) await dir.remove()
+    stop(options = {}) {
+      stopped ??= (async () => {
+        await Promise.all(clients.map((client) => client.close()))
+        await Promise.all(transports.map((transport) => transport.close()))
+        await server?.close()
+        await host.close()
+        if (!options.keepData) await dir.remove()
+      })()
+      return stopped
     },
   }
   return testHost
+}
+
+/**
+ * For a test file whose tests start hosts: the returned `start` is startTestHost, and every host it
+ * started is stopped after its test, then `afterStop` runs (stop the file's other servers, check
+ * that no child process is left).
+ */
+export function testHostsStoppedAfterEach(afterStop: () => Promise<void>): typeof startTestHost {
+  let started: TestHost[] = []
+  afterEach(async () => {
+    await Promise.all(started.map((h) => h.stop()))
+    started = []
+    await afterStop()
+  })
+  return async (dataDir, options) => {
+    const h = await startTestHost(dataDir, options)
+    started.push(h)
+    return h
+  }
 }

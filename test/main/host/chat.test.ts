@@ -3,7 +3,7 @@
  * chat_send returns at once, progress arrives batched, an approval appears, and after it the final
  * answer is in the history, also after a restart.
  */
-import { afterEach, describe, expect, it, onTestFinished } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { rm } from 'node:fs/promises'
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
 import {
@@ -18,15 +18,12 @@ import {
   progressUri,
 } from '../../../src/shared/hostApi'
 import { startScriptedModelServer, type ScriptedModelServer } from '../../fixtures/modelServer/scriptedModelServer'
-import { call, poll, read } from '../../helpers/hostCalls'
-import { startTestHost, type TestHost } from '../../helpers/testHost'
+import { addConsentedExtension, call, poll, read, selectScriptedModel } from '../../helpers/hostCalls'
+import { testHostsStoppedAfterEach } from '../../helpers/testHost'
 import { everythingPath, expectNoChildren, fixtureServerPath } from '../extensions/harness'
 
-let hosts: TestHost[] = []
 let model: ScriptedModelServer | undefined
-afterEach(async () => {
-  await Promise.all(hosts.map((h) => h.stop()))
-  hosts = []
+const startTestHost = testHostsStoppedAfterEach(async () => {
   await model?.stop()
   model = undefined
   await expectNoChildren()
@@ -34,11 +31,9 @@ afterEach(async () => {
 
 async function hostWithModel(dataDir?: string) {
   const h = await startTestHost(dataDir)
-  hosts.push(h)
   const client = await h.connectOverWebSocket()
   if (!dataDir) {
-    await call(client, 'provider_save', { provider: { id: 'scripted', kind: 'openai-compatible', name: 'Scripted', baseUrl: model!.baseUrl, models: ['scripted-model'] } })
-    await call(client, 'model_select', { providerId: 'scripted', modelId: 'scripted-model' })
+    await selectScriptedModel(client, model!.baseUrl)
   }
   return { h, client }
 }
@@ -54,9 +49,7 @@ describe('chat through the host API', () => {
       ],
     })
     const { client } = await hostWithModel()
-    await call(client, 'extension_add', { config: { id: 'fixture', name: 'Fixture', type: 'stdio', command: process.execPath, args: [fixtureServerPath] } })
-    const [consent] = (await read(client, HostResource.elicitations, ElicitationsResourceSchema)).elicitations
-    await call(client, 'elicitation_respond', { id: consent!.id, action: 'accept', content: { decision: 'allow_always' } })
+    await addConsentedExtension(client, { id: 'fixture', name: 'Fixture', type: 'stdio', command: process.execPath, args: [fixtureServerPath] })
     await poll(() => read(client, HostResource.tools, ToolsResourceSchema), (t) => t.tools.some((tool) => tool.name === 'fixture__echo'), 'fixture tools')
     await call(client, 'permission_mode_set', { mode: 'ask' })
 
@@ -103,7 +96,6 @@ describe('chat through the host API', () => {
   it('says what to set up when no model is selected, and cancels a stalled reply', async () => {
     model = await startScriptedModelServer({ turns: [{ type: 'stall', chunks: ['Thinking'] }] })
     const h = await startTestHost()
-    hosts.push(h)
     const client = await h.connectOverWebSocket()
     const refused = await client.callTool({ name: 'chat_send', arguments: { text: 'hello' } })
     expect(refused.isError).toBe(true)
@@ -122,9 +114,7 @@ describe('chat through the host API', () => {
   it('answers a sampling request from server-everything with the selected model after the person approves it', async () => {
     model = await startScriptedModelServer({ turns: [{ type: 'text', chunks: ['sampled ', 'reply'] }, { type: 'text', chunks: ['second'] }] })
     const { client } = await hostWithModel()
-    await call(client, 'extension_add', { config: { id: 'everything', name: 'Everything', type: 'stdio', command: process.execPath, args: [everythingPath, 'stdio'] } })
-    const [consent] = (await read(client, HostResource.elicitations, ElicitationsResourceSchema)).elicitations
-    await call(client, 'elicitation_respond', { id: consent!.id, action: 'accept', content: { decision: 'allow_always' } })
+    await addConsentedExtension(client, { id: 'everything', name: 'Everything', type: 'stdio', command: process.execPath, args: [everythingPath, 'stdio'] })
     await poll(() => read(client, HostResource.tools, ToolsResourceSchema), (t) => t.tools.some((tool) => tool.name === 'everything__trigger-sampling-request'), 'the sampling tool')
 
     const run = call(client, 'tool_call', { name: 'everything__trigger-sampling-request', arguments: { prompt: 'Say hi', maxTokens: 20 } })
@@ -158,9 +148,7 @@ describe('chat through the host API', () => {
   it('with more tools than the limit, offers only the extensions chosen for the session', async () => {
     model = await startScriptedModelServer({ turns: [{ type: 'text', chunks: ['one'] }, { type: 'text', chunks: ['two'] }] })
     const { client } = await hostWithModel()
-    await call(client, 'extension_add', { config: { id: 'big', name: 'Big', type: 'stdio', command: process.execPath, args: [fixtureServerPath, '--tools=45'] } })
-    const [consent] = (await read(client, HostResource.elicitations, ElicitationsResourceSchema)).elicitations
-    await call(client, 'elicitation_respond', { id: consent!.id, action: 'accept', content: { decision: 'allow_always' } })
+    await addConsentedExtension(client, { id: 'big', name: 'Big', type: 'stdio', command: process.execPath, args: [fixtureServerPath, '--tools=45'] })
     await poll(() => read(client, HostResource.tools, ToolsResourceSchema), (t) => t.tools.filter((tool) => tool.extensionId === 'big').length > 40, 'the big catalog')
     const offered = () => {
       const body = model!.modelRequests.at(-1)?.body as { tools?: { function: { name: string } }[] }
@@ -188,7 +176,6 @@ describe('chat through the host API', () => {
     const { sessionId } = (await call(client, 'chat_send', { text: 'Remember this' })).structuredContent as { sessionId: string }
     await poll(() => read(client, historyUri(sessionId), HistoryResourceSchema), (h) => h.messages.length === 2, 'the reply')
     await h.stop({ keepData: true })
-    hosts = []
 
     const again = await hostWithModel(dataDir)
     const history = await read(again.client, historyUri(sessionId), HistoryResourceSchema)

@@ -4,13 +4,12 @@
  * tool card draws), and `toggle-simulated-logging` lines land in the extension log with their own
  * levels, filtered by the server once the person picks a log level (logging/setLevel).
  */
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
 import {
-  ElicitationsResourceSchema,
   ExtensionLogResourceSchema,
   ExtensionsResourceSchema,
   HistoryResourceSchema,
@@ -25,15 +24,12 @@ import {
 } from '../../../src/shared/hostApi'
 import { LOG_LEVELS, logLevelRank } from '../../../src/shared/logLevelApi'
 import { startScriptedModelServer, type ScriptedModelServer } from '../../fixtures/modelServer/scriptedModelServer'
-import { call, poll, read } from '../../helpers/hostCalls'
-import { startTestHost, type TestHost } from '../../helpers/testHost'
+import { addConsentedExtension, call, poll, read, selectScriptedModel } from '../../helpers/hostCalls'
+import { testHostsStoppedAfterEach } from '../../helpers/testHost'
 import { everythingPath, expectNoChildren } from '../extensions/harness'
 
-let hosts: TestHost[] = []
 let model: ScriptedModelServer | undefined
-afterEach(async () => {
-  await Promise.all(hosts.map((h) => h.stop()))
-  hosts = []
+const startTestHost = testHostsStoppedAfterEach(async () => {
   await model?.stop()
   model = undefined
   await expectNoChildren()
@@ -41,11 +37,8 @@ afterEach(async () => {
 
 async function hostWithEverything() {
   const h = await startTestHost()
-  hosts.push(h)
   const client = await h.connectOverWebSocket()
-  await call(client, 'extension_add', { config: { id: 'everything', name: 'Everything', type: 'stdio', command: process.execPath, args: [everythingPath, 'stdio'] } })
-  const [consent] = (await read(client, HostResource.elicitations, ElicitationsResourceSchema)).elicitations
-  await call(client, 'elicitation_respond', { id: consent!.id, action: 'accept', content: { decision: 'allow_always' } })
+  await addConsentedExtension(client, { id: 'everything', name: 'Everything', type: 'stdio', command: process.execPath, args: [everythingPath, 'stdio'] })
   await poll(() => read(client, HostResource.tools, ToolsResourceSchema), (t) => t.tools.some((tool) => tool.name === 'everything__toggle-simulated-logging'), 'everything tools')
   return { h, client }
 }
@@ -109,8 +102,7 @@ describe('tool progress', () => {
       ],
     })
     const { client } = await hostWithEverything()
-    await call(client, 'provider_save', { provider: { id: 'scripted', kind: 'openai-compatible', name: 'Scripted', baseUrl: model.baseUrl, models: ['scripted-model'] } })
-    await call(client, 'model_select', { providerId: 'scripted', modelId: 'scripted-model' })
+    await selectScriptedModel(client, model.baseUrl)
     await call(client, 'permission_mode_set', { mode: 'autonomous' })
 
     const seen: ToolCallView[] = []

@@ -4,19 +4,16 @@
  * resource attached to a conversation reaching the scripted model, kept fresh by a subscription
  * (toggle-subscriber-updates) and unsubscribed when detached.
  */
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { type HostToolResult, ElicitationsResourceSchema, HistoryResourceSchema, HostResource, ProgressResourceSchema, ResourceToolOutput, ToolsResourceSchema, historyUri, progressUri } from '../../../src/shared/hostApi'
+import { type HostToolResult, HistoryResourceSchema, HostResource, ProgressResourceSchema, ResourceToolOutput, ToolsResourceSchema, historyUri, progressUri } from '../../../src/shared/hostApi'
 import { startScriptedModelServer, type ScriptedModelServer } from '../../fixtures/modelServer/scriptedModelServer'
-import { call, poll, read } from '../../helpers/hostCalls'
-import { startTestHost, type TestHost } from '../../helpers/testHost'
+import { addConsentedExtension, call, poll, read, selectScriptedModel } from '../../helpers/hostCalls'
+import { testHostsStoppedAfterEach, type TestHost } from '../../helpers/testHost'
 import { everythingPath, expectNoChildren } from '../extensions/harness'
 
-let hosts: TestHost[] = []
 let model: ScriptedModelServer | undefined
-afterEach(async () => {
-  await Promise.all(hosts.map((h) => h.stop()))
-  hosts = []
+const startTestHost = testHostsStoppedAfterEach(async () => {
   await model?.stop()
   model = undefined
   await expectNoChildren()
@@ -24,11 +21,8 @@ afterEach(async () => {
 
 async function hostWithEverything(): Promise<{ h: TestHost; client: Client }> {
   const h = await startTestHost()
-  hosts.push(h)
   const client = await h.connectOverWebSocket()
-  await call(client, 'extension_add', { config: { id: 'everything', name: 'Everything', type: 'stdio', command: process.execPath, args: [everythingPath, 'stdio'] } })
-  const [consent] = (await read(client, HostResource.elicitations, ElicitationsResourceSchema)).elicitations
-  await call(client, 'elicitation_respond', { id: consent!.id, action: 'accept', content: { decision: 'allow_always' } })
+  await addConsentedExtension(client, { id: 'everything', name: 'Everything', type: 'stdio', command: process.execPath, args: [everythingPath, 'stdio'] })
   await poll(
     () => read(client, HostResource.tools, ToolsResourceSchema),
     (t) => t.prompts.some((p) => p.promptName === 'completable-prompt') && t.resources.length > 0 && t.tools.some((tool) => tool.name === 'everything__toggle-subscriber-updates'),
@@ -104,8 +98,7 @@ describe('resources and prompts through the host API (server-everything)', () =>
   it('gives an attached resource to the model, refreshes it on resources/updated, and unsubscribes when detached', async () => {
     model = await startScriptedModelServer({ turns: [{ type: 'text', chunks: ['Noted.'] }, { type: 'text', chunks: ['Again.'] }] })
     const { h, client } = await hostWithEverything()
-    await call(client, 'provider_save', { provider: { id: 'scripted', kind: 'openai-compatible', name: 'Scripted', baseUrl: model.baseUrl, models: ['scripted-model'] } })
-    await call(client, 'model_select', { providerId: 'scripted', modelId: 'scripted-model' })
+    await selectScriptedModel(client, model.baseUrl)
     const attachment = { extensionId: 'everything', uri: 'demo://resource/dynamic/text/1', name: 'Text 1' }
 
     const sent = await call(client, 'chat_send', { text: 'Summarize the attachment', attachments: [attachment] })

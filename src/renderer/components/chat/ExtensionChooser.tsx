@@ -2,11 +2,12 @@
  * When there are more tools than a model is offered at once, the person chooses which extensions'
  * tools this session offers (`session_set_extensions`), or leaves it to the host ("Automatic").
  */
-import { useId, useRef, useState, type KeyboardEvent } from 'react'
+import { useState } from 'react'
 import type { CatalogToolView, SessionSummary } from '../../../shared/hostApi'
 import { useHostAction } from '../../hooks/useHostAction'
 import { useCatalogStore } from '../../stores/catalogStore'
 import { primaryButton, quietButton, smallSecondaryButton } from '../ui'
+import { HeaderPopover } from './HeaderPopover'
 
 /** Tools a model is offered per turn (the host's default). */
 export const TOOL_LIMIT = 40
@@ -46,20 +47,13 @@ export function ExtensionChooser({ session, overLimit }: Props) {
   const catalog = useCatalogStore((state) => state.catalog)
   const [draft, setDraft] = useState<ReadonlySet<string> | null>(null)
   const [saving, setSaving] = useState(false)
-  const toggle = useRef<HTMLButtonElement>(null)
-  const panelId = useId()
-  const headingId = useId()
 
   const extensions = extensionsOf(catalog?.tools ?? [])
   const toolCount = catalog?.tools.length ?? 0
   const chosen = session.activeExtensions
   if (!overLimit && toolCount <= TOOL_LIMIT && chosen === undefined) return null
 
-  const open = draft !== null
-  const close = () => {
-    setDraft(null)
-    toggle.current?.focus()
-  }
+  const close = () => setDraft(null)
   const selectedTools = draft ? extensions.filter((extension) => draft.has(extension.id)).reduce((sum, extension) => sum + extension.tools, 0) : 0
   const save = async (extensions: string[] | null) => {
     setSaving(true)
@@ -67,36 +61,18 @@ export function ExtensionChooser({ session, overLimit }: Props) {
     setSaving(false)
     if (saved) close()
   }
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation()
-      close()
-    }
-  }
 
   return (
-    <div className="relative shrink-0">
-      <button
-        ref={toggle}
-        type="button"
-        className={quietButton}
-        aria-expanded={open}
-        aria-controls={open ? panelId : undefined}
-        onClick={() => (open ? close() : setDraft(new Set(chosen ?? [])))}
-      >
-        Choose extensions for this session
-      </button>
-      {open && (
-        <div
-          id={panelId}
-          role="group"
-          aria-labelledby={headingId}
-          onKeyDown={onKeyDown}
-          className="absolute top-full right-0 z-20 mt-1 w-80 rounded-lg border border-zinc-200 bg-white p-3 shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
-        >
-          <h2 id={headingId} className="text-sm font-semibold">
-            Extensions for this session
-          </h2>
+    <HeaderPopover
+      label="Choose extensions for this session"
+      title="Extensions for this session"
+      open={draft !== null}
+      onOpen={() => setDraft(new Set(chosen ?? []))}
+      onClose={close}
+      width="w-80"
+    >
+      {draft && (
+        <>
           <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
             {toolCount} tools are available; a model is offered at most {TOOL_LIMIT} at once.{' '}
             {chosen === undefined ? 'Now chosen automatically.' : `Now: ${chosen.length === 1 ? '1 extension' : `${chosen.length} extensions`} chosen.`}
@@ -139,8 +115,8 @@ export function ExtensionChooser({ session, overLimit }: Props) {
               Save
             </button>
           </div>
-        </div>
+        </>
       )}
-    </div>
+    </HeaderPopover>
   )
 }

@@ -5,9 +5,9 @@
  * nothing typed is lost.
  */
 import { useCallback, useId, useState, type FormEvent, type KeyboardEvent } from 'react'
-import type { Completion, PromptEntry } from '../../../shared/hostApi'
+import type { PromptEntry } from '../../../shared/hostApi'
 import { useHostClient } from '../../mcp/hostContext'
-import { CompletionInput } from '../resources/CompletionInput'
+import { ArgumentInput, otherValues, type ArgumentCompleter } from '../resources/ArgumentInput'
 import { AlertIcon } from '../icons'
 import { primaryButton, quietButton } from '../ui'
 
@@ -25,11 +25,8 @@ export function PromptForm({ prompt, busy, error, onInsert, onCancel }: Props) {
   const [values, setValues] = useState<Record<string, string>>({})
   const missing = prompt.arguments.filter((arg) => arg.required && !(values[arg.name] ?? '').trim())
 
-  const completer = useCallback(
-    (argument: string, value: string): Promise<Completion> => {
-      const context = Object.fromEntries(Object.entries(values).filter(([name, v]) => name !== argument && v !== ''))
-      return client.call('prompt_complete', { name: prompt.name, argument, value, context })
-    },
+  const completer: ArgumentCompleter = useCallback(
+    (argument, value) => client.call('prompt_complete', { name: prompt.name, argument, value, context: otherValues(values, argument) }),
     [client, prompt.name, values],
   )
   const submit = (event: FormEvent) => {
@@ -55,7 +52,7 @@ export function PromptForm({ prompt, busy, error, onInsert, onCancel }: Props) {
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
         {prompt.arguments.map((arg, index) => (
-          <PromptField
+          <ArgumentInput
             key={arg.name}
             id={`${id}-${index}`}
             name={arg.name}
@@ -85,21 +82,4 @@ export function PromptForm({ prompt, busy, error, onInsert, onCancel }: Props) {
       </div>
     </form>
   )
-}
-
-interface FieldProps {
-  id: string
-  name: string
-  description?: string
-  required: boolean
-  autoFocus: boolean
-  value: string
-  completer: (argument: string, value: string) => Promise<Completion>
-  onChange: (value: string) => void
-}
-
-function PromptField({ id, name, description, required, autoFocus, value, completer, onChange }: FieldProps) {
-  // Stable per field and context, so only typing (not every render) asks the server again.
-  const complete = useCallback((typed: string) => completer(name, typed), [completer, name])
-  return <CompletionInput id={id} label={name} description={description} required={required} autoFocus={autoFocus} value={value} onChange={onChange} complete={complete} />
 }

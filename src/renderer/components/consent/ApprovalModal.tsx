@@ -5,6 +5,7 @@
  * after each new request, so a key or click meant for something else cannot approve it.
  */
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { useModalDialog } from '../../hooks/useModalDialog'
 
 /** How long after a request appears the allow buttons stay disabled. */
 export const ARM_DELAY_MS = 500
@@ -27,23 +28,11 @@ interface Props {
 const focusable = 'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])'
 
 export function ApprovalModal({ requestId, title, subtitle, icon, onEscape, children, actions, footerNote }: Props) {
-  const dialog = useRef<HTMLDialogElement>(null)
+  // Open once; give the focus back to where it was when the last request is answered. The opener
+  // may be gone (the add form navigates away); then the page's own focus target takes it.
+  const dialog = useModalDialog(() => document.querySelector<HTMLElement>('main [tabindex="-1"]'))
   const heading = useRef<HTMLHeadingElement>(null)
   const [armedFor, setArmedFor] = useState<string | null>(null)
-
-  // Open once; give the focus back to where it was when the last request is answered.
-  useEffect(() => {
-    const element = dialog.current
-    if (!element) return
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
-    if (!element.open) element.showModal()
-    return () => {
-      if (element.open) element.close()
-      // The opener may be gone (the add form navigates away); then the page's own focus target takes it.
-      const target = opener?.isConnected ? opener : document.querySelector<HTMLElement>('main [tabindex="-1"]')
-      target?.focus()
-    }
-  }, [])
 
   useEffect(() => {
     heading.current?.focus()

@@ -5,11 +5,9 @@
  */
 import { useState, type FormEvent } from 'react'
 import type { FormElicitation } from '../../../shared/hostApi'
-import { ApprovalModal } from '../consent/ApprovalModal'
-import { primaryButton, quietButton, secondaryButton } from '../ui'
-import { QuestionCountdown } from './QuestionCountdown'
+import { primaryButton } from '../ui'
 import { QuestionField } from './QuestionField'
-import { QuestionMessage } from './QuestionMessage'
+import { QuestionModal } from './QuestionModal'
 import { answerOf, initialDrafts, type Draft, type Drafts } from './questionFormModel'
 import { useQuestionAnswer } from './useQuestionAnswer'
 
@@ -24,7 +22,8 @@ export function FormQuestion({ question, waiting, onAnswered }: Props) {
   const [drafts, setDrafts] = useState<Drafts>(() => initialDrafts(question.fields))
   // Problems are shown once the person tried to send, then follow each change.
   const [tried, setTried] = useState(false)
-  const { answer, busy, failure } = useQuestionAnswer(question.id, onAnswered)
+  const answering = useQuestionAnswer(question.id, onAnswered)
+  const { answer, busy } = answering
   const { content, errors } = answerOf(question.fields, drafts)
   const formId = `question-form-${question.id}`
   const problems = Object.keys(errors).length
@@ -42,37 +41,22 @@ export function FormQuestion({ question, waiting, onAnswered }: Props) {
   const change = (name: string, draft: Draft) => setDrafts((before) => ({ ...before, [name]: draft }))
 
   return (
-    <ApprovalModal
-      requestId={question.id}
+    <QuestionModal
+      question={question}
+      waiting={waiting}
       title={<>{question.origin.extensionName} has a question</>}
       subtitle={
         <>
           Question from extension <code className="font-mono">{question.origin.extensionId}</code> · your answer goes only to this extension
         </>
       }
-      onEscape={() => void answer('cancel')}
-      footerNote={
-        <span className="flex flex-col">
-          {waiting > 1 && <span>Question 1 of {waiting}</span>}
-          <QuestionCountdown expiresAt={question.expiresAt} />
-          <span>Escape cancels.</span>
-        </span>
-      }
-      actions={(armed) => (
-        <>
-          <button type="button" className={quietButton} disabled={busy} onClick={() => void answer('cancel')}>
-            Not now
-          </button>
-          <button type="button" className={secondaryButton} disabled={busy} onClick={() => void answer('decline')}>
-            Decline
-          </button>
-          <button type="submit" form={formId} className={primaryButton} disabled={busy || !armed}>
-            {busy ? 'Sending…' : 'Send answer'}
-          </button>
-        </>
+      answering={answering}
+      answerButton={(armed) => (
+        <button type="submit" form={formId} className={primaryButton} disabled={busy || !armed}>
+          {busy ? 'Sending…' : 'Send answer'}
+        </button>
       )}
     >
-      <QuestionMessage extensionName={question.origin.extensionName} message={question.message} />
       <form id={formId} noValidate onSubmit={submit} aria-label="Answer" className="space-y-4">
         {question.fields.map((field) => (
           <QuestionField
@@ -98,11 +82,6 @@ export function FormQuestion({ question, waiting, onAnswered }: Props) {
           {problems === 1 ? 'One answer needs a look' : `${problems} answers need a look`} before it can be sent.
         </p>
       )}
-      {failure && (
-        <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
-          {failure}
-        </p>
-      )}
-    </ApprovalModal>
+    </QuestionModal>
   )
 }

@@ -5,10 +5,8 @@
  * through main (Electron); in browser mode the page opens it in a new tab without an opener.
  */
 import type { UrlElicitation } from '../../../shared/hostApi'
-import { ApprovalModal } from '../consent/ApprovalModal'
-import { primaryButton, quietButton, secondaryButton } from '../ui'
-import { QuestionCountdown } from './QuestionCountdown'
-import { QuestionMessage } from './QuestionMessage'
+import { primaryButton } from '../ui'
+import { QuestionModal } from './QuestionModal'
 import { useQuestionAnswer } from './useQuestionAnswer'
 
 interface Props {
@@ -24,7 +22,8 @@ export function linkParts(question: Pick<UrlElicitation, 'url' | 'scheme' | 'hos
 }
 
 export function UrlQuestion({ question, waiting, onAnswered }: Props) {
-  const { answer, busy, failure, client } = useQuestionAnswer(question.id, onAnswered)
+  const answering = useQuestionAnswer(question.id, onAnswered)
+  const { answer, busy, client } = answering
   const { site, rest } = linkParts(question)
 
   const open = () =>
@@ -34,37 +33,22 @@ export function UrlQuestion({ question, waiting, onAnswered }: Props) {
     })
 
   return (
-    <ApprovalModal
-      requestId={question.id}
+    <QuestionModal
+      question={question}
+      waiting={waiting}
       title={<>Open a page for {question.origin.extensionName}?</>}
       subtitle={
         <>
           Link from extension <code className="font-mono">{question.origin.extensionId}</code> · opens in your browser, outside Switchboard
         </>
       }
-      onEscape={() => void answer('cancel')}
-      footerNote={
-        <span className="flex flex-col">
-          {waiting > 1 && <span>Question 1 of {waiting}</span>}
-          <QuestionCountdown expiresAt={question.expiresAt} />
-          <span>Escape cancels.</span>
-        </span>
-      }
-      actions={(armed) => (
-        <>
-          <button type="button" className={quietButton} disabled={busy} onClick={() => void answer('cancel')}>
-            Not now
-          </button>
-          <button type="button" className={secondaryButton} disabled={busy} onClick={() => void answer('decline')}>
-            Decline
-          </button>
-          <button type="button" className={primaryButton} disabled={busy || !armed} onClick={open}>
-            Open in browser
-          </button>
-        </>
+      answering={answering}
+      answerButton={(armed) => (
+        <button type="button" className={primaryButton} disabled={busy || !armed} onClick={open}>
+          Open in browser
+        </button>
       )}
     >
-      <QuestionMessage extensionName={question.origin.extensionName} message={question.message} />
       <section aria-label="Link" className="space-y-1">
         <h3 className="text-xs font-semibold tracking-wide text-zinc-500 uppercase">The link</h3>
         <p data-testid="question-url" className="rounded-lg border border-zinc-200 p-3 font-mono text-sm break-all dark:border-zinc-700">
@@ -82,11 +66,6 @@ export function UrlQuestion({ question, waiting, onAnswered }: Props) {
           ))}
         </ul>
       )}
-      {failure && (
-        <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
-          {failure}
-        </p>
-      )}
-    </ApprovalModal>
+    </QuestionModal>
   )
 }

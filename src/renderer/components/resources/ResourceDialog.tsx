@@ -2,21 +2,12 @@
  * A modal window over the chat for one resource: a native <dialog> (the rest of the window is inert
  * while it is open), closed with Escape or its Close button; focus goes back where it was.
  */
-import { useEffect, useRef, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
+import { useModalDialog } from '../../hooks/useModalDialog'
 import { smallSecondaryButton } from '../ui'
 
 export function ResourceDialog({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
-  const dialog = useRef<HTMLDialogElement>(null)
-  useEffect(() => {
-    const element = dialog.current
-    if (!element) return
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
-    if (!element.open) element.showModal()
-    return () => {
-      if (element.open) element.close()
-      if (opener?.isConnected) opener.focus()
-    }
-  }, [])
+  const dialog = useModalDialog()
   return (
     <dialog
       ref={dialog}

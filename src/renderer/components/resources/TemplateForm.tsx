@@ -3,10 +3,10 @@
  * suggestions (the values typed so far go along as context). "Open" reads the URI it makes.
  */
 import { useCallback, useId, useState, type FormEvent } from 'react'
-import type { Completion, ResourceTemplateEntry } from '../../../shared/hostApi'
+import type { ResourceTemplateEntry } from '../../../shared/hostApi'
 import { useHostClient } from '../../mcp/hostContext'
 import { smallSecondaryButton } from '../ui'
-import { CompletionInput } from './CompletionInput'
+import { ArgumentInput, otherValues, type ArgumentCompleter } from './ArgumentInput'
 import { expandTemplate, templateVariables } from './resourceView'
 
 interface Props {
@@ -22,9 +22,8 @@ export function TemplateForm({ extensionId, template, onOpen }: Props) {
   const variables = templateVariables(template.uriTemplate)
   const uri = variables && variables.every((name) => (values[name] ?? '') !== '') ? expandTemplate(template.uriTemplate, values) : null
 
-  const completer = useCallback(
-    (argument: string, value: string) =>
-      client.call('resource_complete', { extensionId, template: template.uriTemplate, argument, value, context: valuesWithout(values, argument) }),
+  const completer: ArgumentCompleter = useCallback(
+    (argument, value) => client.call('resource_complete', { extensionId, template: template.uriTemplate, argument, value, context: otherValues(values, argument) }),
     [client, extensionId, template.uriTemplate, values],
   )
   const submit = (event: FormEvent) => {
@@ -45,7 +44,7 @@ export function TemplateForm({ extensionId, template, onOpen }: Props) {
         <div className="flex flex-wrap items-end gap-2">
           {variables.map((name) => (
             <div key={name} className="min-w-40 flex-1">
-              <TemplateField id={`${id}-${name}`} name={name} value={values[name] ?? ''} completer={completer} onChange={(value) => setValues((old) => ({ ...old, [name]: value }))} />
+              <ArgumentInput id={`${id}-${name}`} name={name} value={values[name] ?? ''} completer={completer} onChange={(value) => setValues((old) => ({ ...old, [name]: value }))} required />
             </div>
           ))}
           <button type="submit" className={smallSecondaryButton} disabled={!uri}>
@@ -55,22 +54,4 @@ export function TemplateForm({ extensionId, template, onOpen }: Props) {
       )}
     </form>
   )
-}
-
-interface FieldProps {
-  id: string
-  name: string
-  value: string
-  completer: (argument: string, value: string) => Promise<Completion>
-  onChange: (value: string) => void
-}
-
-function TemplateField({ id, name, value, completer, onChange }: FieldProps) {
-  // Stable per field and context, so only typing (not every render) asks the server again.
-  const complete = useCallback((typed: string) => completer(name, typed), [completer, name])
-  return <CompletionInput id={id} label={name} value={value} onChange={onChange} complete={complete} required />
-}
-
-function valuesWithout(values: Readonly<Record<string, string>>, name: string): Record<string, string> {
-  return Object.fromEntries(Object.entries(values).filter(([key, value]) => key !== name && value !== ''))
 }

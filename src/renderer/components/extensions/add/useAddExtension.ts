@@ -7,26 +7,11 @@ import { useState } from 'react'
 import type { ExtensionView } from '../../../../shared/hostApi'
 import { useHostClient } from '../../../mcp/hostContext'
 import { errorMessage } from '../../../mcp/errorText'
-import { useExtensionsStore } from '../../../stores/extensionsStore'
+import { whenListed } from '../whenListed'
 import { buildSubmission, type ExtensionForm, type FieldKey } from './extensionForm'
 import { placeHostProblems, type HostProblems } from './hostProblems'
 
 export type AddOutcome = { ok: true; extension: ExtensionView } | { ok: false; problems: HostProblems }
-
-/** Resolves once the extensions resource lists `id` (or after a moment, whichever comes first). */
-function listed(id: string, timeoutMs = 3000): Promise<void> {
-  const has = () => useExtensionsStore.getState().extensions?.some((extension) => extension.id === id) ?? false
-  if (has()) return Promise.resolve()
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer)
-      unsubscribe()
-      resolve()
-    }
-    const timer = setTimeout(done, timeoutMs)
-    const unsubscribe = useExtensionsStore.subscribe(() => has() && done())
-  })
-}
 
 export function useAddExtension(): { busy: string | null; add: (form: ExtensionForm) => Promise<AddOutcome> } {
   const client = useHostClient()
@@ -56,7 +41,7 @@ export function useAddExtension(): { busy: string | null; add: (form: ExtensionF
         await forget()
         return { ok: false, problems: placeHostProblems(errorMessage(error), form) }
       }
-      await listed(extension.id)
+      await whenListed([extension.id])
       return { ok: true, extension }
     } finally {
       setBusy(null)

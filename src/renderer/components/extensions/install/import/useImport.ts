@@ -8,7 +8,7 @@ import { useState } from 'react'
 import type { ExtensionImportResult, ImportPreview } from '../../../../../shared/hostApi'
 import { useHostClient } from '../../../../mcp/hostContext'
 import { errorMessage } from '../../../../mcp/errorText'
-import { useExtensionsStore } from '../../../../stores/extensionsStore'
+import { whenListed } from '../../whenListed'
 import { importRequest, initialChoices, type ChoiceStates, type ImportTarget } from './importModel'
 
 export interface ImportState {
@@ -24,21 +24,6 @@ export interface ImportState {
 }
 
 const idle: ImportState = { target: null, preview: null, choices: {}, inputs: {}, busy: null, error: null, result: null }
-
-/** Resolves once the extensions resource lists every id (or after a moment): their pages then have data to show. */
-function listed(ids: readonly string[], timeoutMs = 3000): Promise<void> {
-  const has = () => ids.every((id) => useExtensionsStore.getState().extensions?.some((extension) => extension.id === id) ?? false)
-  if (has()) return Promise.resolve()
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer)
-      unsubscribe()
-      resolve()
-    }
-    const timer = setTimeout(done, timeoutMs)
-    const unsubscribe = useExtensionsStore.subscribe(() => has() && done())
-  })
-}
 
 export function useImport() {
   const client = useHostClient()
@@ -63,7 +48,8 @@ export function useImport() {
     setState((before) => ({ ...before, busy: 'import', error: null }))
     try {
       const result = await client.call('extension_import', importRequest(target, shown, choices, inputs))
-      await listed(result.results.filter((server) => server.outcome === 'added').map((server) => server.id))
+      // Their pages then have data to show.
+      await whenListed(result.results.filter((server) => server.outcome === 'added').map((server) => server.id))
       // The secret values typed for this import do not outlive it.
       setState((before) => ({ ...before, busy: null, result, inputs: {}, choices: initialChoices(shown) }))
       return result
