@@ -54,9 +54,23 @@ export const ToolCallViewSchema = z.object({
 })
 export type ToolCallView = z.infer<typeof ToolCallViewSchema>
 
+/** A resource that was attached to a sent message: what it was and how much text the model got (never its content). */
+export const MessageAttachmentViewSchema = z.object({
+  extensionId: z.string(),
+  uri: z.string(),
+  name: z.string().optional(),
+  mimeType: z.string().optional(),
+  /** Characters of text the model got. */
+  size: z.number(),
+  truncated: z.boolean().optional(),
+  /** Why it could not be read when the message was sent. */
+  error: z.string().optional(),
+})
+export type MessageAttachmentView = z.infer<typeof MessageAttachmentViewSchema>
+
 /** One committed message; tool results are folded into the assistant message whose calls they answer. */
 export const ChatMessageViewSchema = z.discriminatedUnion('role', [
-  z.object({ id: z.string(), role: z.literal('user'), text: z.string(), created: z.string() }),
+  z.object({ id: z.string(), role: z.literal('user'), text: z.string(), created: z.string(), attachments: z.array(MessageAttachmentViewSchema).optional() }),
   z.object({
     id: z.string(),
     role: z.literal('assistant'),

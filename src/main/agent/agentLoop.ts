@@ -8,7 +8,6 @@
  *   chat_cancel → abort the signal given to that runTurn
  */
 import { randomUUID } from 'node:crypto'
-import type { ImagePart, TextPart } from 'ai'
 import type { CatalogTool } from '../extensions'
 import type { PermissionMode } from '../permissions'
 import { createArgumentValidator, type ArgumentValidator } from './argumentValidation'
@@ -16,6 +15,7 @@ import { catalogForTurn, sdkToolSet } from './catalogForTurn'
 import { internalTurnError, storageTurnError, type TurnError } from './errorKinds'
 import { assistantTurn, toModelMessages } from './modelMessages'
 import { addAttachedContext } from './resourceContents'
+import type { AttachedContext } from './sessionAttachments'
 import type { LanguageModelV3 } from './providers'
 import type { SessionStore } from './sessionStore'
 import type { AssistantMessage, MessageDraft, StoredMessage, ToolResultMessage } from './storedMessage'
@@ -59,8 +59,11 @@ export interface RunTurnOptions {
   progressIntervalMs?: number
   /** Share one across turns so each schema is compiled once per definition hash. */
   validator?: ArgumentValidator
-  /** Resources attached to the conversation, read for this turn (sessionAttachments.ts); given to the model after the person's text. */
-  attachedContext?: () => Promise<(TextPart | ImagePart)[]>
+  /**
+   * Resources attached to the conversation, read for this turn (sessionAttachments.ts): the parts are
+   * given to the model after the person's text, and what they were is recorded on the person's message.
+   */
+  attachedContext?: () => Promise<AttachedContext>
 }
 
 export interface TurnResult {
@@ -110,15 +113,18 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
 
   try {
     const conversation = [...options.history]
+    // Read before the person's message is committed, so the message records what the model got.
+    const attached = options.userText !== undefined && options.attachedContext ? await options.attachedContext() : undefined
     if (options.userText !== undefined) {
-      conversation.push(await commit({ kind: 'user', turnId, text: options.userText }))
+      const attachments = attached && attached.attachments.length > 0 ? { attachments: attached.attachments } : {}
+      conversation.push(await commit({ kind: 'user', turnId, text: options.userText, ...attachments }))
       options.security?.noteUserMessage(sessionId)
     }
     const catalog = catalogForTurn({ tools: options.tools, mode: options.mode, toolLimit: options.toolLimit, activeExtensions: options.activeExtensions })
     if (catalog.warning) progress.warn(catalog.warning)
     const toolSet = sdkToolSet(catalog.tools)
     const messages = toModelMessages(conversation)
-    if (options.userText !== undefined && options.attachedContext) addAttachedContext(messages, await options.attachedContext())
+    if (attached) addAttachedContext(messages, attached.parts)
 
     for (let step = 1; ; step++) {
       if (signal.aborted) return await end('cancelled')

@@ -11,5 +11,5 @@ export { toolDefinitionOf, type AuthorizeCall, type DispatchCall } from './toolR
 export type { TurnError } from './errorKinds'
 export type { LoadProblem } from './sessionFileRead'
 export * from './storedMessage'
-export { createSessionAttachments, type AttachmentSource, type AttachmentState, type SessionAttachments } from './sessionAttachments'
+export { createSessionAttachments, type AttachedContext, type AttachmentSource, type AttachmentState, type SessionAttachments } from './sessionAttachments'
 export { capResourceContents } from './resourceContents'

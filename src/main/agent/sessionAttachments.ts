@@ -11,6 +11,7 @@ import type { ManagerEvent } from '../extensions'
 import type { ExtensionConnection } from '../extensions/extensionConnection'
 import { log } from '../log/log'
 import { attachmentParts, capResourceContents } from './resourceContents'
+import type { StoredAttachment } from './storedMessage'
 
 type AttachmentConnection = Pick<ExtensionConnection, 'readResource' | 'subscribeResource' | 'unsubscribeResource' | 'offersSubscriptions'>
 
@@ -34,11 +35,17 @@ export interface AttachmentState {
   error?: string
 }
 
+/** What a turn gets from the attachments: the parts for the model, and what to record on the person's message. */
+export interface AttachedContext {
+  parts: (TextPart | ImagePart)[]
+  attachments: StoredAttachment[]
+}
+
 export interface SessionAttachments {
   /** Makes `refs` the session's attachments: new ones are subscribed, missing ones detached. */
   set(sessionId: string, refs: readonly AttachmentRef[]): Promise<void>
   /** The model's context for the session's next turn: every attachment, read now unless a subscription keeps it fresh. */
-  context(sessionId: string): Promise<(TextPart | ImagePart)[]>
+  context(sessionId: string): Promise<AttachedContext>
   list(sessionId: string): AttachmentState[]
   /** Detaches everything of a session (it was deleted). */
   release(sessionId: string): Promise<void>
@@ -172,7 +179,10 @@ export function createSessionAttachments(source: AttachmentSource): SessionAttac
           return fresh ? entry.reading : read(entry)
         }),
       )
-      return entries.flatMap((entry) => attachmentParts(entry.extensionId, entry.uri, entry.contents, entry.error))
+      return {
+        parts: entries.flatMap((entry) => attachmentParts(entry.extensionId, entry.uri, entry.contents, entry.error)),
+        attachments: entries.map(attachmentRecord),
+      }
     },
     list: (sessionId) =>
       [...(sessions.get(sessionId)?.values() ?? [])].map(({ extensionId, uri, name, subscribed, refreshes, contents, error }) => ({ extensionId, uri, name, subscribed, refreshes, contents, error })),
@@ -181,5 +191,20 @@ export function createSessionAttachments(source: AttachmentSource): SessionAttac
       stopListening()
       await Promise.all([...sessions.keys()].map((sessionId) => detach(sessionId, new Set())))
     },
+  }
+}
+
+/** What the history keeps of an attachment the model got: no content, only what it was and how much text (see StoredAttachmentSchema). */
+function attachmentRecord(entry: Entry): StoredAttachment {
+  const contents = entry.error === undefined ? (entry.contents ?? []) : []
+  const mimeType = contents.find((content) => content.mimeType !== undefined)?.mimeType
+  return {
+    extensionId: entry.extensionId,
+    uri: entry.uri,
+    ...(entry.name !== undefined ? { name: entry.name } : {}),
+    ...(mimeType !== undefined ? { mimeType } : {}),
+    size: contents.reduce((total, content) => total + (content.text?.length ?? 0), 0),
+    ...(contents.some((content) => content.truncated) ? { truncated: true } : {}),
+    ...(entry.error !== undefined ? { error: entry.error } : {}),
   }
 }

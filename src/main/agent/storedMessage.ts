@@ -46,7 +46,28 @@ export const StoredToolCallSchema = z.object({
 })
 export type StoredToolCall = z.infer<typeof StoredToolCallSchema>
 
-export const UserMessageSchema = z.object({ ...common, kind: z.literal('user'), turnId, text: z.string() })
+/**
+ * A resource that was attached to a user message, as the model got it. Only what identifies it and
+ * how much of it the model read are kept, never its content: sessions stay small, and the content
+ * can be read again from the extension while it is installed.
+ */
+export const StoredAttachmentSchema = z.object({
+  extensionId: z.string().min(1),
+  uri: z.string().min(1),
+  /** The name (or title) the person saw on the chip. */
+  name: z.string().optional(),
+  mimeType: z.string().optional(),
+  /** Characters of resource text given to the model (after the size cap); binary content counts 0. */
+  size: z.number().int().nonnegative(),
+  /** The text was cut at the size cap before the model got it. */
+  truncated: z.boolean().optional(),
+  /** Why it could not be read; the model was told so instead of getting its content. */
+  error: z.string().optional(),
+})
+export type StoredAttachment = z.infer<typeof StoredAttachmentSchema>
+
+/** `attachments` is optional: lines written before it existed (and messages without any) load unchanged. */
+export const UserMessageSchema = z.object({ ...common, kind: z.literal('user'), turnId, text: z.string(), attachments: z.array(StoredAttachmentSchema).optional() })
 
 /**
  * One model step's reply: its text and the tool calls it asked for. `end` says whether the step

@@ -27,6 +27,7 @@ import type { CallOptions, CatalogKind, ConnectionEvents, OpenConnectionOptions 
 import { RateLimiter } from './rateLimiter'
 import { routeServerMessages, stdoutProblemLogger } from './serverMessages'
 import { errorText, formatMs, tailText } from './text'
+import { LateProgressFilter } from './lateProgress'
 import { openTransport, type OpenedTransport } from './transports'
 
 export type { CallOptions, CatalogKind, ClientRequestHandlers, ConnectionEvents, ConnectionLoss, OpenConnectionOptions } from './connectionTypes'
@@ -286,8 +287,18 @@ export class ExtensionConnection {
     const protocolWarnings = new RateLimiter(20, (count) => events.log('protocol', 'warn', `dropped ${count} more protocol warnings (more than 20 per second)`))
     this.limiters.push(protocolWarnings, routeServerMessages(client, options))
 
+    // Set before connect: the SDK calls a handler it finds there first, for every message.
+    const lateProgress = new LateProgressFilter()
+    const transport = this.opened.transport
+    const previous = transport.onmessage
+    transport.onmessage = (message, extra) => {
+      lateProgress.note(message)
+      previous?.(message, extra)
+    }
+
     client.onerror = (error) => {
       if (error instanceof MessageTooLargeError) this.fatalError = error
+      if (lateProgress.isLateProgress(error)) return
       const lost = sessionLossReason(error)
       if (lost) return this.reportLoss(lost)
       // The SDK reports unknown response ids, stray progress, bad notifications and send failures

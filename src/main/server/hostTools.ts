@@ -24,6 +24,9 @@ type Result<N extends HostToolName> = z.infer<(typeof HostToolOutput)[N]>
 
 const errorResult = (error: unknown): CallToolResult => ({ isError: true, content: [{ type: 'text', text: (error as Error).message }] })
 
+/** MCP output schemas must be objects; a tool that answers one of several shapes (pick_path, a union) declares none. */
+const objectSchemaOrNone = (schema: z.ZodType): z.ZodObject | undefined => ('shape' in schema ? (schema as z.ZodObject) : undefined)
+
 export function registerHostTools(server: McpServer, services: HostServices, settingsView: () => SettingsResource): void {
   /** Registers a tool whose result is JSON: text for people, structuredContent for code. Failures are isError results. */
   const tool = <N extends HostToolName>(name: N, description: string, run: (args: Args<N>) => Promise<Result<N>>) =>
@@ -35,7 +38,7 @@ export function registerHostTools(server: McpServer, services: HostServices, set
   const raw = <N extends HostToolName>(name: N, description: string, run: (args: Args<N>, signal: AbortSignal) => Promise<CallToolResult>) => {
     server.registerTool(
       name,
-      { description, inputSchema: HostToolInput[name], outputSchema: HostToolOutput[name] },
+      { description, inputSchema: HostToolInput[name], outputSchema: objectSchemaOrNone(HostToolOutput[name]) },
       // The SDK types the callback from the schema generics; the cast keeps one typed wrapper for all tools.
       (async (args: Args<N>, extra: { signal: AbortSignal }): Promise<CallToolResult> => {
         try {
@@ -107,8 +110,8 @@ export function registerHostTools(server: McpServer, services: HostServices, set
   tool('extension_import_preview', "Preview the servers of a pasted config or of another app's config file.", (args) => imports.preview(args))
   tool('extension_import', "Import servers from a pasted config, another app's config file or an install link; each waits for approval before it starts.", (args) => imports.run(args))
   tool('discovered_configs', 'Config files of Claude Desktop, Cursor and VS Code found on this computer.', async () => ({ configs: await imports.discover() }))
-  registerRegistryTools(server, services)
-  registerBundleTools(server, services)
+  registerRegistryTools(tool, services)
+  registerBundleTools(tool, services)
   tool('install_link_preview', 'Check an install link and preview the server it offers.', async ({ link }) => imports.previewLink(link))
   tool('install_request_dismiss', 'Remove an install link handed to the app from the pending list.', async ({ id }) => ({ id, dismissed: services.installRequests.dismiss(id) }))
   raw('tool_call', 'Run a tool by hand (the person is the approver).', async ({ name, arguments: args }, signal) => {

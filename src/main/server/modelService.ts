@@ -12,6 +12,7 @@ import {
   apiKeySecretName,
   configFromPreset,
   createLanguageModel,
+  isLoopbackUrl,
   listModels,
   type LanguageModelV3,
   type ProviderConfig,
@@ -61,7 +62,8 @@ export function createModelService(dataDir: string, secrets: SecretStore, notify
   }
   const getSecret = (name: string) => secrets.get(name)
   const viewOf = (config: ProviderConfig): ProviderView => {
-    const needsKey = config.kind !== 'openai-compatible' || !/^https?:\/\/(127\.0\.0\.1|localhost|\[::1\])[:/]/.test(config.baseUrl ?? '')
+    // A server on this machine (Ollama, LM Studio) usually takes no key: "key set" is not asked of it.
+    const needsKey = config.kind !== 'openai-compatible' || !isLoopbackUrl(config.baseUrl ?? '')
     return {
       id: config.id,
       kind: config.kind,

@@ -188,4 +188,17 @@ describe('session titles', () => {
   ])('%j → %j', (text, title) => {
     expect(titleFromText(text)).toBe(title)
   })
+
+  it('stores the attachments of a user message, and still loads user lines written before attachments were recorded', async () => {
+    const { dataDir, index, store } = await open()
+    const session = await index.create()
+    // A line as the version before attachments wrote it: no `attachments` field.
+    await writeFile(join(dataDir, 'sessions', `${session.id}.jsonl`), JSON.stringify({ v: 1, id: 'old', at: '2026-01-01T00:00:00.000Z', kind: 'user', turnId: 't0', text: 'Hello' }) + '\n')
+    const attachments = [{ extensionId: 'files', uri: 'file:///notes.md', name: 'notes.md', mimeType: 'text/markdown', size: 1200, truncated: true }]
+    await store.append(session.id, { ...user('Read this'), attachments })
+    const loaded = await store.load(session.id)
+    expect(loaded.problems).toEqual([])
+    expect(loaded.messages).toMatchObject([{ id: 'old', text: 'Hello' }, { text: 'Read this', attachments }])
+    expect(loaded.messages[0]).not.toHaveProperty('attachments')
+  })
 })

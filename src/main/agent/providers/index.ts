@@ -1,6 +1,6 @@
 /** Model providers: what the agent loop, the host and the settings screen use. */
 export { ProviderConfigSchema, PROVIDER_KINDS, apiKeySecretName, type ProviderConfig, type ProviderKind } from './providerConfig'
-export { PROVIDER_PRESETS, configFromPreset, describeProvider, type ProviderPreset, type ProviderPresetId } from './providerPresets'
+export { PROVIDER_PRESETS, configFromPreset, describeProvider, isLoopbackUrl, type ProviderPreset, type ProviderPresetId } from './providerPresets'
 export { PROVIDER_REGISTRY } from './providerRegistry'
 export { createLanguageModel, type LanguageModelOptions } from './languageModel'
 export type { GetSecret } from './apiKey'

@@ -1,17 +1,21 @@
-/** A message the person sent: their own words, as typed (not markdown), in a bubble on the right. */
+/** A message the person sent: their own words, as typed (not markdown), in a bubble on the right, with the resources attached to it below. */
 import { memo } from 'react'
+import type { MessageAttachmentView } from '../../../shared/hostApi'
+import { SentAttachments } from './SentAttachments'
 
 interface Props {
   text: string
+  /** Resources attached to it, as recorded in the history. */
+  attachments?: readonly MessageAttachmentView[]
   /** Sent, not yet in the saved history. */
   sending?: boolean
   posinset?: number
   setsize?: number
 }
 
-export const UserMessage = memo(function UserMessage({ text, sending = false, posinset, setsize }: Props) {
+export const UserMessage = memo(function UserMessage({ text, attachments, sending = false, posinset, setsize }: Props) {
   return (
-    <article aria-label="You" aria-posinset={posinset} aria-setsize={setsize} data-role="user" className="flex justify-end">
+    <article aria-label="You" aria-posinset={posinset} aria-setsize={setsize} data-role="user" className="flex flex-col items-end gap-1.5">
       <div
         className={
           'max-w-[85%] rounded-2xl rounded-br-md bg-indigo-600 px-4 py-2.5 text-[14.5px] leading-relaxed break-words whitespace-pre-wrap text-white shadow-sm ' +
@@ -21,6 +25,7 @@ export const UserMessage = memo(function UserMessage({ text, sending = false, po
       >
         {text}
       </div>
+      {attachments && attachments.length > 0 && <SentAttachments attachments={attachments} />}
     </article>
   )
 })

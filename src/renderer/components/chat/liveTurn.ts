@@ -5,7 +5,7 @@
  * step, so when the step is committed its row (and the component drawing it) stays where it is and
  * only its data changes — a long reply is not drawn a second time.
  */
-import type { ChatMessageView, ProgressResource, ToolCallView } from '../../../shared/hostApi'
+import type { ChatMessageView, MessageAttachmentView, ProgressResource, ToolCallView } from '../../../shared/hostApi'
 
 export type Turn = NonNullable<ProgressResource['turn']>
 export type AssistantView = Extract<ChatMessageView, { role: 'assistant' }>
@@ -22,7 +22,7 @@ export interface LiveStep {
 }
 
 export type ConversationRow =
-  | { kind: 'user'; key: string; text: string; sending?: boolean }
+  | { kind: 'user'; key: string; text: string; sending?: boolean; attachments?: MessageAttachmentView[] }
   | {
       kind: 'assistant'
       key: string
@@ -43,7 +43,8 @@ function messageKey(message: ChatMessageView): string {
 }
 
 function messageRow(message: ChatMessageView): ConversationRow {
-  return message.role === 'user' ? { kind: 'user', key: message.id, text: message.text } : { kind: 'assistant', key: messageKey(message), message }
+  if (message.role === 'user') return { kind: 'user', key: message.id, text: message.text, ...(message.attachments ? { attachments: message.attachments } : {}) }
+  return { kind: 'assistant', key: messageKey(message), message }
 }
 
 /**

@@ -17,7 +17,7 @@ function textLines(text: string): number {
 
 export function estimateRowHeight(row: ConversationRow | undefined): number {
   if (!row) return 80
-  if (row.kind === 'user') return ROW_EXTRA + textLines(row.text) * LINE
+  if (row.kind === 'user') return ROW_EXTRA + textLines(row.text) * LINE + (row.attachments?.length ? 30 : 0)
   if (row.live) return ROW_EXTRA + textLines(row.live.text) * LINE + row.live.calls.length * CARD + (row.live.status ? LINE : 0)
   const message = row.message
   if (!message) return 80

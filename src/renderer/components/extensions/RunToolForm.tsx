@@ -134,7 +134,7 @@ export function RunToolForm({ tool }: { tool: CatalogToolView }) {
         )}
         {!running && <span className="text-xs text-zinc-500 dark:text-zinc-400">{runKeys} in the field runs it too.</span>}
       </div>
-      {result && <ToolResultView result={result} />}
+      {result && <ToolResultView result={result} extensionId={tool.extensionId} />}
     </form>
   )
 }

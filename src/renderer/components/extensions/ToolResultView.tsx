@@ -1,11 +1,13 @@
 /**
  * The result of a tool run by hand: how it ended and how long it took, then its content — text,
- * images, links to resources, embedded resources — and any structured content. A failed call is
- * styled as such, and its text is the tool's (or the host's) own explanation.
+ * images, links to resources and embedded resources as items that open, as in the chat's tool cards —
+ * and any structured content. A failed call is styled as such, and its text is the tool's (or the
+ * host's) own explanation.
  */
 import type { ToolCallOutcome } from '../../../shared/hostApi'
 import { AlertIcon, CheckIcon } from '../icons'
-import { base64Bytes, byteSize, parseContentBlocks, type ContentBlock } from './contentBlocks'
+import { ResultBlocks } from '../resources/ResultBlocks'
+import { parseContentBlocks } from './contentBlocks'
 import { StructuredResultView } from './StructuredResultView'
 
 /** What came back: a result from the tool (with its outcome), or the host's refusal to make the call. */
@@ -21,65 +23,8 @@ const outcomeLabels: Record<ToolCallOutcome['outcome'], string> = {
   cancelled: 'Cancelled',
 }
 
-const pre = 'font-mono text-xs leading-relaxed break-words whitespace-pre-wrap'
-
-/** One content block of a tool result (also shown in the chat's tool cards). */
-export function ContentBlockView({ block }: { block: ContentBlock }) {
-  switch (block.type) {
-    case 'text':
-      return <pre className={`${pre} text-zinc-900 dark:text-zinc-100`}>{block.text}</pre>
-    case 'image':
-      return (
-        <figure>
-          <img
-            src={`data:${block.mimeType};base64,${block.data.replace(/\s/g, '')}`}
-            alt={`Image from the tool (${block.mimeType})`}
-            className="max-h-80 max-w-full rounded border border-zinc-200 bg-white dark:border-zinc-700 dark:bg-zinc-800"
-          />
-          <figcaption className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
-            {block.mimeType} · {byteSize(base64Bytes(block.data))}
-          </figcaption>
-        </figure>
-      )
-    case 'audio':
-      return (
-        <p className="text-xs text-zinc-600 dark:text-zinc-400">
-          Audio ({block.mimeType}, {byteSize(base64Bytes(block.data))}); audio cannot be played here.
-        </p>
-      )
-    case 'resource_link':
-      return (
-        <div className="rounded-md border border-zinc-200 bg-white px-3 py-2 dark:border-zinc-700 dark:bg-zinc-900">
-          <p className="flex flex-wrap items-baseline gap-x-2">
-            <span className="text-sm font-medium">{block.title ?? block.name ?? block.uri}</span>
-            <span className="text-xs text-zinc-500 dark:text-zinc-400">
-              Link to a resource{block.mimeType ? ` · ${block.mimeType}` : ''}
-            </span>
-          </p>
-          <p className="font-mono text-xs wrap-anywhere text-indigo-700 dark:text-indigo-300">{block.uri}</p>
-          {block.description && <p className="mt-0.5 text-xs text-zinc-600 dark:text-zinc-400">{block.description}</p>}
-        </div>
-      )
-    case 'resource':
-      return (
-        <div className="rounded-md border border-zinc-200 bg-white px-3 py-2 dark:border-zinc-700 dark:bg-zinc-900">
-          <p className="text-xs font-medium text-zinc-500 dark:text-zinc-400">
-            Embedded resource{block.resource.mimeType ? ` · ${block.resource.mimeType}` : ''}
-          </p>
-          <p className="font-mono text-xs wrap-anywhere text-indigo-700 dark:text-indigo-300">{block.resource.uri}</p>
-          {block.resource.text !== undefined ? (
-            <pre className={`${pre} mt-2 max-h-64 overflow-auto`}>{block.resource.text}</pre>
-          ) : block.resource.blob !== undefined ? (
-            <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">Binary content, {byteSize(base64Bytes(block.resource.blob))}</p>
-          ) : null}
-        </div>
-      )
-    case 'unknown':
-      return <pre className={`${pre} text-zinc-600 dark:text-zinc-400`}>{block.json}</pre>
-  }
-}
-
-export function ToolResultView({ result }: { result: RunResult }) {
+/** `extensionId`: the extension whose tool ran, from which linked resources are opened. */
+export function ToolResultView({ result, extensionId }: { result: RunResult; extensionId: string }) {
   if (result.kind === 'aborted') {
     return (
       <div role="status" className="rounded-md border border-zinc-200 px-3 py-2 text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
@@ -132,10 +77,8 @@ export function ToolResultView({ result }: { result: RunResult }) {
         )}
       </header>
       <div className="max-h-[28rem] space-y-3 overflow-auto px-3 py-2.5">
-        {blocks.length === 0 && <p className="text-xs text-zinc-500 dark:text-zinc-400">The tool returned no content.</p>}
-        {blocks.map((block, index) => (
-          <ContentBlockView key={index} block={block} />
-        ))}
+        {/* The same as the chat's tool cards: resources as items that open, parts only for the model folded away. */}
+        <ResultBlocks content={result.content} extensionId={extensionId} />
         {outcome?.structuredContent && <StructuredResultView value={outcome.structuredContent} />}
       </div>
     </section>

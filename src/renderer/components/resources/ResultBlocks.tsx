@@ -4,7 +4,7 @@
  * (`annotations.audience: ["assistant"]`) folded away under "For the model".
  */
 import { parseContentBlocks } from '../extensions/contentBlocks'
-import { ContentBlockView } from '../extensions/ToolResultView'
+import { ContentBlockView } from '../extensions/ContentBlockView'
 import { ResourceItem } from './ResourceItem'
 import { splitByAudience } from './resourceView'
 
