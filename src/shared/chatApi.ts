@@ -84,6 +84,8 @@ export const ChatMessageViewSchema = z.discriminatedUnion('role', [
     stopped: z.boolean().optional(),
     /** Why the turn ended early, in words a person can act on. */
     error: z.string().optional(),
+    /** Something about the turn worth knowing, e.g. that it had more tools than a model is offered at once. */
+    note: z.object({ kind: z.literal('tool-limit'), text: z.string() }).optional(),
   }),
 ])
 export type ChatMessageView = z.infer<typeof ChatMessageViewSchema>
@@ -105,7 +107,7 @@ export const ProgressResourceSchema = z.object({
       text: z.string(),
       textFrom: z.number().int().nonnegative().optional(),
       toolCalls: z.array(ToolCallViewSchema),
-      /** e.g. "Rate limited; retrying in 5 s" or "40 tools available; using the extensions chosen for this session". */
+      /** e.g. "Rate limited; retrying in 5 s". */
       notice: z.string().optional(),
     })
     .nullable(),

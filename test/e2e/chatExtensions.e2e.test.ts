@@ -19,7 +19,6 @@ import { startHost, type HostProcess } from './hostProcess'
 
 const fixtureServerPath = join(root, 'test/fixtures/servers/fixtureServer.mjs')
 
-/** Slow enough that the turn's warning is on screen for a while. */
 const firstReply = 'I can see a great many tools, more than I am offered at once. '.repeat(3).match(/[\s\S]{1,8}/g)!
 const FIRST_DONE = 'offered at once.'
 const SECOND_REPLY = 'Now I am offered the system tools only.'
@@ -125,6 +124,8 @@ describe('Choosing the extensions of a session in browser mode (Electron stands 
     await page.reload()
     await page.getByRole('navigation', { name: 'Sessions' }).getByRole('button', { name: sessions[0]!.title, exact: true }).click()
     await page.getByText(SECOND_REPLY).waitFor()
+    // The first turn's note is part of the conversation, not only of the turn while it ran.
+    await page.getByText('more than the 40 a model is offered at once', { exact: false }).first().waitFor()
     await chooser().click()
     await panel().getByText('Now: 1 extension chosen.', { exact: false }).waitFor()
     expect(await system.isChecked()).toBe(true)

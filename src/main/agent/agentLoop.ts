@@ -121,7 +121,9 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
       options.security?.noteUserMessage(sessionId)
     }
     const catalog = catalogForTurn({ tools: options.tools, mode: options.mode, toolLimit: options.toolLimit, activeExtensions: options.activeExtensions })
-    if (catalog.warning) progress.warn(catalog.warning)
+    // Committed, not just shown while the turn runs: a fast turn would otherwise hide it, and with it
+    // the way to choose the session's extensions.
+    if (catalog.warning) await commit({ kind: 'notice', turnId, reason: 'tool-limit', text: catalog.warning.message })
     const toolSet = sdkToolSet(catalog.tools)
     const messages = toModelMessages(conversation)
     if (attached) addAttachedContext(messages, attached.parts)

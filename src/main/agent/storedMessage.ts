@@ -105,12 +105,12 @@ export const ToolResultMessageSchema = z.object({
   truncated: TruncationSchema.optional(),
 })
 
-/** Something the person must be told at the end of a turn: the step limit, or why the turn failed. Never sent to the model. */
+/** Something the person must be told about a turn: the tools were over the limit, the step limit, or why it failed. Never sent to the model. */
 export const NoticeMessageSchema = z.object({
   ...common,
   kind: z.literal('notice'),
   turnId,
-  reason: z.enum(['step-limit', 'turn-failed']),
+  reason: z.enum(['tool-limit', 'step-limit', 'turn-failed']),
   text: z.string(),
   /** For `turn-failed`: the classified error (e.g. `auth`, `network`, `extension-unavailable`). */
   errorKind: z.string().optional(),

@@ -1,12 +1,11 @@
 /**
  * The turn in flight, as `switchboard://sessions/{id}/progress` serves it: the text of the step that
- * is streaming, the tool calls of that step with their states, warnings, and how the turn ended.
+ * is streaming, the tool calls of that step with their states, and how the turn ended.
  * Committed messages are in the history; `assistantMessageId` tells the renderer when the text
  * shown here has become a history message, so it can stop drawing it twice.
  */
 import type { ToolResultStatus } from './storedMessage'
 import type { TurnError } from './errorKinds'
-import type { TurnWarning } from './catalogForTurn'
 import { createProgressThrottle, type ProgressThrottle } from './progressThrottle'
 
 export type TurnStatus = 'streaming' | 'running-tools' | 'done' | 'step-limit' | 'failed' | 'cancelled'
@@ -40,7 +39,6 @@ export interface TurnProgress {
   text: string
   assistantMessageId?: string
   toolCalls: ToolCallProgress[]
-  warnings: TurnWarning[]
   error?: TurnError
 }
 
@@ -65,17 +63,13 @@ export class TurnProgressTracker {
     publish: ((progress: TurnProgress) => void) | undefined,
     intervalMs: number,
   ) {
-    this.state = { ...init, status: 'streaming', step: 1, text: '', toolCalls: [], warnings: [] }
+    this.state = { ...init, status: 'streaming', step: 1, text: '', toolCalls: [] }
     this.throttle = createProgressThrottle(() => publish?.(this.snapshot()), intervalMs)
   }
 
   /** A copy the receiver may keep: later changes never show through it. */
   snapshot(): TurnProgress {
-    return { ...this.state, toolCalls: this.state.toolCalls.map((call) => ({ ...call })), warnings: [...this.state.warnings] }
-  }
-
-  warn(warning: TurnWarning): void {
-    this.update({ warnings: [...this.state.warnings, warning] })
+    return { ...this.state, toolCalls: this.state.toolCalls.map((call) => ({ ...call })) }
   }
 
   startStep(step: number): void {

@@ -53,8 +53,11 @@ function messageView(entry: HistoryEntry): ChatMessageView {
         stopped: entry.end === 'stopped' || undefined,
       }
     case 'notice':
-      // A turn that ended early (step limit, provider error): shown as the reason, with what to do.
-      return { id: entry.id, role: 'assistant', text: '', created: entry.at, toolCalls: [], error: entry.text }
+      // The tools were over the limit: a note above the reply. A turn that ended early (step limit,
+      // provider error): shown as the reason, with what to do.
+      return entry.reason === 'tool-limit'
+        ? { id: entry.id, role: 'assistant', text: '', created: entry.at, toolCalls: [], note: { kind: 'tool-limit', text: entry.text } }
+        : { id: entry.id, role: 'assistant', text: '', created: entry.at, toolCalls: [], error: entry.text }
   }
 }
 
@@ -91,7 +94,6 @@ export function progressView(sessionId: string, progress: ProgressPayload, commi
       : committed || (turn.text === '' && toolCalls.length === 0)
         ? 'waiting-for-model'
         : 'streaming'
-  const notice = [retrying, ...turn.warnings.map((warning) => warning.message)].filter(Boolean).join(' ') || undefined
   const text = committed ? '' : turn.text
   const textFrom = since && since.turnId === turn.turnId && since.step === turn.step && since.length <= text.length ? since.length : undefined
   return {
@@ -102,7 +104,7 @@ export function progressView(sessionId: string, progress: ProgressPayload, commi
       status: retrying ? 'retrying' : status,
       ...(textFrom === undefined ? { text } : { text: text.slice(textFrom), textFrom }),
       toolCalls,
-      notice,
+      notice: retrying,
     },
   }
 }

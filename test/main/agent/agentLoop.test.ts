@@ -145,11 +145,12 @@ describe('agent loop: replies and tools', () => {
     expect(result.committed.at(-1)).toMatchObject({ kind: 'notice', reason: 'turn-failed', errorKind: 'extension-unavailable' })
   })
 
-  it('above the tool limit: warns in the progress and offers only the tools that fit', async () => {
+  it('above the tool limit: commits a note for the person and offers only the tools that fit', async () => {
     const world = await agentWorld({ extensions: [fixture('fx', 'normal', ['--tools=40'])], turns: [{ type: 'text', chunks: ['ok'] }] })
     const result = await world.turn('Hi')
     expect(toolNamesSent(world.server.modelRequests[0]?.body)).toHaveLength(40)
-    expect(result.progress.warnings).toMatchObject([{ kind: 'too-many-tools', available: 53, limit: 40, partly: ['fx'] }])
+    expect(result.committed.map((message) => message.kind)).toEqual(['user', 'notice', 'assistant'])
+    expect(result.committed[1]).toMatchObject({ kind: 'notice', reason: 'tool-limit', text: expect.stringMatching(/53 tools, more than the 40 a model is offered at once\. This turn offers some tools of fx/) })
     // Choosing the session's extensions is the person's way out; an empty choice offers nothing.
     world.server.push({ type: 'text', chunks: ['ok'] })
     await world.turn('Again', { activeExtensions: [] })

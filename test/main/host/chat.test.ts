@@ -156,14 +156,16 @@ describe('chat through the host API', () => {
     }
 
     const { sessionId } = (await call(client, 'chat_send', { text: 'first' })).structuredContent as { sessionId: string }
-    await poll(() => read(client, historyUri(sessionId), HistoryResourceSchema), (h) => h.messages.length === 2, 'the first reply')
+    // The person's message, the note that the tools were over the limit (kept in the history), the reply.
+    const first = await poll(() => read(client, historyUri(sessionId), HistoryResourceSchema), (h) => h.messages.length === 3, 'the first reply')
+    expect(first.messages[1]).toMatchObject({ role: 'assistant', note: { kind: 'tool-limit', text: expect.stringMatching(/more than the 40 a model is offered at once/) } })
     await poll(() => read(client, progressUri(sessionId), ProgressResourceSchema), (p) => p.turn === null, 'the turn to end')
     expect(offered().length).toBe(40)
 
     const updated = await call(client, 'session_set_extensions', { id: sessionId, extensions: ['system'] })
     expect(updated.structuredContent).toMatchObject({ id: sessionId, activeExtensions: ['system'] })
     await call(client, 'chat_send', { sessionId, text: 'second' })
-    await poll(() => read(client, historyUri(sessionId), HistoryResourceSchema), (h) => h.messages.length === 4, 'the second reply')
+    await poll(() => read(client, historyUri(sessionId), HistoryResourceSchema), (h) => h.messages.length === 5, 'the second reply')
     expect(offered().length).toBeGreaterThan(0)
     expect(offered().every((name) => name.startsWith('system__'))).toBe(true)
   })

@@ -36,6 +36,7 @@ export const AssistantMessage = memo(function AssistantMessage({ message, live, 
         <AppMark />
       </div>
       <div className="min-w-0 flex-1">
+        {!live && message?.note && <TurnNotice notice={message.note.text} />}
         {text !== '' && <Markdown text={text} streaming={live?.streaming} />}
         {live?.notice && <TurnNotice notice={live.notice} />}
         {calls.length > 0 && (

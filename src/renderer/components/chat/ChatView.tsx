@@ -10,7 +10,7 @@ import { useAttachmentsStore } from '../../stores/attachmentsStore'
 import { useViewStore } from '../../stores/viewStore'
 import { Composer } from './Composer'
 import { ConversationStart } from './ConversationStart'
-import { ExtensionChooser, isToolLimitNotice } from './ExtensionChooser'
+import { ExtensionChooser } from './ExtensionChooser'
 import { SessionRootsButton } from './SessionRootsButton'
 import { conversationRows, type ConversationRow, type Turn } from './liveTurn'
 import { MessageList } from './MessageList'
@@ -37,11 +37,8 @@ export function ChatView({ sessionId, session }: Props) {
   const [calling, setCalling] = useState(false)
   const [stopping, setStopping] = useState(false)
   const [followSignal, setFollowSignal] = useState(0)
-  // Remembered once seen: the notice goes with the turn, the choice stays useful.
-  const [overToolLimit, setOverToolLimit] = useState(false)
-  if (!overToolLimit && isToolLimitNotice(turn?.notice)) setOverToolLimit(true)
-
   const list = messages ?? []
+  const overToolLimit = list.some((message) => message.role === 'assistant' && message.note?.kind === 'tool-limit')
   const waitingFor = sending && list.length <= sending.baseline ? sending : undefined
   useEffect(() => {
     if (sending && messages && messages.length > sending.baseline) setSending(key, null)

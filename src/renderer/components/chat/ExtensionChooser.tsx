@@ -12,13 +12,6 @@ import { HeaderPopover } from './HeaderPopover'
 /** Tools a model is offered per turn (the host's default). */
 export const TOOL_LIMIT = 40
 
-/** The progress notice the host gives when a turn had more tools than the limit. */
-const tooManyTools = /more than the \d+ a model is offered|tools available/i
-
-export function isToolLimitNotice(notice: string | undefined): boolean {
-  return notice !== undefined && tooManyTools.test(notice)
-}
-
 export interface ExtensionTools {
   id: string
   name: string
@@ -38,7 +31,7 @@ export function extensionsOf(tools: readonly CatalogToolView[]): ExtensionTools[
 
 interface Props {
   session: SessionSummary
-  /** The turn's notice says the tools were over the limit. */
+  /** A turn of this session had more tools than the limit (its note is in the history). */
   overLimit: boolean
 }
 
