@@ -5,18 +5,15 @@
  */
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ElicitationsResourceSchema, HistoryResourceSchema, HostResource, ProgressResourceSchema, ToolsResourceSchema, historyUri, progressUri } from '../../../src/shared/hostApi'
 import { startScriptedModelServer, type ScriptedModelServer } from '../../fixtures/modelServer/scriptedModelServer'
 import { call, poll, read } from '../../helpers/hostCalls'
-import { startTestHost, type TestHost } from '../../helpers/testHost'
+import { testHostsStoppedAfterEach } from '../../helpers/testHost'
 import { everythingPath, expectNoChildren } from '../extensions/harness'
 
-let hosts: TestHost[] = []
 let model: ScriptedModelServer | undefined
-afterEach(async () => {
-  await Promise.all(hosts.map((h) => h.stop()))
-  hosts = []
+const startTestHost = testHostsStoppedAfterEach(async () => {
   await model?.stop()
   model = undefined
   await expectNoChildren()
@@ -26,7 +23,6 @@ describe('attachments in the saved history', () => {
   it('records each attachment on the user message, serves it with the history, and keeps it across a restart', async () => {
     model = await startScriptedModelServer({ turns: [{ type: 'text', chunks: ['Noted.'] }] })
     const h = await startTestHost()
-    hosts.push(h)
     const client = await h.connectOverWebSocket()
     await call(client, 'provider_save', { provider: { id: 'scripted', kind: 'openai-compatible', name: 'Scripted', baseUrl: model.baseUrl, models: ['scripted-model'] } })
     await call(client, 'model_select', { providerId: 'scripted', modelId: 'scripted-model' })
@@ -62,9 +58,7 @@ describe('attachments in the saved history', () => {
     expect(file).not.toContain(given.slice(0, 40))
 
     await h.stop({ keepData: true })
-    hosts = hosts.filter((other) => other !== h)
     const again = await startTestHost(h.dataDir)
-    hosts.push(again)
     const afterRestart = await read(await again.connectOverWebSocket(), historyUri(sessionId), HistoryResourceSchema)
     expect(afterRestart.messages[0]).toEqual(user)
   })

@@ -3,18 +3,15 @@
  * result; the SDK handles the result first and then reports the progress as having an unknown token.
  * That benign case must not reach the extension log as a warning.
  */
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ElicitationsResourceSchema, ExtensionLogResourceSchema, HistoryResourceSchema, HostResource, ToolsResourceSchema, extensionLogUri, historyUri, type ToolCallView } from '../../../src/shared/hostApi'
 import { startScriptedModelServer, type ScriptedModelServer } from '../../fixtures/modelServer/scriptedModelServer'
 import { call, poll, read } from '../../helpers/hostCalls'
-import { startTestHost, type TestHost } from '../../helpers/testHost'
+import { testHostsStoppedAfterEach } from '../../helpers/testHost'
 import { everythingPath, expectNoChildren } from '../extensions/harness'
 
-let hosts: TestHost[] = []
 let model: ScriptedModelServer | undefined
-afterEach(async () => {
-  await Promise.all(hosts.map((h) => h.stop()))
-  hosts = []
+const startTestHost = testHostsStoppedAfterEach(async () => {
   await model?.stop()
   model = undefined
   await expectNoChildren()
@@ -26,7 +23,6 @@ describe('progress that arrives with the result', () => {
     const longCall = { type: 'tool-calls' as const, text: [], calls: [{ name: 'everything__trigger-long-running-operation', args: { duration: 0.3, steps: 3 } }] }
     model = await startScriptedModelServer({ turns: Array.from({ length: runs }, () => [longCall, { type: 'text' as const, chunks: ['Done.'] }]).flat() })
     const h = await startTestHost()
-    hosts.push(h)
     const client = await h.connectOverWebSocket()
     await call(client, 'extension_add', { config: { id: 'everything', name: 'Everything', type: 'stdio', command: process.execPath, args: [everythingPath, 'stdio'] } })
     const [consent] = (await read(client, HostResource.elicitations, ElicitationsResourceSchema)).elicitations
