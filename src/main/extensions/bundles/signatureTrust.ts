@@ -3,21 +3,27 @@
  * Node's bundled CA list (tls.rootCertificates, the same Mozilla list Electron's Node ships), the
  * intermediates come from the signature block, and every certificate must be in date now.
  */
+import { X509Certificate } from 'node:crypto'
 import { rootCertificates } from 'node:tls'
 import { Certificate, CertificateChainValidationEngine } from 'pkijs'
 
 export type ChainResult = { trusted: true } | { trusted: false; reason: 'expired' | 'not-yet-valid' | 'untrusted-root'; problem: string }
 
-let systemRoots: Certificate[] | undefined
+let rootsBySubject: Map<string, Buffer[]> | undefined
 
-/** Node's trusted roots as pkijs certificates, parsed once (a root that cannot be parsed is left out). */
-export function systemTrustedRoots(): Certificate[] {
-  systemRoots ??= rootCertificates.flatMap((pem) => {
-    const base64 = pem.replace(/-----(BEGIN|END) CERTIFICATE-----/g, '').replace(/\s+/g, '')
-    const certificate = parseCertificate(Buffer.from(base64, 'base64'))
-    return certificate ? [certificate] : []
-  })
-  return systemRoots
+/**
+ * Node's trusted roots that could have issued one of `certificates`: those whose subject is one of
+ * their issuers. Parsing all ~150 roots with pkijs blocks the host for ~0.4 s, so they are indexed
+ * once with Node's native parser and only the candidates become pkijs certificates.
+ */
+export function systemTrustedRootsFor(certificates: readonly Certificate[]): Certificate[] {
+  rootsBySubject ??= rootCertificates.reduce((index, pem) => {
+    const root = new X509Certificate(pem)
+    index.set(root.subject, [...(index.get(root.subject) ?? []), root.raw])
+    return index
+  }, new Map<string, Buffer[]>())
+  const issuers = new Set(certificates.map((certificate) => new X509Certificate(Buffer.from(certificate.toSchema().toBER(false))).issuer))
+  return [...issuers].flatMap((issuer) => rootsBySubject!.get(issuer) ?? []).flatMap((der) => parseCertificate(der) ?? [])
 }
 
 /** A DER certificate, or undefined when the bytes are not one. */

@@ -9,7 +9,7 @@ import * as asn1js from 'asn1js'
 import { Certificate, ContentInfo, SignedData } from 'pkijs'
 import type { SignatureInfo } from '../../../shared/bundleApi'
 import { splitSignature } from './signatureBlock'
-import { checkChain, isSelfSigned, parseCertificate, publisherName, systemTrustedRoots } from './signatureTrust'
+import { checkChain, isSelfSigned, parseCertificate, publisherName, systemTrustedRootsFor } from './signatureTrust'
 
 const SIGNED_DATA_OID = '1.2.840.113549.1.7.2'
 const DATA_OID = '1.2.840.113549.1.7.1'
@@ -74,13 +74,13 @@ async function verify(der: Uint8Array, content: Uint8Array, options: VerifyOptio
   const fields = signerFields(signer)
   if (await isSelfSigned(signer)) return { status: 'self-signed', ...fields }
   const intermediates = certificates.filter((certificate) => certificate !== signer)
-  const chain = await checkChain(signer, intermediates, trustedRoots(options), options.now ?? new Date())
+  const chain = await checkChain(signer, intermediates, trustedRoots(options, [signer, ...intermediates]), options.now ?? new Date())
   if (chain.trusted) return { status: 'signed', ...fields }
   return { status: 'untrusted', ...fields, reason: chain.reason, problem: chain.problem }
 }
 
-function trustedRoots(options: VerifyOptions): Certificate[] {
-  if (!options.trustedRoots) return systemTrustedRoots()
+function trustedRoots(options: VerifyOptions, chain: readonly Certificate[]): Certificate[] {
+  if (!options.trustedRoots) return systemTrustedRootsFor(chain)
   return options.trustedRoots.flatMap((der) => parseCertificate(der) ?? [])
 }
 
