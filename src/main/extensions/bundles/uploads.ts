@@ -11,6 +11,8 @@ import { formatBytes } from './archiveLimits'
 import { BundleError } from './stagedBundles'
 
 const UPLOAD_TTL_MS = 60 * 60 * 1000
+/** Uploads kept at once: a new one beyond this drops the oldest, so the disk used stays bounded. */
+const MAX_UPLOADS = 4
 
 export interface Uploads {
   append(uploadId: string | undefined, base64: string): Promise<{ uploadId: string; receivedBytes: number }>
@@ -37,6 +39,8 @@ export function createUploads(extensionsDir: string, maxBytes = MAX_BUNDLE_BYTES
       for (const [id, upload] of uploads) if (now - upload.touched > UPLOAD_TTL_MS) await remove(id)
       let id = uploadId
       if (id === undefined) {
+        const oldest = [...uploads.entries()].sort(([, a], [, b]) => a.touched - b.touched)
+        for (const [stale] of oldest.slice(0, Math.max(0, uploads.size - MAX_UPLOADS + 1))) await remove(stale)
         id = randomBytes(18).toString('base64url')
         await mkdir(root, { recursive: true })
         uploads.set(id, { path: join(root, id), bytes: 0, touched: now })
