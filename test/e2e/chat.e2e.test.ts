@@ -4,17 +4,15 @@
  * SSE), and the fixture MCP server over stdio for a tool call that needs approval. Only Electron is
  * absent (browser mode stands in for its window).
  */
-import { mkdtemp } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ExtensionsResourceSchema, HostResource, SessionsResourceSchema, ToolsResourceSchema } from '../../src/shared/hostApi'
-import { startScriptedModelServer, type ScriptedModelServer } from '../fixtures/modelServer/scriptedModelServer'
+import type { ScriptedModelServer } from '../fixtures/modelServer/scriptedModelServer'
 import { call, read } from '../helpers/hostCalls'
-import { allowOnceInConsentDialog, connectHostClient, openAppPage, root, screenshot, screenshotLightAndDark, stopHostAndClean, type AppPage } from './appPage'
-import { startHost, type HostProcess } from './hostProcess'
+import { allowOnceInConsentDialog, openAppPage, root, screenshot, screenshotLightAndDark, type AppPage } from './appPage'
+import { startChatWorld, type ChatWorld } from './chatWorld'
 
 const fixtureServerPath = join(root, 'test/fixtures/servers/fixtureServer.mjs')
 
@@ -39,9 +37,8 @@ const FIRST_DONE = 'That is all for now.'
 const ECHOED = 'hello from the scripted model'
 const FINAL = `The echo tool answered with **${ECHOED}**, so the round trip works.`
 
-let host: HostProcess | undefined
+let world: ChatWorld | undefined
 let models: ScriptedModelServer | undefined
-let dataDir: string
 let app: AppPage
 let page: Page
 let client: Client | undefined
@@ -64,26 +61,22 @@ async function watchGrow(target: Locator, done: string, timeoutMs = 20_000): Pro
 }
 
 beforeAll(async () => {
-  models = await startScriptedModelServer({
+  world = await startChatWorld('chat', {
     models: ['scripted-model', 'scripted-large'],
     turns: [
       { type: 'text', chunks: firstReply, delayMs: 40 },
       { type: 'tool-calls', text: ['Let me check that with the echo tool.'], calls: [{ name: 'fixture__echo', args: { text: ECHOED } }] },
       { type: 'text', chunks: FINAL.match(/[\s\S]{1,8}/g)!, delayMs: 20 },
     ],
-  })
-  dataDir = await mkdtemp(join(tmpdir(), 'switchboard-e2e-chat-'))
-  host = await startHost(root, dataDir)
-  client = await connectHostClient(host, 'e2e-chat')
-  app = await openAppPage(host, { viewport: { width: 1180, height: 860 }, timeoutMs: 15_000 })
+  }, { selectModel: false })
+  models = world.models
+  client = world.client
+  app = await openAppPage(world.host, { viewport: { width: 1180, height: 860 }, timeoutMs: 15_000 })
   page = app.page
 }, 180_000)
 
 afterAll(async () => {
-  await client?.close()
-  await app?.close()
-  await models?.stop()
-  await stopHostAndClean(host, [dataDir])
+  await world?.stop(app)
 }, 60_000)
 
 describe('Chat in browser mode (Electron stands in as headless Chromium)', () => {

@@ -5,17 +5,15 @@
  * limit is 40). The chat warns; the person chooses which extensions the session offers; the model
  * is then offered only those; the choice is still there after a reload.
  */
-import { mkdtemp } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { HostResource, SessionsResourceSchema, ToolsResourceSchema } from '../../src/shared/hostApi'
-import { startScriptedModelServer, type ScriptedModelServer } from '../fixtures/modelServer/scriptedModelServer'
-import { addConsentedExtension, read, selectScriptedModel } from '../helpers/hostCalls'
-import { connectHostClient, openAppPage, root, stopHostAndClean, type AppPage } from './appPage'
-import { startHost, type HostProcess } from './hostProcess'
+import type { ScriptedModelServer } from '../fixtures/modelServer/scriptedModelServer'
+import { addConsentedExtension, read } from '../helpers/hostCalls'
+import { openAppPage, root, type AppPage } from './appPage'
+import { startChatWorld, type ChatWorld } from './chatWorld'
 
 const fixtureServerPath = join(root, 'test/fixtures/servers/fixtureServer.mjs')
 
@@ -23,9 +21,8 @@ const firstReply = 'I can see a great many tools, more than I am offered at once
 const FIRST_DONE = 'offered at once.'
 const SECOND_REPLY = 'Now I am offered the system tools only.'
 
-let host: HostProcess | undefined
+let world: ChatWorld | undefined
 let models: ScriptedModelServer | undefined
-let dataDir: string | undefined
 let client: Client | undefined
 let app: AppPage | undefined
 let page: Page
@@ -41,26 +38,21 @@ const panel = () => page.getByRole('group', { name: 'Extensions for this session
 const messageBox = () => page.getByRole('textbox', { name: 'Message' })
 
 beforeAll(async () => {
-  models = await startScriptedModelServer({
+  // A model, set up through the host API (its screen has its own tests).
+  world = await startChatWorld('chat-extensions', {
     turns: [
       { type: 'text', chunks: firstReply, delayMs: 50 },
       { type: 'text', chunks: SECOND_REPLY.match(/[\s\S]{1,8}/g)! },
     ],
   })
-  dataDir = await mkdtemp(join(tmpdir(), 'switchboard-e2e-chat-extensions-'))
-  host = await startHost(root, dataDir)
-  client = await connectHostClient(host, 'e2e-chat-extensions')
-  // A model, set up through the host API (its screen has its own tests).
-  await selectScriptedModel(client, models.baseUrl)
-  app = await openAppPage(host, { viewport: { width: 1180, height: 860 }, timeoutMs: 15_000 })
+  models = world.models
+  client = world.client
+  app = await openAppPage(world.host, { viewport: { width: 1180, height: 860 }, timeoutMs: 15_000 })
   page = app.page
 }, 180_000)
 
 afterAll(async () => {
-  await client?.close()
-  await app?.close()
-  await models?.stop()
-  await stopHostAndClean(host, [dataDir])
+  await world?.stop(app)
 }, 60_000)
 
 describe('Choosing the extensions of a session in browser mode (Electron stands in as headless Chromium)', () => {

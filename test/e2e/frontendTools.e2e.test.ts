@@ -5,17 +5,14 @@
  * Then the window reloads while a call is in flight: the call fails with "window unavailable",
  * the extension becomes ready again on its own, and the next call works.
  */
-import { mkdtemp } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ExtensionLogResourceSchema, ExtensionsResourceSchema, extensionLogUri, HistoryResourceSchema, HostResource, ProgressResourceSchema, SessionsResourceSchema, SettingsResourceSchema, ToolsResourceSchema, historyUri, progressUri } from '../../src/shared/hostApi'
-import { startScriptedModelServer, type ScriptedModelServer } from '../fixtures/modelServer/scriptedModelServer'
-import { read, selectScriptedModel } from '../helpers/hostCalls'
-import { connectHostClient, openAppPage, root, screenshot, stopHostAndClean, type AppPage } from './appPage'
-import { startHost, type HostProcess } from './hostProcess'
+import type { ScriptedModelServer } from '../fixtures/modelServer/scriptedModelServer'
+import { read } from '../helpers/hostCalls'
+import { openAppPage, screenshot, type AppPage } from './appPage'
+import { startChatWorld, type ChatWorld } from './chatWorld'
 
 const fruitSpec = (scale: number) => ({
   $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
@@ -28,9 +25,8 @@ const fruitSpec = (scale: number) => ({
   encoding: { x: { field: 'fruit', type: 'nominal' }, y: { field: 'doubled', type: 'quantitative' } },
 })
 
-let host: HostProcess | undefined
+let world: ChatWorld | undefined
 let models: ScriptedModelServer | undefined
-let dataDir: string
 let app: AppPage
 let page: Page
 let client: Client | undefined
@@ -47,7 +43,7 @@ async function send(text: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  models = await startScriptedModelServer({
+  world = await startChatWorld('frontend', {
     models: ['scripted-model'],
     turns: [
       { type: 'tool-calls', text: ['Here is the chart.'], calls: [{ name: 'frontend__render_chart', args: { spec: fruitSpec(1), title: 'Fruit sold' } }] },
@@ -57,11 +53,9 @@ beforeAll(async () => {
       { type: 'text', chunks: ['Drawn again.'] },
     ],
   })
-  dataDir = await mkdtemp(join(tmpdir(), 'switchboard-e2e-frontend-'))
-  host = await startHost(root, dataDir)
-  client = await connectHostClient(host, 'e2e-frontend')
-  await selectScriptedModel(client, models.baseUrl)
-  app = await openAppPage(host, {
+  models = world.models
+  client = world.client
+  app = await openAppPage(world.host, {
     timeoutMs: 20_000,
     // The real socket to the host, with a tap that can hold back tools/call requests (to have a call in flight at reload).
     beforeLoad: (page) =>
@@ -78,10 +72,7 @@ beforeAll(async () => {
 }, 180_000)
 
 afterAll(async () => {
-  await client?.close()
-  await app?.close()
-  await models?.stop()
-  await stopHostAndClean(host, [dataDir])
+  await world?.stop(app)
 }, 60_000)
 
 describe('Frontend tools in browser mode (Electron stands in as headless Chromium)', () => {

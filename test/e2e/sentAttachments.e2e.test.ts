@@ -4,34 +4,26 @@
  * over stdio and the scripted model server. A chip under the message opens the resource while its
  * extension is installed and only describes it once the extension is gone.
  */
-import { mkdtemp } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { HistoryResourceSchema, HostResource, ToolsResourceSchema, historyUri } from '../../src/shared/hostApi'
-import { startScriptedModelServer, type ScriptedModelServer } from '../fixtures/modelServer/scriptedModelServer'
-import { addConsentedExtension, call, poll, read, selectScriptedModel } from '../helpers/hostCalls'
-import { connectHostClient, openAppPage, root, screenshot, stopHostAndClean, type AppPage } from './appPage'
-import { startHost, type HostProcess } from './hostProcess'
+import { addConsentedExtension, call, poll, read } from '../helpers/hostCalls'
+import { openAppPage, root, screenshot, type AppPage } from './appPage'
+import { startChatWorld, type ChatWorld } from './chatWorld'
 
 const everythingPath = join(root, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js')
 const MESSAGE = 'What does the attached text say?'
 
-let host: HostProcess | undefined
-let models: ScriptedModelServer | undefined
-let dataDir: string
+let world: ChatWorld | undefined
 let app: AppPage
 let page: Page
 let client: Client | undefined
 
 beforeAll(async () => {
-  models = await startScriptedModelServer({ turns: [{ type: 'text', chunks: ['It is a plaintext resource.'] }] })
-  dataDir = await mkdtemp(join(tmpdir(), 'switchboard-e2e-sent-attachments-'))
-  host = await startHost(root, dataDir)
-  client = await connectHostClient(host, 'e2e-sent-attachments')
-  await selectScriptedModel(client, models.baseUrl)
+  world = await startChatWorld('sent-attachments', { turns: [{ type: 'text', chunks: ['It is a plaintext resource.'] }] })
+  client = world.client
   await addConsentedExtension(client, { id: 'everything', name: 'Everything', type: 'stdio', command: process.execPath, args: [everythingPath, 'stdio'] })
   await poll(() => read(client!, HostResource.tools, ToolsResourceSchema), (tools) => tools.tools.some((t) => t.name === 'everything__get-resource-links'), 'the tools of server-everything', 30_000)
   // The conversation is made through the host API (the composer's chips are covered by slashCommands.e2e).
@@ -40,15 +32,12 @@ beforeAll(async () => {
   await poll(() => read(client!, historyUri(sessionId), HistoryResourceSchema), (history) => history.messages.length === 2, 'the reply', 30_000)
 
   // Generous timeout: the machines running these tests are often busy.
-  app = await openAppPage(host, { viewport: { width: 1180, height: 860 }, timeoutMs: 30_000 })
+  app = await openAppPage(world.host, { viewport: { width: 1180, height: 860 }, timeoutMs: 30_000 })
   page = app.page
 }, 180_000)
 
 afterAll(async () => {
-  await client?.close()
-  await app?.close()
-  await models?.stop()
-  await stopHostAndClean(host, [dataDir])
+  await world?.stop(app)
 }, 60_000)
 
 describe('resources attached to sent messages, and in a tool run by hand', () => {

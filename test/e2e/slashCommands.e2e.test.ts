@@ -4,24 +4,21 @@
  * (its `completable-prompt` and its dynamic text resources), and the scripted model server as the
  * provider, which records what the model was sent. Only Electron is absent.
  */
-import { mkdtemp } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { HostResource, ToolsResourceSchema } from '../../src/shared/hostApi'
-import { startScriptedModelServer, type ScriptedModelServer } from '../fixtures/modelServer/scriptedModelServer'
-import { addConsentedExtension, call, poll, read, selectScriptedModel } from '../helpers/hostCalls'
-import { connectHostClient, openAppPage, root, screenshot, stopHostAndClean, type AppPage } from './appPage'
-import { startHost, type HostProcess } from './hostProcess'
+import type { ScriptedModelServer } from '../fixtures/modelServer/scriptedModelServer'
+import { addConsentedExtension, call, poll, read } from '../helpers/hostCalls'
+import { openAppPage, root, screenshot, type AppPage } from './appPage'
+import { startChatWorld, type ChatWorld } from './chatWorld'
 
 const everythingPath = join(root, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js')
 const INSERTED = 'Please promote Alice to the head of the Engineering team.'
 
-let host: HostProcess | undefined
+let world: ChatWorld | undefined
 let models: ScriptedModelServer | undefined
-let dataDir: string
 let app: AppPage
 let page: Page
 let client: Client | undefined
@@ -29,33 +26,28 @@ let client: Client | undefined
 const messageBox = () => page.getByRole('textbox', { name: 'Message' })
 
 beforeAll(async () => {
-  models = await startScriptedModelServer({
+  // Setup through the host API (the other e2e tests cover these screens).
+  world = await startChatWorld('slash', {
     turns: [
       { type: 'text', chunks: ['Done: ', 'Alice leads Engineering.'] },
       { type: 'tool-calls', text: ['Here are some links.'], calls: [{ name: 'everything__get-resource-links', args: { count: 2 } }] },
       { type: 'text', chunks: ['Two resources, linked above.'] },
     ],
   })
-  dataDir = await mkdtemp(join(tmpdir(), 'switchboard-e2e-slash-'))
-  host = await startHost(root, dataDir)
-  client = await connectHostClient(host, 'e2e-slash')
-  // Setup through the host API (the other e2e tests cover these screens).
-  await selectScriptedModel(client, models.baseUrl)
+  models = world.models
+  client = world.client
   await addConsentedExtension(client, { id: 'everything', name: 'Everything', type: 'stdio', command: process.execPath, args: [everythingPath, 'stdio'] })
   await poll(() => read(client!, HostResource.tools, ToolsResourceSchema), (tools) => tools.prompts.some((p) => p.promptName === 'completable-prompt'), 'the prompts of server-everything', 30_000)
   // The model's call of get-resource-links below runs without a dialog.
   await call(client, 'permission_set', { tool: 'everything__get-resource-links', policy: 'always' })
 
   // Generous timeout: the machines running these tests are often busy.
-  app = await openAppPage(host, { viewport: { width: 1180, height: 860 }, timeoutMs: 30_000 })
+  app = await openAppPage(world.host, { viewport: { width: 1180, height: 860 }, timeoutMs: 30_000 })
   page = app.page
 }, 180_000)
 
 afterAll(async () => {
-  await client?.close()
-  await app?.close()
-  await models?.stop()
-  await stopHostAndClean(host, [dataDir])
+  await world?.stop(app)
 }, 60_000)
 
 describe('Slash commands and attachments in browser mode (Electron stands in as headless Chromium)', () => {
