@@ -64,7 +64,10 @@ function messageView(entry: HistoryEntry): ChatMessageView {
 export function historyView(history: HistoryPayload, progress: ProgressPayload): HistoryResource {
   const turn = running(progress)
   const inFlight = turn && !stepCommitted(turn) ? turn.assistantMessageId : undefined
-  return { sessionId: history.sessionId, messages: history.messages.filter((entry) => entry.id !== inFlight).map(messageView) }
+  // Whether the step is whole is read from the history itself: the progress is published at most every
+  // ~30 ms, so it may still show a step whose results (and even the next reply) are already committed.
+  const partial = (entry: HistoryEntry) => entry.id === inFlight && entry.kind === 'assistant' && entry.toolCalls.some((call) => call.result === undefined)
+  return { sessionId: history.sessionId, messages: history.messages.filter((entry) => !partial(entry)).map(messageView) }
 }
 
 function toolCallFromProgress(call: ToolCallProgress, committedResult: CommittedResult): ToolCallView {
