@@ -17,6 +17,9 @@ export const dangerButton = `${base} h-7 px-2.5 bg-red-600 text-white hover:bg-r
 export const quietButton =
   `${base} h-7 px-2.5 text-zinc-700 hover:bg-zinc-200/70 dark:text-zinc-300 dark:hover:bg-zinc-700/70`
 
+/** A quiet button for removing something: red only on hover. */
+export const quietDangerButton = `${quietButton} hover:text-red-700 dark:hover:text-red-300`
+
 export const iconButton =
   `${base} size-7 text-zinc-500 hover:bg-zinc-200 hover:text-zinc-900 ` +
   'dark:text-zinc-400 dark:hover:bg-zinc-700 dark:hover:text-zinc-100'

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef } from 'react'
 import { BackIcon } from '../icons'
-import { quietButton } from '../ui'
+import { quietButton, quietDangerButton } from '../ui'
 import { ArgumentsBlock } from './ArgumentsBlock'
 import { CallBadges } from './CallBadges'
 import { DefinitionChangeNote } from './DefinitionChangeNote'
@@ -88,7 +88,7 @@ export function BatchReviewList({ items, busy, onBack, onDeny, onSeenAll }: Prop
                 </div>
                 <button
                   type="button"
-                  className={`${quietButton} shrink-0 hover:text-red-700 dark:hover:text-red-300`}
+                  className={`${quietDangerButton} shrink-0`}
                   aria-label={`Deny call ${index + 1} (${shortToolName(approval)})`}
                   disabled={busy}
                   onClick={() => deny(approval, index)}

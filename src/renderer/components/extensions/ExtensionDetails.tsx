@@ -7,8 +7,8 @@ import type { ExtensionView } from '../../../shared/hostApi'
 import { useCatalogStore } from '../../stores/catalogStore'
 import { useExtensionsStore } from '../../stores/extensionsStore'
 import { useViewStore } from '../../stores/viewStore'
-import { BackIcon, RefreshIcon } from '../icons'
-import { quietButton } from '../ui'
+import { BackIcon } from '../icons'
+import { quietButton, quietDangerButton } from '../ui'
 import { Switch } from '../Switch'
 import { Tabs, panelElementId, tabElementId } from '../Tabs'
 import { PromptList, ToolList } from './CatalogLists'
@@ -23,6 +23,7 @@ import { LogViewer } from './LogViewer'
 import { StatusBadge } from './StatusBadge'
 import { typeLabels } from './extensionText'
 import { useExtensionControls } from './useExtensionControls'
+import { RestartButton } from './RestartButton'
 
 type Panel = 'tools' | 'resources' | 'prompts' | 'log'
 
@@ -107,20 +108,11 @@ function ExtensionDetails({ extension }: { extension: ExtensionView }) {
             </p>
           </div>
           <div className="flex shrink-0 items-center gap-1">
-            <button
-              type="button"
-              className={quietButton}
-              title={controls.enabled ? 'Stop and start it again' : 'Turn it on first'}
-              disabled={!controls.enabled || controls.restarting}
-              onClick={() => void controls.restart()}
-            >
-              <RefreshIcon className={`size-3.5 ${controls.restarting ? 'animate-spin' : ''}`} />
-              Restart
-            </button>
+            <RestartButton controls={controls} />
             <button
               ref={removeButton}
               type="button"
-              className={`${quietButton} hover:text-red-700 dark:hover:text-red-300`}
+              className={quietDangerButton}
               disabled={removing !== 'no'}
               onClick={() => setRemoving('confirm')}
             >

@@ -5,8 +5,8 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import type { ExtensionView } from '../../../shared/hostApi'
 import { useViewStore } from '../../stores/viewStore'
-import { ChevronRightIcon, RefreshIcon } from '../icons'
-import { quietButton } from '../ui'
+import { ChevronRightIcon } from '../icons'
+import { quietDangerButton } from '../ui'
 import { Switch } from '../Switch'
 import { ExtensionRemoveConfirm } from './ExtensionRemoveConfirm'
 import { ExtensionStateNote } from './ExtensionStateNote'
@@ -14,6 +14,7 @@ import { ExtensionTypeIcon } from './ExtensionTypeIcon'
 import { StatusBadge } from './StatusBadge'
 import { countsText, typeLabels } from './extensionText'
 import { useExtensionControls } from './useExtensionControls'
+import { RestartButton } from './RestartButton'
 
 interface Props {
   extension: ExtensionView
@@ -76,21 +77,11 @@ export function ExtensionRow({ extension, onRemoved }: Props) {
           <ExtensionStateNote extension={extension} clamp />
         </div>
         <div className="flex shrink-0 items-center gap-1">
-          <button
-            type="button"
-            className={quietButton}
-            aria-label={`Restart ${name}`}
-            title={controls.enabled ? 'Stop and start it again' : 'Turn it on first'}
-            disabled={!controls.enabled || controls.restarting || mode !== 'view'}
-            onClick={() => void controls.restart()}
-          >
-            <RefreshIcon className={`size-3.5 ${controls.restarting ? 'animate-spin' : ''}`} />
-            Restart
-          </button>
+          <RestartButton controls={controls} label={`Restart ${name}`} busy={mode !== 'view'} />
           <button
             ref={removeButton}
             type="button"
-            className={`${quietButton} hover:text-red-700 dark:hover:text-red-300`}
+            className={quietDangerButton}
             aria-label={`Remove ${name}`}
             disabled={mode !== 'view'}
             onClick={() => setMode('confirm-remove')}

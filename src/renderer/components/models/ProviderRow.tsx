@@ -7,7 +7,7 @@ import type { ProviderView } from '../../../shared/hostApi'
 import { useHostAction } from '../../hooks/useHostAction'
 import { useViewStore } from '../../stores/viewStore'
 import { GlobeIcon, KeyIcon, RefreshIcon, TerminalIcon } from '../icons'
-import { quietButton, smallSecondaryButton } from '../ui'
+import { quietButton, quietDangerButton, smallSecondaryButton } from '../ui'
 import { ConnectionTestResult } from './ConnectionTestResult'
 import { ProviderRemoveConfirm } from './ProviderRemoveConfirm'
 import { kindLabels, providerInput, formFromProvider } from './providerForm'
@@ -101,7 +101,7 @@ export function ProviderRow({ provider, selectedModel, testNow, onRemoved }: Pro
             </button>
             <button
               type="button"
-              className={`${quietButton} hover:text-red-700 dark:hover:text-red-300`}
+              className={quietDangerButton}
               aria-label={`Remove ${provider.name}`}
               onClick={() => setConfirming(true)}
             >

@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState } from 'react'
 import type { ArgumentRule, CatalogToolView } from '../../../shared/hostApi'
 import { useHostAction } from '../../hooks/useHostAction'
-import { quietButton, smallSecondaryButton } from '../ui'
+import { smallSecondaryButton, quietDangerButton } from '../ui'
 import { chip, decisionTone } from './decisionTones'
 import { InlineConfirm } from '../InlineConfirm'
 import { RuleForm } from './RuleForm'
@@ -70,7 +70,7 @@ export function RuleRow({ rule, tools, onRemoved }: Props) {
           <button
             ref={removeButton}
             type="button"
-            className={`${quietButton} hover:text-red-700 dark:hover:text-red-300`}
+            className={quietDangerButton}
             aria-label={`Remove ${rule.id}`}
             disabled={mode !== 'view'}
             onClick={() => setMode('confirm-remove')}

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react'
 import type { SecretUse } from '../../../shared/hostApi'
 import { useHostAction } from '../../hooks/useHostAction'
 import { KeyIcon } from '../icons'
-import { quietButton, smallSecondaryButton } from '../ui'
+import { quietDangerButton, smallSecondaryButton } from '../ui'
 import { SecretRemoveConfirm } from './SecretRemoveConfirm'
 import { SecretReplaceForm } from './SecretReplaceForm'
 import { secretUseLabel } from './secretText'
@@ -80,7 +80,7 @@ export function SecretRow({ name, use, onRemoved }: Props) {
             <button
               ref={removeButton}
               type="button"
-              className={`${quietButton} hover:text-red-700 dark:hover:text-red-300`}
+              className={quietDangerButton}
               aria-label={`Remove ${name}`}
               onClick={() => setMode('confirm-remove')}
             >
