@@ -146,6 +146,19 @@ export function createHostClient(options: HostClientOptions): HostClient {
   }
   void run()
 
+  /** Checks the input against the contract and calls the tool; transport failures become readable errors. */
+  const send = async <N extends HostToolName>(name: N, args: HostToolArgs<N>, callOptions: RawCallOptions = {}) => {
+    const input = HostToolInput[name].safeParse(args)
+    if (!input.success) throw new Error(input.error.issues[0]?.message ?? 'Invalid input')
+    const client = current
+    if (!client) throw new Error('Not connected to the Switchboard host. Reconnecting…')
+    try {
+      return await client.callTool({ name, arguments: input.data as Record<string, unknown> }, undefined, { signal: callOptions.signal, timeout: callOptions.timeoutMs })
+    } catch (error) {
+      throw new Error(errorMessage(error), { cause: error })
+    }
+  }
+
   return {
     subscribe(uri, schema, onValue, readUri) {
       const read = async () => {
@@ -171,16 +184,7 @@ export function createHostClient(options: HostClientOptions): HostClient {
     },
 
     async call(name, args) {
-      const input = HostToolInput[name].safeParse(args)
-      if (!input.success) throw new Error(input.error.issues[0]?.message ?? 'Invalid input')
-      const client = current
-      if (!client) throw new Error('Not connected to the Switchboard host. Reconnecting…')
-      let result: Awaited<ReturnType<Client['callTool']>>
-      try {
-        result = await client.callTool({ name, arguments: input.data as Record<string, unknown> })
-      } catch (error) {
-        throw new Error(errorMessage(error), { cause: error })
-      }
+      const result = await send(name, args)
       if (result.isError) throw new Error(toolErrorText(result.content) ?? `${name} failed.`)
       const output = HostToolOutput[name].safeParse(result.structuredContent)
       if (!output.success) throw new Error(`${name} returned an unexpected result: ${output.error.issues[0]?.message ?? ''}`)
@@ -188,19 +192,7 @@ export function createHostClient(options: HostClientOptions): HostClient {
     },
 
     async callRaw(name, args, callOptions = {}) {
-      const input = HostToolInput[name].safeParse(args)
-      if (!input.success) throw new Error(input.error.issues[0]?.message ?? 'Invalid input')
-      const client = current
-      if (!client) throw new Error('Not connected to the Switchboard host. Reconnecting…')
-      let result: Awaited<ReturnType<Client['callTool']>>
-      try {
-        result = await client.callTool({ name, arguments: input.data as Record<string, unknown> }, undefined, {
-          signal: callOptions.signal,
-          timeout: callOptions.timeoutMs,
-        })
-      } catch (error) {
-        throw new Error(errorMessage(error), { cause: error })
-      }
+      const result = await send(name, args, callOptions)
       const structured = result.structuredContent
       return {
         content: Array.isArray(result.content) ? (result.content as unknown[]) : [],
