@@ -29,6 +29,8 @@ import { createRoots } from '../server/roots'
 import { createInstallRequests } from '../server/installRequests'
 import { createBundleService } from '../extensions/bundles/bundleService'
 import type { PathPicker } from '../extensions/bundles/bundleTypes'
+import { createRegistryService } from '../extensions/registry/registryService'
+import { DEFAULT_REGISTRY_URL } from '../../shared/hostApi'
 
 export interface Host {
   readonly services: HostServices
@@ -129,6 +131,14 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
     attachments,
     installRequests: createInstallRequests(),
     bundles,
+    registry: createRegistryService({
+      dataDir,
+      registryUrl: () => settings.get('registryUrl') ?? DEFAULT_REGISTRY_URL,
+      extensions,
+      secrets: secretStore,
+      // mcpb packages: the verified download goes through the bundle installer, consent dialog included.
+      installBundle: (path) => bundles.install({ path }),
+    }),
     logLevels,
     openExternal,
   }
@@ -162,6 +172,7 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
       permissions.close()
       await extensions.stop()
       await bundles.close()
+      await services.registry.flush()
       await permissions.store.flush()
     },
   }

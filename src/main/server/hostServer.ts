@@ -36,6 +36,7 @@ import { registerHostTools } from './hostTools'
 import type { ExtensionLogLevels } from './extensionLogLevels'
 import type { InstallRequests } from './installRequests'
 import type { BundleService } from '../extensions/bundles/bundleService'
+import type { RegistryService } from '../extensions/registry/registryService'
 
 /** What the host server serves; one instance is shared by every connection. */
 export interface HostServices {
@@ -61,6 +62,8 @@ export interface HostServices {
   installRequests: InstallRequests
   /** .mcpb bundles: uploads, previews, installs, and cleanup on removal. */
   bundles: BundleService
+  /** The MCP Registry: search, details and installs (answers cached). */
+  registry: RegistryService
 }
 
 const json = (uri: string, value: unknown) => ({ contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(value) }] })

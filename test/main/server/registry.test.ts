@@ -25,7 +25,6 @@ import { startTestHost, type TestHost } from '../../helpers/testHost'
 import { call, poll, read } from '../../helpers/hostCalls'
 import { startRegistryFixture, type RegistryFixture } from '../../fixtures/registry/registryServer'
 import { EVERYTHING_VERSION } from '../../fixtures/registry/registryData'
-import { registryServiceOf } from '../../../src/main/server/registryTools'
 
 const EVERYTHING = 'io.github.modelcontextprotocol/everything'
 let cleanups: Array<() => Promise<void>> = []
@@ -38,7 +37,7 @@ async function connect(): Promise<{ h: TestHost; client: Client; fixture: Regist
   const fixture = await startRegistryFixture()
   const h = await startTestHost()
   // The registry cache is written in the background; it is on disk before the data dir goes.
-  cleanups.push(() => fixture.close(), () => h.stop(), () => registryServiceOf(h.host.services).cache.flush())
+  cleanups.push(() => fixture.close(), () => h.stop(), () => h.host.services.registry.flush())
   const client = await h.connectOverWebSocket()
   await call(client, 'settings_update', { patch: { registryUrl: fixture.url } })
   return { h, client, fixture }

@@ -15,7 +15,6 @@ import { startTestHost, type TestHost } from '../../helpers/testHost'
 import { call, poll, read } from '../../helpers/hostCalls'
 import { startRegistryFixture, type RegistryFixture } from '../../fixtures/registry/registryServer'
 import { fixtureBundle } from '../extensions/bundles/bundleFixtures'
-import { registryServiceOf } from '../../../src/main/server/registryTools'
 import { expectNoChildren } from '../extensions/harness'
 
 let cleanups: Array<() => Promise<void>> = []
@@ -28,7 +27,7 @@ afterEach(async () => {
 async function connect(): Promise<{ h: TestHost; client: Client; fixture: RegistryFixture }> {
   const fixture = await startRegistryFixture()
   const h = await startTestHost()
-  cleanups.push(() => fixture.close(), () => h.stop(), () => registryServiceOf(h.host.services).cache.flush())
+  cleanups.push(() => fixture.close(), () => h.stop(), () => h.host.services.registry.flush())
   const client = await h.connectOverWebSocket()
   await call(client, 'settings_update', { patch: { registryUrl: fixture.url } })
   return { h, client, fixture }

@@ -36,7 +36,8 @@ export interface RegistryService {
   search(request: { query?: string; cursor?: string; refresh?: boolean }): Promise<RegistryPage>
   server(request: { name: string; version?: string; refresh?: boolean }): Promise<RegistryServerDetails>
   install(request: { name: string; version: string; choice: ChoiceRef; inputs: Record<string, string> }): Promise<{ extension: ExtensionView; storedSecrets: string[]; missingSettings?: string[] }>
-  readonly cache: RegistryCache
+  /** Resolves when the cache's last change is on disk. */
+  flush(): Promise<void>
 }
 
 type Fetched = CachedAnswer & { fromCache: boolean; warning?: string }
@@ -61,15 +62,17 @@ function webLink(url: string | undefined): string | undefined {
 const displayName = (server: ServerJson) => (server.title?.trim() || server.name.slice(server.name.indexOf('/') + 1)).slice(0, 80)
 
 export function createRegistryService(options: RegistryServiceOptions): RegistryService {
-  const cache = openRegistryCache(options.dataDir)
+  // Read on first use, not when the host starts: the cache file can be large and most starts never search.
+  let opened: RegistryCache | undefined
+  const cache = () => (opened ??= openRegistryCache(options.dataDir))
   const now = options.now ?? (() => new Date())
 
   const fetchCached = async (url: string, refresh: boolean): Promise<Fetched> => {
-    const cached = cache.get(url)
+    const cached = cache().get(url)
     if (cached && !refresh && now().getTime() - Date.parse(cached.fetchedAt) < FRESH_MS) return { ...cached, fromCache: true }
     try {
       const answer = { body: await fetchRegistryJson(url, options.fetch), fetchedAt: now().toISOString() }
-      cache.set(url, answer)
+      cache().set(url, answer)
       return { ...answer, fromCache: false }
     } catch (error) {
       if (!cached) throw error
@@ -101,7 +104,7 @@ export function createRegistryService(options: RegistryServiceOptions): Registry
   }
 
   return {
-    cache,
+    flush: async () => opened?.flush(),
     async search({ query, cursor, refresh = false }) {
       const registryUrl = options.registryUrl()
       const fetched = await fetchCached(searchUrl(registryUrl, { query: query?.trim(), cursor }), refresh)

@@ -31,7 +31,7 @@ async function setup(): Promise<Setup> {
   const opened: RegistryService[] = []
   cleanups.push(async () => {
     await fixture.close()
-    await Promise.all(opened.map((service) => service.cache.flush()))
+    await Promise.all(opened.map((service) => service.flush()))
     await dir.remove()
   })
   const clock = { now: Date.parse('2026-03-01T10:00:00Z') }
@@ -112,7 +112,7 @@ describe('the cache', () => {
   it('survives a restart in registry-cache.json and serves the last answer with a warning while the registry is down', async () => {
     const { service, fixture, dataDir, reopen } = await setup()
     await service.search({ query: 'weather' })
-    await service.cache.flush()
+    await service.flush()
     expect(existsSync(join(dataDir, 'registry-cache.json'))).toBe(true)
 
     fixture.down = true
