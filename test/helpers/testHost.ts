@@ -110,7 +110,7 @@ export async function startTestHost(dataDir?: string, options: Pick<HostOptions,
  * started is stopped after its test, then `afterStop` runs (stop the file's other servers, check
  * that no child process is left).
  */
-export function testHostsStoppedAfterEach(afterStop: () => Promise<void>): typeof startTestHost {
+export function testHostsStoppedAfterEach(afterStop: () => Promise<void> = async () => {}): typeof startTestHost {
   let started: TestHost[] = []
   afterEach(async () => {
     await Promise.all(started.map((h) => h.stop()))

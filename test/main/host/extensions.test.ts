@@ -1,5 +1,5 @@
 /** Extensions through the host API: consent before first start, live resources, tool_call, persistence, canary. */
-import { afterEach, describe, expect, it, onTestFinished } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { createHash, randomBytes } from 'node:crypto'
 import { readdir, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -17,22 +17,13 @@ import {
 } from '../../../src/shared/hostApi'
 import { setLogSink } from '../../../src/main/log/log'
 import { call, read } from '../../helpers/hostCalls'
-import { startTestHost, type TestHost } from '../../helpers/testHost'
+import { testHostsStoppedAfterEach } from '../../helpers/testHost'
 import { childPids, everythingPath, expectNoChildren, fixtureServerPath, startHttpFixture, stopHttpFixtures, until } from '../extensions/harness'
 
-let hosts: TestHost[] = []
-afterEach(async () => {
-  await Promise.all(hosts.map((h) => h.stop()))
-  hosts = []
+const startTestHost = testHostsStoppedAfterEach(async () => {
   await stopHttpFixtures()
   await expectNoChildren()
 })
-
-async function host(dataDir?: string): Promise<TestHost> {
-  const started = await startTestHost(dataDir)
-  hosts.push(started)
-  return started
-}
 
 const extension = async (client: Client, id: string): Promise<ExtensionView | undefined> =>
   (await read(client, HostResource.extensions, ExtensionsResourceSchema)).extensions.find((view) => view.id === id)
@@ -59,7 +50,7 @@ async function approvePending(client: Client, decision: 'allow_once' | 'allow_al
 
 describe('extensions through the host API', () => {
   it('asks before the first start, with the exact launch, then runs tools and keeps resources live', async () => {
-    const h = await host()
+    const h = await startTestHost()
     const client = await h.connectOverWebSocket()
     const updates: string[] = []
     client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => void updates.push(n.params.uri))
@@ -106,7 +97,7 @@ describe('extensions through the host API', () => {
   })
 
   it('refuses bad configs with messages naming the field, and denied launches stay stopped', async () => {
-    const h = await host()
+    const h = await startTestHost()
     const client = await h.connectOverWebSocket()
     const bad = await client.callTool({ name: 'extension_add', arguments: { config: { id: 'x', name: 'X', type: 'stdio', command: 'node', env: { LD_PRELOAD: '/tmp/evil.so' } } } })
     expect(bad.isError).toBe(true)
@@ -138,7 +129,7 @@ describe('extensions through the host API', () => {
     await first.stop({ keepData: true })
     await expectNoChildren()
 
-    const second = await host(dataDir)
+    const second = await startTestHost(dataDir)
     client = await second.connectOverWebSocket()
     await waitFor(client, 'everything', (view) => view?.status === 'ready', 'everything ready after restart')
     const fixture = await extension(client, 'fixture')
@@ -153,7 +144,7 @@ describe('extensions through the host API', () => {
   })
 
   it('cancelling a tool_call request cancels the call in the extension (F6)', async () => {
-    const h = await host()
+    const h = await startTestHost()
     const client = await h.connectOverWebSocket()
     await call(client, 'extension_add', { config: { id: 'fixture', name: 'Fixture', type: 'stdio', command: process.execPath, args: [fixtureServerPath] } })
     await approvePending(client, 'allow_always')
@@ -178,7 +169,7 @@ describe('extensions through the host API', () => {
     const lines: string[] = []
     const restore = setLogSink((line) => lines.push(line), 'debug')
     onTestFinished(restore)
-    const h = await host()
+    const h = await startTestHost()
     const client = await h.connectOverWebSocket()
     const frames: string[] = []
     const deliver = client.transport!.onmessage

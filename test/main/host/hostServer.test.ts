@@ -1,22 +1,12 @@
 /** Integration: SDK clients talk to the real host over the MessagePort pair and over the WebSocket. */
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { rm } from 'node:fs/promises'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
 import { ExtensionsResourceSchema, HostResource, HostToolOutput, extensionLogUri, SessionsResourceSchema, SettingsResourceSchema, type HostToolName, type HostToolResult } from '../../../src/shared/hostApi'
-import { startTestHost, type TestHost } from '../../helpers/testHost'
+import { testHostsStoppedAfterEach, type TestHost } from '../../helpers/testHost'
 
-let hosts: TestHost[] = []
-afterEach(async () => {
-  await Promise.all(hosts.map((host) => host.stop()))
-  hosts = []
-})
-
-async function host(dataDir?: string) {
-  const started = await startTestHost(dataDir)
-  hosts.push(started)
-  return started
-}
+const startTestHost = testHostsStoppedAfterEach()
 
 async function call<N extends HostToolName>(client: Client, name: N, args: Record<string, unknown>): Promise<HostToolResult<N>> {
   const result = await client.callTool({ name, arguments: args })
@@ -49,7 +39,7 @@ const transports = {
 
 describe.each(Object.entries(transports))('host server over %s', (_name, connect) => {
   it('creates, renames and deletes sessions, with resources/updated for switchboard://sessions', async () => {
-    const h = await host()
+    const h = await startTestHost()
     const client = await connect(h)
     const seen = updates(client)
     await client.subscribeResource({ uri: HostResource.sessions })
@@ -70,7 +60,7 @@ describe.each(Object.entries(transports))('host server over %s', (_name, connect
   })
 
   it('updates settings, notifies subscribers and reports errors as isError results', async () => {
-    const h = await host()
+    const h = await startTestHost()
     const client = await connect(h)
     const seen = updates(client)
     await client.subscribeResource({ uri: HostResource.settings })
@@ -85,7 +75,7 @@ describe.each(Object.entries(transports))('host server over %s', (_name, connect
   })
 
   it('serves the real extension list: a new data folder starts with the builtin System extension and the window’s frontend tools', async () => {
-    const client = await connect(await host())
+    const client = await connect(await startTestHost())
     const { extensions } = ExtensionsResourceSchema.parse(await readJson(client, HostResource.extensions))
     expect(extensions.map((e) => [e.id, e.type, e.consent])).toEqual([
       ['system', 'builtin', 'not-needed'],
@@ -98,7 +88,7 @@ describe.each(Object.entries(transports))('host server over %s', (_name, connect
 
 describe('host server across connections and restarts', () => {
   it('notifies only subscribed connections, and stops after unsubscribe', async () => {
-    const h = await host()
+    const h = await startTestHost()
     const a = await h.connectOverWebSocket()
     const b = (await h.connectOverPorts()).client
     const seenA = updates(a)
@@ -121,12 +111,11 @@ describe('host server across connections and restarts', () => {
     await call(client, 'settings_update', { patch: { theme: 'light' } })
     await first.stop({ keepData: true })
 
-    const second = await host(first.dataDir)
+    const second = await startTestHost(first.dataDir)
     const again = await second.connectOverWebSocket()
     expect(SessionsResourceSchema.parse(await readJson(again, HostResource.sessions)).sessions).toEqual([created])
     expect(SettingsResourceSchema.parse(await readJson(again, HostResource.settings)).theme).toBe('light')
     await second.stop()
-    hosts = hosts.filter((h) => h !== second)
     await rm(first.dataDir, { recursive: true, force: true })
   })
 })

@@ -2,7 +2,7 @@
  * Importing configs and install links through a real host: nothing starts before the consent
  * dialog is answered, secrets go to the keychain (never a file), and hostile links are flagged.
  */
-import { afterEach, describe, expect, it, onTestFinished } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { createHash, randomBytes } from 'node:crypto'
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -18,22 +18,18 @@ import {
 } from '../../../src/shared/hostApi'
 import { setLogSink } from '../../../src/main/log/log'
 import { installLinkFor } from '../../../src/main/extensions/importers/installLink'
-import { startTestHost, type TestHost } from '../../helpers/testHost'
+import { testHostsStoppedAfterEach, type TestHost } from '../../helpers/testHost'
 import { tempDir } from '../../helpers/tempDir'
 import { call, poll, read } from '../../helpers/hostCalls'
 import { childPids, expectNoChildren, fixtureServerPath, startHttpFixture, stopHttpFixtures, until } from '../extensions/harness'
 
-let hosts: TestHost[] = []
-afterEach(async () => {
-  await Promise.all(hosts.map((h) => h.stop()))
-  hosts = []
+const startTestHost = testHostsStoppedAfterEach(async () => {
   await stopHttpFixtures()
   await expectNoChildren()
 })
 
 async function connect(): Promise<{ h: TestHost; client: Client; frames: string[] }> {
   const h = await startTestHost()
-  hosts.push(h)
   const client = await h.connectOverWebSocket()
   const frames: string[] = []
   const deliver = client.transport!.onmessage

@@ -3,19 +3,15 @@
  * `switchboard://install-requests` resource, dismissing, and that a request starts nothing.
  * (In Electron the OS protocol handler calls `installRequests.add`; here the test does.)
  */
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
 import { ExtensionsResourceSchema, HostResource, InstallRequestsResourceSchema, MAX_PENDING_INSTALL_REQUESTS } from '../../../src/shared/hostApi'
 import { installLinkFor } from '../../../src/main/extensions/importers/installLink'
 import { createInstallRequests } from '../../../src/main/server/installRequests'
-import { startTestHost, type TestHost } from '../../helpers/testHost'
+import { testHostsStoppedAfterEach } from '../../helpers/testHost'
 import { call, poll, read } from '../../helpers/hostCalls'
 
-let hosts: TestHost[] = []
-afterEach(async () => {
-  await Promise.all(hosts.map((h) => h.stop()))
-  hosts = []
-})
+const startTestHost = testHostsStoppedAfterEach()
 
 const hostile = installLinkFor({ name: 'Hostile', command: 'node', args: ['-e', 'require("fs").writeFileSync("/tmp/pwned", "x")'] })
 
@@ -52,7 +48,6 @@ describe('createInstallRequests', () => {
 describe('switchboard://install-requests on the host', () => {
   it('tells a subscribed window about a link, lets it dismiss it, and starts nothing', async () => {
     const h = await startTestHost()
-    hosts.push(h)
     const client = await h.connectOverWebSocket()
     const updates: string[] = []
     client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => void updates.push(notification.params.uri))

@@ -3,17 +3,14 @@
  * started with --no-logging never receives it (neither when the level is chosen nor at connect),
  * and nothing fails or warns, while the same server with logging does receive it.
  */
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { ElicitationsResourceSchema, ExtensionLogResourceSchema, ExtensionsResourceSchema, HostResource, extensionLogUri, type LogEntry } from '../../../src/shared/hostApi'
 import { call, poll, read } from '../../helpers/hostCalls'
-import { startTestHost, type TestHost } from '../../helpers/testHost'
+import { testHostsStoppedAfterEach } from '../../helpers/testHost'
 import { expectNoChildren, fixtureServerPath } from '../extensions/harness'
 
-let hosts: TestHost[] = []
-afterEach(async () => {
-  await Promise.all(hosts.map((h) => h.stop()))
-  hosts = []
+const startTestHost = testHostsStoppedAfterEach(async () => {
   await expectNoChildren()
 })
 
@@ -39,7 +36,6 @@ const echo = (client: Client, id: string) => call(client, 'tool_call', { name: `
 describe('server log level and the logging capability', () => {
   it('never sends logging/setLevel to a server without the capability, and nothing fails', async () => {
     const h = await startTestHost()
-    hosts.push(h)
     const client = await h.connectOverWebSocket()
     await addFixture(client, 'quiet', ['--no-logging'])
     await addFixture(client, 'loud', [])

@@ -3,19 +3,16 @@
  * with elicitation_respond. Calls "from the model" go through the same authorize() the agent loop
  * uses, invoked here directly on the in-process host.
  */
-import { afterEach, describe, expect, it, onTestFinished } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { rm } from 'node:fs/promises'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { ElicitationsResourceSchema, ExtensionsResourceSchema, HostResource, PermissionsResourceSchema, ToolsResourceSchema, type ApprovalElicitation } from '../../../src/shared/hostApi'
 import type { Authorization } from '../../../src/main/permissions'
 import { call, poll, read } from '../../helpers/hostCalls'
-import { startTestHost, type TestHost } from '../../helpers/testHost'
+import { testHostsStoppedAfterEach, type TestHost } from '../../helpers/testHost'
 import { expectNoChildren, fixtureServerPath } from '../extensions/harness'
 
-let hosts: TestHost[] = []
-afterEach(async () => {
-  await Promise.all(hosts.map((h) => h.stop()))
-  hosts = []
+const startTestHost = testHostsStoppedAfterEach(async () => {
   await expectNoChildren()
 })
 
@@ -25,7 +22,6 @@ const pendingApprovals = (client: Client) =>
 /** A host with fixture extensions installed and approved, in the given permission mode. */
 async function setUp(ids: string[] = ['fixture'], dataDir?: string): Promise<{ h: TestHost; client: Client }> {
   const h = await startTestHost(dataDir)
-  hosts.push(h)
   const client = await h.connectOverWebSocket()
   for (const id of ids) {
     if ((await read(client, HostResource.extensions, ExtensionsResourceSchema)).extensions.some((e) => e.id === id)) continue
@@ -94,7 +90,6 @@ describe('approvals through the host API', () => {
     await call(first.client, 'permission_mode_set', { mode: 'ask' })
     await call(first.client, 'permission_set', { tool: 'fixture__echo', policy: 'always' })
     await first.h.stop({ keepData: true })
-    hosts = hosts.filter((h) => h !== first.h)
 
     const { h, client } = await setUp(['fixture'], dataDir)
     expect((await modelCall(h, 'fixture__echo', { text: 'after restart' })).run).toBe(true)
