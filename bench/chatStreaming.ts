@@ -23,7 +23,7 @@ import type { WebSocket as PageWebSocket } from 'playwright-core'
 import { historyUri, progressUri } from '../src/shared/hostApi'
 import { startHost } from '../test/e2e/hostProcess'
 import { startScriptedModelServer } from '../test/fixtures/modelServer/scriptedModelServer'
-import { callHost, connectHost, count, launchChromium, ms, openApp, ratio, root, runBench, sleep } from './support/browserBench'
+import { callHost, connectHostClient, count, ms, openApp, openBenchPage, ratio, root, runBench, sleep } from './support/browserBench'
 import { startCpuTrace, stopCpuTrace, type CpuTask } from './support/cpuTasks'
 import { streamedReply } from './support/markdownText'
 
@@ -161,7 +161,7 @@ await runBench('chatStreaming', async (cleanup) => {
   cleanup.add('remove the data dir', () => rm(dataDir, { recursive: true, force: true }))
   const host = await startHost(root, dataDir)
   cleanup.add('stop the host', () => host.stop())
-  const client = await connectHost(host.info, 'bench-streaming')
+  const client = await connectHostClient(host, 'bench-streaming')
   cleanup.add('close the host client', () => client.close())
 
   await callHost(client, 'provider_save', { provider: { id: 'scripted', kind: 'openai-compatible', name: 'Scripted', baseUrl: models.baseUrl, models: ['scripted-model'] } })
@@ -170,13 +170,7 @@ await runBench('chatStreaming', async (cleanup) => {
   const progress = progressUri(session.id)
   const history = historyUri(session.id)
 
-  const browser = await launchChromium()
-  cleanup.add('close the browser', () => browser.close())
-  const context = await browser.newContext({ viewport: { width: 1180, height: 860 } })
-  const page = await context.newPage()
-  page.setDefaultTimeout(30_000)
-  const pageErrors: string[] = []
-  page.on('pageerror', (error) => pageErrors.push(error.message))
+  const { browser, page, pageErrors } = await openBenchPage(cleanup)
   await page.addInitScript({ content: PROBE })
 
   // Host→page frames, timed in this process as Playwright reports them.

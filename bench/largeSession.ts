@@ -19,7 +19,7 @@ import type { Page } from 'playwright-core'
 import { openSessionIndex, openSessionStore, type MessageDraft, type SessionStore } from '../src/main/agent'
 import { setLogSink } from '../src/main/log/log'
 import { startHost, type HostInfo } from '../test/e2e/hostProcess'
-import { count, launchChromium, median, ms, openApp, ratio, root, runBench, sleep } from './support/browserBench'
+import { count, median, ms, openApp, openBenchPage, ratio, root, runBench, sleep } from './support/browserBench'
 import { paragraph, reply, seeded } from './support/markdownText'
 
 const TRIALS = Number(process.env.BENCH_TRIALS ?? 5)
@@ -170,13 +170,7 @@ await runBench('largeSession', async (cleanup) => {
 
   const host = await startHost(root, dataDir)
   cleanup.add('stop the host', () => host.stop())
-  const browser = await launchChromium()
-  cleanup.add('close the browser', () => browser.close())
-  const context = await browser.newContext({ viewport: { width: 1180, height: 860 } })
-  const page = await context.newPage()
-  page.setDefaultTimeout(30_000)
-  const pageErrors: string[] = []
-  page.on('pageerror', (error) => pageErrors.push(error.message))
+  const { page, pageErrors } = await openBenchPage(cleanup)
 
   const cold = new Map<SessionSpec, Sample>()
   const samples = new Map<SessionSpec, Sample[]>([

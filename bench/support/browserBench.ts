@@ -9,30 +9,33 @@
  */
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { WebSocketClientTransport } from '@modelcontextprotocol/sdk/client/websocket.js'
-import type { Page } from 'playwright-core'
-import WebSocket from 'ws'
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import type { Browser, Page } from 'playwright-core'
 import type { HostInfo } from '../../test/e2e/hostProcess'
+import { launchChromium } from '../../test/e2e/chromium'
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 
-/** The same headless Chromium as the e2e tests. */
+/** The same headless Chromium and host client as the e2e tests. */
 export { launchChromium } from '../../test/e2e/chromium'
+export { connectHostClient } from '../../test/e2e/appPage'
+
+/** A page of the benchmarks' window size in a fresh headless Chromium (closed by `cleanup`); its errors are collected. */
+export async function openBenchPage(cleanup: Cleanup): Promise<{ browser: Browser; page: Page; pageErrors: string[] }> {
+  const browser = await launchChromium()
+  cleanup.add('close the browser', () => browser.close())
+  const context = await browser.newContext({ viewport: { width: 1180, height: 860 } })
+  const page = await context.newPage()
+  page.setDefaultTimeout(30_000)
+  const pageErrors: string[] = []
+  page.on('pageerror', (error) => pageErrors.push(error.message))
+  return { browser, page, pageErrors }
+}
 
 /** Opens the renderer with the host's token and waits for the session list. */
 export async function openApp(page: Page, info: HostInfo): Promise<void> {
   await page.goto(`${info.url}?token=${info.token}`)
   await page.getByRole('navigation', { name: 'Sessions' }).waitFor()
-}
-
-/** An MCP client of the host over its loopback WebSocket (the SDK's transport needs a global WebSocket; Node 20 has none). */
-export async function connectHost(info: HostInfo, name: string): Promise<Client> {
-  const scope = globalThis as { WebSocket?: unknown }
-  scope.WebSocket ??= WebSocket
-  const client = new Client({ name, version: '1.0.0' })
-  await client.connect(new WebSocketClientTransport(new URL(`${info.mcp}?token=${info.token}`)))
-  return client
 }
 
 /** Calls a host tool; a tool error becomes an exception (the benchmark cannot run). */
