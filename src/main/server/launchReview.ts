@@ -3,24 +3,12 @@
  * to, a fingerprint of it (an approval covers that launch and nothing else), and warnings.
  */
 import { createHash } from 'node:crypto'
-import { basename } from 'node:path'
 import type { ExtensionStartSubject } from '../../shared/hostApi'
 import type { ExtensionConfig } from '../extensions'
+import { inlineCodeFlag, programName } from './inlineCode'
 
 /** Launchers people commonly install MCP servers with; anything else gets a second look. */
-const COMMON_LAUNCHERS = new Set(['npx', 'uvx', 'uv', 'docker', 'node', 'python', 'python3', 'dnx', 'bunx', 'deno'])
-
-/** Flags that make a launcher run code given inline instead of a package or file. */
-const INLINE_CODE_FLAGS: Record<string, string[]> = {
-  npx: ['-c', '--call'],
-  node: ['-e', '--eval', '-p', '--print'],
-  python: ['-c'],
-  python3: ['-c'],
-  deno: ['eval'],
-  bash: ['-c'],
-  sh: ['-c'],
-  zsh: ['-c'],
-}
+const COMMON_LAUNCHERS = new Set(['npx', 'uvx', 'uv', 'docker', 'node', 'python', 'python3', 'dnx', 'bun', 'bunx', 'deno'])
 
 /** True when starting this extension needs the person's approval first. */
 export function needsConsent(config: ExtensionConfig): boolean {
@@ -59,12 +47,12 @@ export function launchSubject(config: ExtensionConfig): ExtensionStartSubject | 
 }
 
 export function launchWarnings(command: string, args: readonly string[]): string[] {
-  const program = basename(command).replace(/\.(exe|cmd|bat)$/i, '').toLowerCase()
+  const program = programName(command)
   const warnings: string[] = []
   if (!COMMON_LAUNCHERS.has(program)) {
     warnings.push(`"${command}" is not a common launcher (npx, uvx, docker, node, python, dnx). Make sure you know what this program is.`)
   }
-  const inline = INLINE_CODE_FLAGS[program]?.find((flag) => args.includes(flag))
+  const inline = inlineCodeFlag(program, args)
   if (inline) warnings.push(`"${program} ${inline}" runs code written inline in the arguments, not a published package. Read the arguments carefully.`)
   return warnings
 }
