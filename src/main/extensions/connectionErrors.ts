@@ -76,11 +76,13 @@ export function describeLoss(fatal: Error | undefined, exit: ProcessExit | undef
 }
 
 /**
- * A request failure that means the session is gone rather than that one call failed: an HTTP
- * server that forgot the session (404, F18) or cannot be reached. Undefined for ordinary failures.
+ * A request failure that means the session is gone rather than that one call failed: a legacy SSE
+ * server that forgot the session (404, F18) or a server that cannot be reached. Undefined for
+ * ordinary failures. A streamable-HTTP 404 is not judged here: only the request it answered tells
+ * (httpSessionWatch.ts) — a 404 on the optional GET stream is no loss.
  */
 export function sessionLossReason(error: unknown): string | undefined {
-  if ((error instanceof StreamableHTTPError || error instanceof SseError) && error.code === 404) {
+  if (error instanceof SseError && error.code === 404) {
     return 'connection lost: the server no longer knows this session (HTTP 404); starting a new one'
   }
   if (error instanceof TypeError && /fetch failed/i.test(error.message)) {

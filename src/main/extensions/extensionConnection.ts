@@ -77,6 +77,8 @@ export class ExtensionConnection {
     if (options.handlers.elicit) capabilities.elicitation = { form: {}, url: {} }
     const client = new Client(options.clientInfo, { capabilities })
 
+    // The connection exists only once the transport does; the session watch reaches it through this.
+    let connection: ExtensionConnection | undefined
     let opened: OpenedTransport
     try {
       opened = await openTransport(config, {
@@ -87,12 +89,17 @@ export class ExtensionConnection {
         stopGraceMs: options.stopGraceMs,
         onStderrLine: (line) => events.log('stderr', 'info', line),
         onStdoutProblem: stdoutProblemLogger(events),
+        session: {
+          onSessionExpired: () => connection?.reportLoss('connection lost: the server no longer knows this session (HTTP 404); starting a new one'),
+          onStreamRefused: (status) =>
+            events.log('protocol', 'warn', `The server refused the optional event stream (GET answered HTTP ${status}); requests still work, but it cannot send messages between them.`),
+        },
       })
     } catch (error) {
       throw new ConnectionStartError(describeStartFailure(error, { config, exit: undefined, stderrTail: events.stderrTail() }))
     }
 
-    const connection = new ExtensionConnection(options.extensionId, client, opened, events, config.timeouts.initMs)
+    connection = new ExtensionConnection(options.extensionId, client, opened, events, config.timeouts.initMs)
     connection.installHandlers(options)
 
     // Our own timer, not the SDK's request timeout: that one would send notifications/cancelled,

@@ -10,6 +10,7 @@ import type { StdoutProblem } from './boundedLineReader'
 import { childEnvironment } from './envPolicy'
 import { assertNever, type ExtensionConfig } from './extensionConfig'
 import { BoundedStdioTransport, type ProcessExit } from './stdioTransport'
+import { sessionWatchingFetch, type SessionWatch } from './httpSessionWatch'
 
 /** Gives the transport of the renderer's frontend-tools server, or undefined while no window is connected. */
 export type FrontendTransportSource = () => Transport | undefined
@@ -23,6 +24,8 @@ export interface TransportContext {
   stopGraceMs?: { afterStdinClose: number; afterTerm: number }
   onStdoutProblem: (problem: StdoutProblem) => void
   onStderrLine: (line: string) => void
+  /** Streamable HTTP: what the server's error statuses mean for the session. */
+  session?: SessionWatch
 }
 
 /** A transport ready for `Client.connect`, and what is needed to describe and stop it. */
@@ -59,7 +62,10 @@ export async function openTransport(config: ExtensionConfig, context: TransportC
     }
     case 'streamable-http':
       return {
-        transport: new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: context.resolvedValues } }),
+        transport: new StreamableHTTPClientTransport(new URL(config.url), {
+          requestInit: { headers: context.resolvedValues },
+          fetch: context.session && sessionWatchingFetch(context.session),
+        }),
         processExit: () => undefined,
         stopExtra: nothing,
       }

@@ -83,6 +83,21 @@ describe('streamable HTTP extensions', () => {
     expect(core.manager.log('remote').some((entry) => /HTTP 404/.test(entry.text))).toBe(true)
   })
 
+  it('a server that answers only POST (its optional GET stream is 404) stays connected: one warning, no new session', async () => {
+    const server = await startHttpFixture()
+    await server.control('get=404')
+    const core = testCore([httpConfig(server.url)])
+    await untilStatus(core.manager, 'remote', 'ready')
+    await until(() => core.cache.lookup('remote__echo') !== undefined, 'tools')
+    await until(() => server.requests.some((request) => request.method === 'GET'), 'the GET stream attempt')
+    await until(() => core.manager.log('remote').some((entry) => /optional event stream \(GET answered HTTP 404\)/.test(entry.text)), 'the warning')
+    expect(text(await core.dispatcher.call({ name: 'remote__echo', arguments: { text: 'still here' } }))).toBe('still here')
+    const remote = core.manager.get('remote')!
+    expect(remote.status).toBe('ready')
+    expect(remote.sessionCount).toBe(1)
+    expect(core.manager.log('remote').some((entry) => /no longer knows this session/.test(entry.text))).toBe(false)
+  })
+
   it('F18: a server that goes away is noticed on the next call and retried with backoff', async () => {
     const server = await startHttpFixture()
     const core = testCore([httpConfig(server.url)])
