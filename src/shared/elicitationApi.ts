@@ -30,6 +30,8 @@ export const SamplingSubjectSchema = z.object({
   systemPrompt: z.string().optional(),
   messages: z.array(z.object({ role: z.enum(['user', 'assistant']), text: z.string() })),
   maxTokens: z.number(),
+  /** When an unanswered request is refused (ISO 8601). */
+  expiresAt: z.string().optional(),
 })
 export type SamplingSubject = z.infer<typeof SamplingSubjectSchema>
 

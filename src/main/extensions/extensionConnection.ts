@@ -78,7 +78,7 @@ export class ExtensionConnection {
     const client = new Client(options.clientInfo, { capabilities })
 
     // The connection exists only once the transport does; the session watch reaches it through this.
-    let connection: ExtensionConnection | undefined
+    const late: { connection?: ExtensionConnection } = {}
     let opened: OpenedTransport
     try {
       opened = await openTransport(config, {
@@ -90,7 +90,7 @@ export class ExtensionConnection {
         onStderrLine: (line) => events.log('stderr', 'info', line),
         onStdoutProblem: stdoutProblemLogger(events),
         session: {
-          onSessionExpired: () => connection?.reportLoss('connection lost: the server no longer knows this session (HTTP 404); starting a new one'),
+          onSessionExpired: () => late.connection?.reportLoss('connection lost: the server no longer knows this session (HTTP 404); starting a new one'),
           onStreamRefused: (status) =>
             events.log('protocol', 'warn', `The server refused the optional event stream (GET answered HTTP ${status}); requests still work, but it cannot send messages between them.`),
         },
@@ -99,7 +99,8 @@ export class ExtensionConnection {
       throw new ConnectionStartError(describeStartFailure(error, { config, exit: undefined, stderrTail: events.stderrTail() }))
     }
 
-    connection = new ExtensionConnection(options.extensionId, client, opened, events, config.timeouts.initMs)
+    const connection = new ExtensionConnection(options.extensionId, client, opened, events, config.timeouts.initMs)
+    late.connection = connection
     connection.installHandlers(options)
 
     // Our own timer, not the SDK's request timeout: that one would send notifications/cancelled,

@@ -48,7 +48,7 @@ export interface HostOptions {
   makeSettingsConf: MakeConf
   /** The OS keychain by default; tests pass a store under their own keychain service. */
   secrets?: Promise<SecretStore>
-  /** How long a question from an extension waits for an answer before it is cancelled (default 10 minutes). */
+  /** How long a question or sampling request from an extension waits for the person before it is cancelled (default 10 minutes). */
   questionTimeoutMs?: number
   /** Hands a link to the system browser; given by the Electron shell, absent in browser mode (the page opens links itself). */
   openExternal?: (url: string) => void | Promise<void>
@@ -69,10 +69,12 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
   if (sessions.damage) notices.add(sessions.damage)
   const models = createModelService(dataDir, secretStore, (message) => notices.add({ message }))
   // Sampling needs the extension names, which exist once the service below does.
-  const sampling = createSampling(models, (id) => extensions.core.manager.get(id)?.name ?? id, {
-    policyOf: (id) => extensions.samplingPolicy(id),
-    allowAlways: (id) => void extensions.setSampling(id, 'always'),
-  })
+  const sampling = createSampling(
+    models,
+    (id) => extensions.core.manager.get(id)?.name ?? id,
+    { policyOf: (id) => extensions.samplingPolicy(id), allowAlways: (id) => void extensions.setSampling(id, 'always') },
+    { timeoutMs: questionTimeoutMs, note: (id, level, text) => extensions.core.manager.note(id, level, text) },
+  )
   const questions = createQuestions({
     extensionName: (id) => extensions.core.manager.get(id)?.name ?? id,
     timeoutMs: questionTimeoutMs,

@@ -21,9 +21,26 @@ export interface ElicitationBoard {
   onChange(listener: () => void): () => void
 }
 
+/**
+ * Oldest first, taking turns between extensions: each extension's first pending item comes before
+ * any extension's second, so one extension's flood never puts another's approval behind it.
+ */
+export function fairOrder(items: readonly Elicitation[]): Elicitation[] {
+  const byAge = [...items].sort((a, b) => a.created - b.created)
+  const seen = new Map<string, number>()
+  const rank = new Map(
+    byAge.map((item) => {
+      const place = seen.get(item.origin.extensionId) ?? 0
+      seen.set(item.origin.extensionId, place + 1)
+      return [item, place] as const
+    }),
+  )
+  return byAge.sort((a, b) => rank.get(a)! - rank.get(b)! || a.created - b.created)
+}
+
 export function createElicitationBoard(sources: readonly ElicitationSource[]): ElicitationBoard {
   return {
-    list: () => sources.flatMap((source) => source.list()).sort((a, b) => a.created - b.created),
+    list: () => fairOrder(sources.flatMap((source) => source.list())),
     async respond(id, action, content) {
       for (const source of sources) {
         if (await source.respond(id, action, content)) return

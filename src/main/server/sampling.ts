@@ -2,13 +2,19 @@
  * Sampling requests from extensions (`sampling/createMessage`): the person approves them per
  * extension (once, always, or never — kept in extensions.json), shown in `switchboard://elicitations`; an approved
  * request is answered with the model the person selected, and the text goes back to the server.
+ * A hostile server must not flood the person: at most 10 requests per extension are open at once
+ * (more are refused with an MCP error), and one nobody answers is refused when it expires.
  */
 import { randomUUID } from 'node:crypto'
 import { generateText, type ModelMessage } from 'ai'
-import type { CreateMessageRequest, CreateMessageResult } from '@modelcontextprotocol/sdk/types.js'
+import { ErrorCode, McpError, type CreateMessageRequest, type CreateMessageResult } from '@modelcontextprotocol/sdk/types.js'
 import { ApprovalDecisionSchema, type Elicitation } from '../../shared/hostApi'
 import type { ElicitationSource } from './elicitationBoard'
 import type { ModelService } from './modelService'
+import { DEFAULT_QUESTION_TIMEOUT_MS } from './questions'
+
+/** More open sampling requests than this from one extension are refused (as for questions). */
+export const MAX_SAMPLING_PER_EXTENSION = 10
 
 type Params = CreateMessageRequest['params']
 
@@ -16,6 +22,13 @@ interface PendingSampling {
   elicitation: Elicitation
   extensionId: string
   answer: (allowed: boolean) => void
+}
+
+export interface SamplingOptions {
+  /** How long a request waits for the person before it is refused; default 10 minutes, like questions. */
+  timeoutMs?: number
+  /** A line in the extension's log (timeouts, refused floods). */
+  note?: (extensionId: string, level: 'info' | 'warn', text: string) => void
 }
 
 export interface Sampling extends ElicitationSource {
@@ -35,24 +48,45 @@ export interface SamplingPolicies {
   allowAlways(extensionId: string): void
 }
 
-export function createSampling(models: ModelService, extensionName: (id: string) => string, policies: SamplingPolicies): Sampling {
+export function createSampling(
+  models: Pick<ModelService, 'selectedModel'>,
+  extensionName: (id: string) => string,
+  policies: SamplingPolicies,
+  options: SamplingOptions = {},
+): Sampling {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_QUESTION_TIMEOUT_MS
   const pending = new Map<string, PendingSampling>()
+  /** Requests per extension from arrival to answer: waiting for the person or for the model. */
+  const open = new Map<string, number>()
   const listeners = new Set<() => void>()
   const changed = () => listeners.forEach((listener) => listener())
 
+  /** Resolves true when allowed, false when declined; rejects with an MCP error when nobody answered in time. */
   const approve = (extensionId: string, params: Params, signal: AbortSignal): Promise<boolean> => {
     const policy = policies.policyOf(extensionId)
     if (policy !== 'ask') return Promise.resolve(policy === 'always')
-    return new Promise((resolve) => {
+    return new Promise((resolve, reject) => {
       const id = randomUUID()
       const name = extensionName(extensionId)
-      const finish = (allowed: boolean) => {
-        if (!pending.delete(id)) return
+      const created = Date.now()
+      const end = () => {
+        if (!pending.delete(id)) return false
+        clearTimeout(timer)
         signal.removeEventListener('abort', onAbort)
         changed()
-        resolve(allowed)
+        return true
+      }
+      const finish = (allowed: boolean) => {
+        if (end()) resolve(allowed)
       }
       const onAbort = () => finish(false)
+      const timer = setTimeout(() => {
+        if (!end()) return
+        const seconds = Math.round(timeoutMs / 1000)
+        options.note?.(extensionId, 'warn', `A sampling request was refused because nobody answered it within ${seconds} s.`)
+        reject(new McpError(ErrorCode.RequestTimeout, `Nobody answered this sampling request within ${seconds} s, so Switchboard refused it.`))
+      }, timeoutMs)
+      timer.unref()
       signal.addEventListener('abort', onAbort)
       pending.set(id, {
         extensionId,
@@ -60,7 +94,7 @@ export function createSampling(models: ModelService, extensionName: (id: string)
         elicitation: {
           kind: 'approval',
           id,
-          created: Date.now(),
+          created,
           origin: { extensionId, extensionName: name },
           message: `${name} asks your model to write a reply (sampling). Its conversation is shown below; the reply goes back to ${name}.`,
           subject: {
@@ -68,6 +102,7 @@ export function createSampling(models: ModelService, extensionName: (id: string)
             systemPrompt: params.systemPrompt,
             messages: params.messages.map((message) => ({ role: message.role, text: textOf(message.content) })),
             maxTokens: params.maxTokens,
+            expiresAt: new Date(created + timeoutMs).toISOString(),
           },
           decisions: ['allow_once', 'allow_always', 'deny'],
         },
@@ -76,19 +111,36 @@ export function createSampling(models: ModelService, extensionName: (id: string)
     })
   }
 
+  /** Asks (unless a standing answer exists), then lets the selected model write the reply. */
+  const answer = async (extensionId: string, params: Params, signal: AbortSignal): Promise<CreateMessageResult> => {
+    if (!(await approve(extensionId, params, signal))) {
+      throw new Error(
+        policies.policyOf(extensionId) === 'never'
+          ? 'Sampling is turned off for this extension; the person can allow it on the extension\'s page in Switchboard.'
+          : 'The person declined this sampling request.',
+      )
+    }
+    const { model, modelId } = models.selectedModel()
+    const messages: ModelMessage[] = params.messages.map((message) => ({ role: message.role, content: textOf(message.content) }))
+    const result = await generateText({ model, system: params.systemPrompt, messages, maxOutputTokens: params.maxTokens, temperature: params.temperature, abortSignal: signal, maxRetries: 0 })
+    return { model: modelId, role: 'assistant', content: { type: 'text', text: result.text }, stopReason: result.finishReason === 'length' ? 'maxTokens' : 'endTurn' }
+  }
+
   return {
     async handle(extensionId, params, signal) {
-      if (!(await approve(extensionId, params, signal))) {
-        throw new Error(
-          policies.policyOf(extensionId) === 'never'
-            ? 'Sampling is turned off for this extension; the person can allow it on the extension\'s page in Switchboard.'
-            : 'The person declined this sampling request.',
-        )
+      const count = open.get(extensionId) ?? 0
+      if (count >= MAX_SAMPLING_PER_EXTENSION) {
+        options.note?.(extensionId, 'warn', `A sampling request was refused: ${MAX_SAMPLING_PER_EXTENSION} from this extension are still open.`)
+        throw new McpError(ErrorCode.InvalidRequest, `There are already ${MAX_SAMPLING_PER_EXTENSION} open sampling requests from this extension; wait for them to be answered.`)
       }
-      const { model, modelId } = models.selectedModel()
-      const messages: ModelMessage[] = params.messages.map((message) => ({ role: message.role, content: textOf(message.content) }))
-      const result = await generateText({ model, system: params.systemPrompt, messages, maxOutputTokens: params.maxTokens, temperature: params.temperature, abortSignal: signal, maxRetries: 0 })
-      return { model: modelId, role: 'assistant', content: { type: 'text', text: result.text }, stopReason: result.finishReason === 'length' ? 'maxTokens' : 'endTurn' }
+      open.set(extensionId, count + 1)
+      try {
+        return await answer(extensionId, params, signal)
+      } finally {
+        const left = (open.get(extensionId) ?? 1) - 1
+        if (left === 0) open.delete(extensionId)
+        else open.set(extensionId, left)
+      }
     },
     list: () => [...pending.values()].map((item) => item.elicitation),
     respond(id, action, content) {

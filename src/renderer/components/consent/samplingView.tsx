@@ -1,6 +1,7 @@
 /** A sampling request as the dialog shows it: the conversation an extension wants the person's model to answer. */
 import type { SamplingApproval } from './approvalQueue'
 import { DecisionButtons } from './DecisionButtons'
+import { ExpiryCountdown } from './ExpiryCountdown'
 import type { ApprovalView, SingleViewProps } from './approvalView'
 
 const labels = { allow_always: 'Always allow for this extension', allow_once: 'Allow once', deny: 'Deny' } as const
@@ -15,7 +16,17 @@ export function samplingView({ approval, position, busy, onAnswer }: SingleViewP
         Sampling request · extension <code className="font-mono">{origin.extensionId}</code> · up to {subject.maxTokens} tokens
       </>
     ),
-    footerNote: position.total > 1 ? `Request ${position.index} of ${position.total}` : 'Escape denies.',
+    footerNote: (
+      <span className="inline-flex flex-wrap gap-x-1.5">
+        <span>{position.total > 1 ? `Request ${position.index} of ${position.total}` : 'Escape denies.'}</span>
+        {subject.expiresAt && (
+          <>
+            <span aria-hidden="true">·</span>
+            <ExpiryCountdown expiresAt={subject.expiresAt} />
+          </>
+        )}
+      </span>
+    ),
     onEscape: () => onAnswer('dismissed'),
     actions: (armed) => <DecisionButtons offered={approval.decisions} labels={labels} primary="allow_once" armed={armed} busy={busy} onAnswer={onAnswer} />,
     body: (
