@@ -120,6 +120,18 @@ describe('versions and compatibility', () => {
     ['3.12.0', '3.11.x', false],
     ['3.12.0', '3.x', true],
     ['20.0.0', '18.0.0 - 20.0.0', true],
+    // Ranges the hand-written reader misjudged (issue 22): all as npm reads `engines`.
+    ['v18.5.0', '<=18', true],
+    ['v18.5.0', '16 - 18', true],
+    ['v19.0.0', '16 - 18', false],
+    ['3.5.0', '>3', false],
+    ['4.0.0', '>3', true],
+    ['v20.0.0-rc.1', '>=20', false],
+    ['1.2.3-beta.2', '^1.2.3-beta', true],
+    ['1.4.0', '^1.2.3-beta', true],
+    ['2.0.0', '^1.2.3-beta', false],
+    ['3.12', '>=3.10', true],
+    ['3.13.0rc1', '~3.13', true],
   ])('%s in %s is %s', (version, range, expected) => {
     expect(satisfiesRange(version, range)).toBe(expected)
   })
