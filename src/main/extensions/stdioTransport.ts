@@ -10,6 +10,7 @@
  * SDK upgrade that renames them fails loudly in tests instead of silently losing the bounds.
  */
 import type { ChildProcess } from 'node:child_process'
+import { StringDecoder } from 'node:string_decoder'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { BoundedLineReader, type StdoutProblem } from './boundedLineReader'
 import { LineSplitter } from './logRing'
@@ -61,10 +62,15 @@ export class BoundedStdioTransport extends StdioClientTransport {
     this.stopGrace = options.stopGraceMs ?? { afterStdinClose: 2000, afterTerm: 2000 }
     // Attached before start so early output is not lost; reading continuously means a flooding
     // server never blocks on a full pipe (F11).
+    // The decoder keeps a multibyte character split across two chunks whole (no U+FFFD in the log).
     const splitter = new LineSplitter(options.onStderrLine)
+    const decoder = new StringDecoder('utf8')
     const stderr = this.stderr
-    stderr?.on('data', (chunk: Buffer) => splitter.write(chunk.toString('utf8')))
-    stderr?.on('end', () => splitter.end())
+    stderr?.on('data', (chunk: Buffer) => splitter.write(decoder.write(chunk)))
+    stderr?.on('end', () => {
+      splitter.write(decoder.end())
+      splitter.end()
+    })
   }
 
   override async start(): Promise<void> {
