@@ -1,84 +1,72 @@
 /**
  * Reads the JSON of an imported config. VS Code's mcp.json is JSONC (comments and trailing commas
- * are allowed there and people use them), so both are removed before JSON.parse; plain JSON passes
- * through unchanged.
+ * are allowed there and people use them), so it is read with jsonc-parser, the parser VS Code reads
+ * it with; plain JSON reads the same. An error names its line and column and what is wrong there,
+ * never the text around it: that text may be an API key.
  */
+import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser'
 
 export type JsonTextResult = { ok: true; value: unknown } | { ok: false; problem: string }
+
+const options = { allowTrailingComma: true, disallowComments: false, allowEmptyContent: false }
 
 /** Parses JSON or JSONC text; `what` names the input in the message, e.g. "The pasted config". Never throws. */
 export function parseJsonText(text: string, what: string): JsonTextResult {
   const withoutBom = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
   if (withoutBom.trim() === '') return { ok: false, problem: `${what} is empty; paste the whole JSON file.` }
+  const errors: ParseError[] = []
+  let tree: Node | undefined
   try {
-    return { ok: true, value: JSON.parse(stripJsonComments(withoutBom)) }
-  } catch (error) {
-    return { ok: false, problem: `${what} is not valid JSON (${describeSyntaxError((error as Error).message, withoutBom)}); copy the whole file again, or fix it there.` }
+    tree = parseTree(withoutBom, errors, options)
+  } catch {
+    // The parser recurses per nesting level; only absurdly deep nesting overflows the stack.
+    return { ok: false, problem: `${what} is nested too deeply to read; copy the whole file again, or fix it there.` }
   }
+  const first = errors[0]
+  if (first || !tree) return { ok: false, problem: `${what} is not valid JSON (${describeError(first, withoutBom)}); copy the whole file again, or fix it there.` }
+  return { ok: true, value: valueOf(tree) }
 }
 
 /**
- * Where and what the syntax error is, without V8's own message: that quotes the text around the
- * error, and the text may be an API key.
+ * The value of a parsed node. Built here rather than with jsonc-parser's `parse`, which assigns
+ * members one by one, so a "__proto__" key would replace the object's prototype; `fromEntries`
+ * makes it an own member, as JSON.parse does.
  */
-function describeSyntaxError(message: string, text: string): string {
-  const position = /at position (\d+)/.exec(message)
-  let where = ''
-  if (position) {
-    const before = text.slice(0, Number(position[1]))
-    const line = before.split('\n').length
-    where = ` at line ${line}, column ${before.length - before.lastIndexOf('\n')}`
+function valueOf(node: Node): unknown {
+  switch (node.type) {
+    case 'object':
+      return Object.fromEntries((node.children ?? []).map((member) => [String(member.children?.[0]?.value), member.children?.[1] ? valueOf(member.children[1]) : undefined]))
+    case 'array':
+      return (node.children ?? []).map(valueOf)
+    default:
+      return node.value as unknown
   }
-  const atEnd = position !== null && Number(position[1]) >= text.trimEnd().length
-  return atEnd || /Unexpected end|Unterminated/.test(message) ? `it ends too early${where}; part of it is missing` : `unexpected text${where}`
 }
 
-/**
- * Removes `//` and `/* *\/` comments and commas before `}` or `]`, leaving strings untouched.
- * Comments become spaces so positions in JSON.parse's messages still point at the right place.
- */
-export function stripJsonComments(text: string): string {
-  // Pieces in an array, so blanking a trailing comma is one assignment, not a copy of everything so far.
-  const out: string[] = []
-  let i = 0
-  // Index in `out` of a comma that may turn out to be trailing, or -1.
-  let pendingComma = -1
-  while (i < text.length) {
-    const char = text[i]!
-    const next = text[i + 1]
-    if (char === '"') {
-      const end = endOfString(text, i)
-      out.push(text.slice(i, end))
-      i = end
-      pendingComma = -1
-    } else if (char === '/' && next === '/') {
-      const end = text.indexOf('\n', i)
-      const stop = end === -1 ? text.length : end
-      out.push(' '.repeat(stop - i))
-      i = stop
-    } else if (char === '/' && next === '*') {
-      const end = text.indexOf('*/', i + 2)
-      const stop = end === -1 ? text.length : end + 2
-      out.push(text.slice(i, stop).replace(/[^\n]/g, ' '))
-      i = stop
-    } else {
-      if ((char === '}' || char === ']') && pendingComma !== -1) out[pendingComma] = ' '
-      if (char === ',') pendingComma = out.length
-      else if (!/\s/.test(char)) pendingComma = -1
-      out.push(char)
-      i++
-    }
-  }
-  return out.join('')
+const explanations: Partial<Record<ReturnType<typeof printParseErrorCode>, string>> = {
+  PropertyNameExpected: 'a property name in double quotes is expected',
+  ValueExpected: 'a value is missing',
+  ColonExpected: 'a colon is missing',
+  CommaExpected: 'a comma is missing',
+  CloseBraceExpected: 'a closing } is missing',
+  CloseBracketExpected: 'a closing ] is missing',
+  EndOfFileExpected: 'there is more text after the end',
+  InvalidNumberFormat: 'a number is written wrongly',
+  InvalidEscapeCharacter: 'a backslash escape is not valid',
+  InvalidUnicode: 'a \\u escape is not valid',
+  InvalidCharacter: 'a string holds a control character (write it as an escape)',
 }
 
-/** The index just after the string that starts at `start` (a `"`), or the end of the text when it never closes. */
-function endOfString(text: string, start: number): number {
-  let i = start + 1
-  while (i < text.length) {
-    if (text[i] === '\\') i += 2
-    else if (text[i] === '"') return i + 1
-    else i++
-  }
-  return text.length
+/** What and where the first error is: "a comma is missing at line 3, column 7". */
+function describeError(error: ParseError | undefined, text: string): string {
+  if (!error) return 'it holds no value'
+  const before = text.slice(0, error.offset)
+  const line = before.split('\n').length
+  const where = `at line ${line}, column ${before.length - before.lastIndexOf('\n')}`
+  const code = printParseErrorCode(error.error)
+  // jsonc-parser points at the start of an unclosed string or comment.
+  if (code === 'UnexpectedEndOfString') return `it ends too early: the text in quotes ${where} never closes; part of it is missing`
+  if (code === 'UnexpectedEndOfComment') return `it ends too early: the comment ${where} never closes; part of it is missing`
+  if (error.offset >= text.trimEnd().length) return `it ends too early ${where}; part of it is missing`
+  return `${explanations[code] ?? 'unexpected text'} ${where}`
 }

@@ -1,7 +1,7 @@
 /** Unit: which imported values look like credentials, and JSONC reading. */
 import { describe, expect, it } from 'vitest'
 import { secretLikeReason, splitAuthScheme } from '../../../../src/main/extensions/importers/secretLike'
-import { parseJsonText, stripJsonComments } from '../../../../src/main/extensions/importers/jsonText'
+import { parseJsonText } from '../../../../src/main/extensions/importers/jsonText'
 
 describe('secret-looking values', () => {
   it.each([
@@ -40,16 +40,27 @@ describe('secret-looking values', () => {
 })
 
 describe('JSON and JSONC text', () => {
-  it('strips comments and trailing commas, leaving strings alone', () => {
+  it('reads comments and trailing commas, leaving strings alone', () => {
     const text = '{\n  // a comment\n  "url": "https://x.example/a//b", /* block */\n  "list": [1, 2,],\n  "s": "has \\" and /* not a comment */",\n}'
-    expect(JSON.parse(stripJsonComments(text))).toEqual({ url: 'https://x.example/a//b', list: [1, 2], s: 'has " and /* not a comment */' })
+    expect(parseJsonText(text, 'X')).toEqual({ ok: true, value: { url: 'https://x.example/a//b', list: [1, 2], s: 'has " and /* not a comment */' } })
   })
 
-  it('reads a byte order mark, and reports bad JSON with the position and a fix', () => {
+  it('keeps a "__proto__" key as an own member, as JSON.parse does', () => {
+    const result = parseJsonText('{"__proto__": {"command": "x"}, "servers": {}}', 'X')
+    if (!result.ok) throw new Error(result.problem)
+    const value = result.value as Record<string, unknown>
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype)
+    expect(Object.keys(value)).toEqual(['__proto__', 'servers'])
+    expect(value.command).toBeUndefined()
+  })
+
+  it('reads a byte order mark, and reports bad JSON with the line, the column and what is wrong', () => {
     expect(parseJsonText('\ufeff{"a": 1}', 'X')).toEqual({ ok: true, value: { a: 1 } })
-    const bad = parseJsonText('{"a": }', 'The pasted config')
-    expect(bad).toEqual({ ok: false, problem: 'The pasted config is not valid JSON (unexpected text); copy the whole file again, or fix it there.' })
-    expect(parseJsonText('{\n  "a": "cut', 'X')).toEqual({ ok: false, problem: 'X is not valid JSON (it ends too early at line 2, column 12; part of it is missing); copy the whole file again, or fix it there.' })
+    expect(parseJsonText('{"a": }', 'The pasted config')).toEqual({ ok: false, problem: 'The pasted config is not valid JSON (a value is missing at line 1, column 7); copy the whole file again, or fix it there.' })
+    expect(parseJsonText('{\n  "a": 1\n  "b": 2\n}', 'X')).toEqual({ ok: false, problem: 'X is not valid JSON (a comma is missing at line 3, column 3); copy the whole file again, or fix it there.' })
+    expect(parseJsonText('{\n  "a": "cut', 'X')).toEqual({ ok: false, problem: 'X is not valid JSON (it ends too early: the text in quotes at line 2, column 8 never closes; part of it is missing); copy the whole file again, or fix it there.' })
+    expect(parseJsonText('{"a": [1, 2', 'X')).toEqual({ ok: false, problem: 'X is not valid JSON (it ends too early at line 1, column 12; part of it is missing); copy the whole file again, or fix it there.' })
+    expect(parseJsonText('{"a": 1} {"b": 2}', 'X')).toEqual({ ok: false, problem: 'X is not valid JSON (there is more text after the end at line 1, column 10); copy the whole file again, or fix it there.' })
   })
 
   it('never quotes the text around a syntax error (it may be a key)', () => {
