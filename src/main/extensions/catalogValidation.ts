@@ -14,6 +14,7 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js'
 import type { z } from 'zod'
+import { canonicalJson } from '../../shared/canonicalJson'
 
 /** Bounds on one definition; beyond them a server is broken or hostile, and the model would pay for it. */
 export const catalogLimits = {
@@ -88,18 +89,6 @@ export function validateResourceTemplate(raw: unknown): Validated<ResourceTempla
   const parsed = parse(ResourceTemplateSchema as unknown as z.ZodType<ResourceTemplate>, raw, 'resource template')
   if (!parsed.ok) return parsed
   return { ok: true, ...clipDescription(parsed.item, 'resource template', parsed.item.uriTemplate) }
-}
-
-/** JSON with sorted keys, so equal definitions hash equally whatever order a server wrote them in. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`
-  }
-  return JSON.stringify(value) ?? 'null'
 }
 
 /** Hash of what an approval is bound to (F15): the name, description and input schema of a tool. */

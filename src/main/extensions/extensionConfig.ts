@@ -5,6 +5,7 @@
  */
 import { isAbsolute } from 'node:path'
 import { z } from 'zod'
+import { canonicalJson } from '../../shared/canonicalJson'
 import { ExtensionIdPattern } from '../../shared/toolNames'
 import { formatConfigIssues } from './configErrors'
 import { deniedEnvReason } from './envPolicy'
@@ -217,11 +218,14 @@ export function redactedConfig(config: ExtensionConfig): ExtensionConfig {
   }
 }
 
-/** Whether two configs start the same server the same way (so a change needs a reconnect). */
+/**
+ * Whether two configs start the same server the same way (so a change needs a reconnect). Compared
+ * as canonical JSON: the same env or headers written in another key order are the same connection.
+ */
 export function sameConnection(a: ExtensionConfig, b: ExtensionConfig): boolean {
   const connectionPart = (config: ExtensionConfig) => {
     const { name: _name, enabled: _enabled, tools: _tools, trust: _trust, timeouts: _timeouts, ...rest } = config
-    return JSON.stringify(rest)
+    return canonicalJson(rest)
   }
   return connectionPart(a) === connectionPart(b)
 }

@@ -2,7 +2,7 @@
  * Finding the argument a rule is about: a top-level name (`path`) or a JSON pointer
  * (`/options/target`, RFC 6901), and flattening what is there into the strings a rule compares.
  */
-import { canonicalJson } from './canonicalJson'
+import { canonicalJson } from '../../shared/canonicalJson'
 
 /** Past this many strings in one argument, a rule does not look further (and says so). */
 const MAX_VALUES = 1000

@@ -2,7 +2,7 @@
  * A readable difference between two tool definitions, for the approval dialog and the pins list:
  * the description before and after, and the input-schema paths that were added, removed or changed.
  */
-import { canonicalJson } from './canonicalJson'
+import { canonicalJson } from '../../shared/canonicalJson'
 import type { PinnedDefinition } from './permissionSchema'
 import type { DefinitionChange, SchemaDiff } from './types'
 

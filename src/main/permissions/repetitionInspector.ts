@@ -5,7 +5,7 @@
  * changes something. Calls the person starts by hand are not counted: repeating those is deliberate.
  */
 import { createHash } from 'node:crypto'
-import { canonicalJson } from './canonicalJson'
+import { canonicalJson } from '../../shared/canonicalJson'
 import type { Inspector } from './inspectorChain'
 import type { InspectorResult, ToolCallRequest } from './types'
 

@@ -11,7 +11,7 @@
  * has one hash per definition. A test holds the two functions equal.
  */
 import { createHash } from 'node:crypto'
-import { canonicalJson } from './canonicalJson'
+import { canonicalJson } from '../../shared/canonicalJson'
 import { diffDefinitions } from './definitionDiff'
 import type { PinnedDefinition, ToolPin } from './permissionSchema'
 import type { DefinitionChange, ToolDefinition } from './types'

@@ -104,6 +104,15 @@ describe('extension config', () => {
     expect(sameConnection(a, { ...a, name: 'Other', tools: { deny: ['x'] }, trust: 'trusted', timeouts: { ...a.timeouts, callMs: 5 } })).toBe(true)
     expect(sameConnection(a, { ...a, args: ['other'] } as typeof a)).toBe(false)
   })
+
+  it('treats the same settings in another key order as the same connection (no needless reconnect)', () => {
+    const a = config({ ...stdio, env: { A: '1', B: '${secret:b}' }, cwd: '/work' } as never)
+    const { command, cwd, env, ...rest } = a as typeof a & { command: string; cwd: string; env: Record<string, string> }
+    const reordered = { cwd, ...rest, env: { B: env.B, A: env.A }, command } as typeof a
+    expect(Object.keys(reordered)).not.toEqual(Object.keys(a))
+    expect(sameConnection(a, reordered)).toBe(true)
+    expect(sameConnection(a, { ...reordered, env: { B: env.B, A: '2' } } as typeof a)).toBe(false)
+  })
 })
 
 describe('child environment', () => {
