@@ -1,15 +1,14 @@
 /**
  * Checks a tool call's arguments against the tool's inputSchema before anything else happens, so a
  * mistake goes straight back to the model as an error it can fix, naming the field, instead of
- * costing an approval prompt or a round trip to the server. Each schema is compiled once per
- * definition hash.
+ * costing an approval prompt or a round trip to the server. Schemas are compiled by the shared
+ * validators (2020-12 by default, formats checked), once per definition hash.
  *
  * A schema ajv cannot compile does not block the call: the server validates its own input anyway,
  * and refusing every call of a tool because of our validator would make the tool unusable.
  */
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
-import { Ajv2020 } from 'ajv/dist/2020.js'
-import type { CatalogTool } from '../extensions'
+import type { ErrorObject, ValidateFunction } from 'ajv'
+import { createSchemaValidators, type CatalogTool } from '../extensions'
 import { log } from '../log/log'
 
 export type ArgumentCheck = { ok: true; arguments: Record<string, unknown> } | { ok: false; message: string }
@@ -19,28 +18,17 @@ export interface ArgumentValidator {
 }
 
 const MAX_LISTED_ERRORS = 5
-const options = { strict: false, allErrors: true, validateSchema: false, addUsedSchema: false, logger: false } as const
 
 export function createArgumentValidator(): ArgumentValidator {
-  // Unknown formats are ignored (strict: false): an unusual "format" must not make a tool uncallable.
-  const draft7 = new Ajv(options)
-  const draft2020 = new Ajv2020(options)
-  const compiled = new Map<string, ValidateFunction | 'unusable'>()
+  const validators = createSchemaValidators()
 
   const validatorFor = (tool: Pick<CatalogTool, 'name' | 'inputSchema' | 'definitionHash'>): ValidateFunction | 'unusable' => {
-    let validate = compiled.get(tool.definitionHash)
-    if (!validate) {
-      try {
-        const schema = tool.inputSchema as Record<string, unknown>
-        const ajv = typeof schema.$schema === 'string' && schema.$schema.includes('2020-12') ? draft2020 : draft7
-        validate = ajv.compile(schema)
-      } catch (error) {
-        log('warn', 'agent', `the inputSchema of ${tool.name} cannot be compiled, so its arguments are not checked here: ${(error as Error).message}`)
-        validate = 'unusable'
-      }
-      compiled.set(tool.definitionHash, validate)
-    }
-    return validate
+    const compiledBefore = validators.compileCount
+    const validate = validators.validatorFor(tool.inputSchema, tool.definitionHash)
+    if (!(validate instanceof Error)) return validate
+    // Warned once per definition: only when this call compiled it.
+    if (validators.compileCount > compiledBefore) log('warn', 'agent', `the inputSchema of ${tool.name} cannot be compiled, so its arguments are not checked here: ${validate.message}`)
+    return 'unusable'
   }
 
   return {

@@ -55,6 +55,15 @@ describe('argument validation', () => {
     expect(validator.check(tool, { list: ['a'] }).ok).toBe(true)
   })
 
+  it('reads a schema without $schema as 2020-12 and checks formats, as the output check does', () => {
+    const tool = { name: 'x__t', definitionHash: 'h4', inputSchema: { type: 'object' as const, properties: { list: { type: 'array', prefixItems: [{ type: 'string' }] }, email: { type: 'string', format: 'email' } } } }
+    expect(validator.check(tool, { list: [1] }).ok).toBe(false)
+    const badEmail = validator.check(tool, { email: 'not an address' })
+    expect(badEmail.ok).toBe(false)
+    if (!badEmail.ok) expect(badEmail.message).toContain('"email" must match format "email"')
+    expect(validator.check(tool, { list: ['a'], email: 'ann@example.org' }).ok).toBe(true)
+  })
+
   it('does not block a tool whose schema cannot be compiled (the server still validates)', () => {
     const tool = { name: 'x__broken', definitionHash: 'h3', inputSchema: { type: 'object' as const, properties: { a: { $ref: '#/nowhere' } } } }
     expect(validator.check(tool, { a: 1 })).toEqual({ ok: true, arguments: { a: 1 } })
