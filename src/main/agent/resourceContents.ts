@@ -7,7 +7,7 @@
 import type { ImagePart, ModelMessage, TextPart } from 'ai'
 import { z } from 'zod'
 import { MAX_RESOURCE_BLOB, MAX_RESOURCE_TEXT, type ResourceContent } from '../../shared/hostApi'
-import { humanSize } from '../extensions/resultCap'
+import { formatBytes } from '../../shared/format'
 
 const ContentItem = z.looseObject({ uri: z.string(), mimeType: z.string().optional(), text: z.string().optional(), blob: z.string().optional() })
 
@@ -45,7 +45,7 @@ export function attachmentParts(extensionId: string, uri: string, contents: read
     if (content.blob !== undefined && content.mimeType?.startsWith('image/')) {
       return [{ type: 'text', text: heading }, { type: 'image', image: content.blob, mediaType: content.mimeType }]
     }
-    return [{ type: 'text', text: `${heading}\n[${humanSize(content.size)} of binary data not passed to the model]` }]
+    return [{ type: 'text', text: `${heading}\n[${formatBytes(content.size)} of binary data not passed to the model]` }]
   })
 }
 

@@ -7,8 +7,8 @@
  * `annotations.audience` leaves out the assistant stay with the person.
  */
 import type { ToolResultPart } from 'ai'
-import { humanSize } from '../extensions/resultCap'
 import type { StoredContentBlock, ToolResultMessage } from './storedMessage'
+import { formatBytes } from '../../shared/format'
 
 export type ModelToolOutput = ToolResultPart['output']
 type OutputPart = Extract<ModelToolOutput, { type: 'content' }>['value'][number]
@@ -60,7 +60,7 @@ function toOutputParts(block: StoredContentBlock): OutputPart[] {
       return data && mediaType ? [{ type: 'image-data', data, mediaType }] : [{ type: 'text', text: '[an image without data]' }]
     }
     case 'audio':
-      return [{ type: 'text', text: `[audio (${field('mimeType') ?? 'unknown type'}, ${humanSize(field('data')?.length ?? 0)}) not passed to the model]` }]
+      return [{ type: 'text', text: `[audio (${field('mimeType') ?? 'unknown type'}, ${formatBytes(field('data')?.length ?? 0)}) not passed to the model]` }]
     case 'resource_link': {
       const description = field('description')
       return [{ type: 'text', text: `[resource link] ${field('name') ?? ''} ${field('uri') ?? ''}${field('mimeType') ? ` (${field('mimeType')})` : ''}${description ? `: ${description}` : ''}`.replace(/\s+/g, ' ') }]
@@ -77,7 +77,7 @@ function embeddedResource(resource: unknown): OutputPart[] {
   const name = typeof uri === 'string' ? uri : 'an embedded resource'
   if (typeof text === 'string') return [{ type: 'text', text: `[resource ${name}]\n${text}` }]
   if (typeof blob === 'string' && typeof mimeType === 'string' && mimeType.startsWith('image/')) return [{ type: 'image-data', data: blob, mediaType: mimeType }]
-  return [{ type: 'text', text: `[resource ${name}${typeof mimeType === 'string' ? ` (${mimeType})` : ''}, ${humanSize(typeof blob === 'string' ? blob.length : 0)} of binary data not passed to the model]` }]
+  return [{ type: 'text', text: `[resource ${name}${typeof mimeType === 'string' ? ` (${mimeType})` : ''}, ${formatBytes(typeof blob === 'string' ? blob.length : 0)} of binary data not passed to the model]` }]
 }
 
 /**

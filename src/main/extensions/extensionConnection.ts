@@ -18,6 +18,7 @@ import {
   type ServerCapabilities,
 } from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod'
+import { formatDuration } from '../../shared/format'
 
 /** What completion/complete completes: a prompt's argument or a resource template's variable. */
 export type CompletionReference = { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string }
@@ -26,7 +27,7 @@ import { describeStartFailure, describeLoss, sessionLossReason, type StartFailur
 import type { CallOptions, CatalogKind, ConnectionEvents, OpenConnectionOptions } from './connectionTypes'
 import { RateLimiter } from './rateLimiter'
 import { routeServerMessages, stdoutProblemLogger } from './serverMessages'
-import { errorText, formatMs, tailText } from './text'
+import { errorText, tailText } from './text'
 import { LateProgressFilter } from './lateProgress'
 import { openTransport, type OpenedTransport } from './transports'
 
@@ -127,7 +128,7 @@ export class ExtensionConnection {
         connection.closing = true
         await connection.shutdown()
         throw new ConnectionStartError({
-          message: `The server did not answer "initialize" within ${formatMs(initMs)}, so it was stopped.${tailText(events.stderrTail())} ${
+          message: `The server did not answer "initialize" within ${formatDuration(initMs)}, so it was stopped.${tailText(events.stderrTail())} ${
             config.type === 'stdio' ? 'Check that the command starts an MCP server on stdio' : 'Check that the address is an MCP endpoint'
           }, or raise timeouts.initMs.`,
           restartable: true,

@@ -12,7 +12,8 @@ import { LogRing } from './logRing'
 import type { ExtensionManagerOptions, ManagerEvent } from './managerTypes'
 import { RestartPolicy } from './restartPolicy'
 import { resolveConfigSecrets } from './secretResolution'
-import { errorText, formatMs } from './text'
+import { errorText } from './text'
+import { formatDuration } from '../../shared/format'
 
 /** What a runner needs from the manager that owns it. */
 export interface RunnerOwner {
@@ -163,12 +164,12 @@ export class ExtensionRunner {
         const timer = setTimeout(() => {
           if (this.owner.owns(this) && this.state.status === 'error' && this.state.timer === timer) this.launch()
         }, decision.delayMs)
-        this.ring.push('lifecycle', 'info', `restarting in ${formatMs(decision.delayMs)} (crash ${decision.crashes})`)
+        this.ring.push('lifecycle', 'info', `restarting in ${formatDuration(decision.delayMs)} (crash ${decision.crashes})`)
         this.setState({ status: 'error', error: message, restartAt, timer })
         return
       }
       case 'give-up': {
-        const error = `${message} It crashed ${decision.crashes} times within ${formatMs(decision.windowMs)}, so it was stopped; fix the problem, then press Restart.`
+        const error = `${message} It crashed ${decision.crashes} times within ${formatDuration(decision.windowMs)}, so it was stopped; fix the problem, then press Restart.`
         this.ring.push('lifecycle', 'error', 'crash loop: not restarting until the person restarts it')
         this.setState({ status: 'error', error })
         return

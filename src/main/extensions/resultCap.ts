@@ -4,6 +4,7 @@
  * result for the person to open.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import { formatBytes } from '../../shared/format'
 
 type ContentBlock = CallToolResult['content'][number]
 
@@ -12,12 +13,6 @@ export interface CappedResult {
   truncated: boolean
   /** Size of the original content (characters of text, base64 characters of binary data). */
   originalSize: number
-}
-
-export function humanSize(size: number): string {
-  if (size < 1024) return `${size} B`
-  if (size < 1024 * 1024) return `${(size / 1024).toFixed(1)} KB`
-  return `${(size / 1024 / 1024).toFixed(1)} MB`
 }
 
 function blockSize(block: ContentBlock): number {
@@ -44,9 +39,9 @@ function shrink(block: ContentBlock, budget: number, size: number): ContentBlock
   if (block.type === 'resource') {
     const resource = block.resource as { uri: string; text?: string }
     if (resource.text !== undefined && budget > 0) return { ...block, resource: { ...block.resource, text: resource.text.slice(0, budget) } } as ContentBlock
-    return { type: 'text', text: `[embedded resource ${resource.uri} omitted: ${humanSize(size)}]` }
+    return { type: 'text', text: `[embedded resource ${resource.uri} omitted: ${formatBytes(size)}]` }
   }
-  return { type: 'text', text: `[${block.type} omitted: ${humanSize(size)}]` }
+  return { type: 'text', text: `[${block.type} omitted: ${formatBytes(size)}]` }
 }
 
 /** The result within `maxSize`; unchanged (same object) when it already fits. */
@@ -75,7 +70,7 @@ export function capResult(result: CallToolResult, maxSize: number): CappedResult
   if (structuredSize > budget) delete capped.structuredContent
   kept.push({
     type: 'text',
-    text: `[truncated: the full result is ${humanSize(originalSize)}, more than the ${humanSize(maxSize)} shown here; the person can open the full result]`,
+    text: `[truncated: the full result is ${formatBytes(originalSize)}, more than the ${formatBytes(maxSize)} shown here; the person can open the full result]`,
   })
   return { result: capped, truncated: true, originalSize }
 }

@@ -11,11 +11,11 @@ import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/
 import type { CatalogTool } from './catalogBuild'
 import type { ExtensionConfig } from './extensionConfig'
 import type { ExtensionConnection } from './extensionConnection'
-import { formatMs } from './text'
 import type { ExtensionSnapshot } from './extensionState'
 import { requestErrorText } from './connectionErrors'
 import { capResult } from './resultCap'
 import { OutputValidator } from './outputValidation'
+import { formatDuration } from '../../shared/format'
 
 export type CallStatus = 'ok' | 'failed' | 'timed-out' | 'cancelled'
 
@@ -68,7 +68,7 @@ export interface ToolDispatcherOptions {
 /** The abort reason for the hard cap; told apart from a person's cancel by identity. */
 class HardCapReached extends Error {
   constructor(readonly ms: number) {
-    super(`timed out: the call ran longer than the hard cap of ${formatMs(ms)}`)
+    super(`timed out: the call ran longer than the hard cap of ${formatDuration(ms)}`)
   }
 }
 
@@ -128,7 +128,7 @@ export class ToolDispatcher {
       if (reason instanceof Superseded) return done({ status: 'cancelled', message: reason.message })
       if (options.signal?.aborted) return done({ status: 'cancelled', message: 'cancelled by the person' })
       if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
-        return done({ status: 'timed-out', message: `timed out: "${tool.toolName}" sent no result or progress for ${formatMs(callMs)}` })
+        return done({ status: 'timed-out', message: `timed out: "${tool.toolName}" sent no result or progress for ${formatDuration(callMs)}` })
       }
       if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
         // F19: the frontend "extension" is the app window; its session ends when the window reloads.

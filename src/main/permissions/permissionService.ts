@@ -16,6 +16,7 @@ import { createSecurityInspector, type InjectionTaint } from './securityInspecto
 import { checkPin, hashToolDefinition, pinnedDefinition, type PinCheck } from './toolPins'
 import type { Decision, DefinitionChange, SecretValue, ToolCallRequest, ToolDefinition } from './types'
 import { unreachable } from './verdict'
+import { formatDuration } from '../../shared/format'
 
 export interface PermissionServiceOptions {
   store: PermissionStore
@@ -70,20 +71,13 @@ export interface PermissionService {
   close(): void
 }
 
-/** `250 ms`, `45 seconds`, `5 minutes`. */
-function describeDuration(ms: number): string {
-  if (ms < 1000) return `${ms} ms`
-  if (ms < 120_000) return `${Math.round(ms / 1000)} seconds`
-  return `${Math.round(ms / 60_000)} minutes`
-}
-
 function denialMessage(toolName: string, decision: Decision, approval: ApprovalOutcome | undefined, timeoutMs: number): string {
   if (!approval) return decision.reasons.join(' ')
   switch (approval.by) {
     case 'person':
       return `Not run: the person declined this call to ${toolName}. Do not retry it unchanged; ask the person what they would like instead.`
     case 'timeout':
-      return `Not run: nobody answered the approval for ${toolName} within ${describeDuration(timeoutMs)}. Tell the person the call is waiting for their approval, then try again if they want.`
+      return `Not run: nobody answered the approval for ${toolName} within ${formatDuration(timeoutMs)}. Tell the person the call is waiting for their approval, then try again if they want.`
     case 'cancelled':
       return `Not run: the call to ${toolName} was cancelled before it was approved.`
     case 'closed':

@@ -130,7 +130,7 @@ describe('agent loop: replies and tools', () => {
     expect(stored.truncated).toMatchObject({ originalSize: 300_000, fullResultFile: `${stored.id}.json` })
     const sent = toolResultsSent(world.server.modelRequests[1]?.body)[0]!.text
     expect(sent.length).toBeLessThan(101_000)
-    expect(sent).toMatch(/\[truncated: the full result is 293\.0 KB/)
+    expect(sent).toMatch(/\[truncated: the full result is 293 KiB/)
     const full = await world.store.fullResult(world.sessionId, stored.id)
     expect((full?.content[0] as { text: string }).text.length).toBe(300_000)
   })

@@ -152,7 +152,7 @@ describe('sessions store', () => {
     expect(message).toMatchObject({ truncated: { originalSize: 5000, fullResultFile: `${message.id}.json` } })
     if (message.kind !== 'tool-result') throw new Error('expected a tool result')
     expect(message.content[0]?.text).toHaveLength(1000)
-    expect(message.content.at(-1)?.text).toMatch(/^\[truncated: the full result is 4\.9 KB/)
+    expect(message.content.at(-1)?.text).toMatch(/^\[truncated: the full result is 4\.9 KiB/)
     const full = await store.fullResult(session.id, message.id)
     expect((full?.content[0] as { text: string }).text).toHaveLength(5000)
     expect(await store.fullResult(session.id, '../../etc/passwd')).toBeUndefined()

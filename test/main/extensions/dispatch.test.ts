@@ -116,7 +116,7 @@ describe('tool dispatch', () => {
     expect(outcome.truncated).toBe(true)
     const shown = text(outcome)
     expect(shown.length).toBeLessThan(101_000)
-    expect(shown).toMatch(/\[truncated: the full result is 2\.9 MB/)
+    expect(shown).toMatch(/\[truncated: the full result is 2\.9 MiB/)
     expect((outcome.fullResult?.content[0] as { text: string }).text).toHaveLength(3_000_000)
   })
 

@@ -163,8 +163,8 @@ describe('result cap (F10)', () => {
     expect(capped.result.structuredContent).toBeUndefined()
     expect(capped.result.content).toEqual([
       { type: 'text', text: 'a'.repeat(80) },
-      { type: 'text', text: '[image omitted: 4.9 KB]' },
-      { type: 'text', text: expect.stringMatching(/^\[truncated: the full result is 6\.0 KB, more than the 100 B shown here/) },
+      { type: 'text', text: '[image omitted: 4.9 KiB]' },
+      { type: 'text', text: expect.stringMatching(/^\[truncated: the full result is 6 KiB, more than the 100 B shown here/) },
     ])
     expect(big.content).toHaveLength(3) // the original is untouched
   })

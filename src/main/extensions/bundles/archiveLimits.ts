@@ -19,9 +19,3 @@ export const DEFAULT_ARCHIVE_LIMITS: ArchiveLimits = {
   ratioFloorBytes: 1024 * 1024,
 }
 
-/** Human sizes for error messages. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`
-  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`
-}

@@ -1,8 +1,8 @@
 /** The bundle's icon as a data: URL for the install sheet: raster formats only, size-capped, from inside the bundle. */
 import { readFile, stat } from 'node:fs/promises'
 import { extname, join } from 'node:path'
-import { formatBytes } from './archiveLimits'
 import { entryNameProblem, entrySegments } from './entryNames'
+import { formatBytes } from '../../../shared/format'
 
 export const MAX_ICON_BYTES = 256 * 1024
 

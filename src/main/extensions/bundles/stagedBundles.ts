@@ -8,10 +8,11 @@ import { readFile, mkdir, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { MAX_BUNDLE_BYTES, type SignatureInfo } from '../../../shared/bundleApi'
 import { log } from '../../log/log'
-import { formatBytes, type ArchiveLimits } from './archiveLimits'
+import type { ArchiveLimits } from './archiveLimits'
 import { parseManifest, type Manifest } from './manifestSchema'
 import { readSignature } from './signatureVerify'
 import { BundleArchiveError, unzipBundle } from './unzipBundle'
+import { formatBytes } from '../../../shared/format'
 
 /** Unused staging folders are removed after this long. */
 const STAGING_TTL_MS = 60 * 60 * 1000

@@ -11,8 +11,9 @@ import { join } from 'node:path'
 import { Transform, type TransformCallback } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import yauzl, { type Entry, type ZipFile } from 'yauzl'
-import { DEFAULT_ARCHIVE_LIMITS, formatBytes, type ArchiveLimits } from './archiveLimits'
+import { DEFAULT_ARCHIVE_LIMITS, type ArchiveLimits } from './archiveLimits'
 import { entryNameProblem, entrySegments } from './entryNames'
+import { formatBytes } from '../../../shared/format'
 
 export class BundleArchiveError extends Error {
   override name = 'BundleArchiveError'

@@ -7,8 +7,8 @@ import { randomBytes } from 'node:crypto'
 import { appendFile, mkdir, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { MAX_BUNDLE_BYTES } from '../../../shared/bundleApi'
-import { formatBytes } from './archiveLimits'
 import { BundleError } from './stagedBundles'
+import { formatBytes } from '../../../shared/format'
 
 const UPLOAD_TTL_MS = 60 * 60 * 1000
 /** Uploads kept at once: a new one beyond this drops the oldest, so the disk used stays bounded. */

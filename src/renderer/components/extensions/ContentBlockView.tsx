@@ -2,7 +2,8 @@
  * One content block of a tool result that is not a resource: text, an image, a note for audio, or
  * the JSON of an unknown block. Resources are items that open (resources/ResultBlocks.tsx).
  */
-import { base64Bytes, byteSize, type ContentBlock } from './contentBlocks'
+import { base64Bytes, type ContentBlock } from './contentBlocks'
+import { formatBytes } from '../../../shared/format'
 
 export type PlainContentBlock = Exclude<ContentBlock, { type: 'resource_link' | 'resource' }>
 
@@ -21,14 +22,14 @@ export function ContentBlockView({ block }: { block: PlainContentBlock }) {
             className="max-h-80 max-w-full rounded border border-zinc-200 bg-white dark:border-zinc-700 dark:bg-zinc-800"
           />
           <figcaption className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
-            {block.mimeType} · {byteSize(base64Bytes(block.data))}
+            {block.mimeType} · {formatBytes(base64Bytes(block.data))}
           </figcaption>
         </figure>
       )
     case 'audio':
       return (
         <p className="text-xs text-zinc-600 dark:text-zinc-400">
-          Audio ({block.mimeType}, {byteSize(base64Bytes(block.data))}); audio cannot be played here.
+          Audio ({block.mimeType}, {formatBytes(base64Bytes(block.data))}); audio cannot be played here.
         </p>
       )
     case 'unknown':

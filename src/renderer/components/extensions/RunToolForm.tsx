@@ -11,7 +11,8 @@ import { useErrorStore } from '../../stores/errorStore'
 import { PlayIcon, StopIcon } from '../icons'
 import { primaryButton, quietButton, secondaryButton } from '../ui'
 import { argumentsTemplate, parseArguments, propertySummary } from './toolArguments'
-import { ToolResultView, formatDuration, type RunResult } from './ToolResultView'
+import { ToolResultView, type RunResult } from './ToolResultView'
+import { formatDuration } from '../../../shared/format'
 
 const runKeys = /Mac|iPhone|iPad/.test(navigator.userAgent) ? '⌘Enter' : 'Ctrl+Enter'
 

@@ -9,6 +9,7 @@ import { AlertIcon, CheckIcon } from '../icons'
 import { ResultBlocks } from '../resources/ResultBlocks'
 import { parseContentBlocks } from './contentBlocks'
 import { StructuredResultView } from './StructuredResultView'
+import { formatDuration } from '../../../shared/format'
 
 /** What came back: a result from the tool (with its outcome), or the host's refusal to make the call. */
 export type RunResult =
@@ -85,8 +86,3 @@ export function ToolResultView({ result, extensionId }: { result: RunResult; ext
   )
 }
 
-export function formatDuration(ms: number): string {
-  if (ms < 1000) return `${Math.round(ms)} ms`
-  if (ms < 60_000) return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`
-  return `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`
-}

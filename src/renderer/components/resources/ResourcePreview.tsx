@@ -5,12 +5,12 @@
  */
 import { useState } from 'react'
 import type { ResourceContent } from '../../../shared/hostApi'
-import { byteSize } from '../extensions/contentBlocks'
 import { AlertIcon } from '../icons'
 import { smallSecondaryButton } from '../ui'
 import { AttachButton } from './AttachButton'
 import { previewOf } from './resourceView'
 import { useResourceRead } from './useResourceRead'
+import { formatBytes } from '../../../shared/format'
 
 const pre = 'max-h-96 overflow-auto rounded-md bg-zinc-50 px-3 py-2 font-mono text-xs leading-relaxed wrap-anywhere whitespace-pre-wrap text-zinc-800 dark:bg-zinc-950 dark:text-zinc-200'
 
@@ -21,7 +21,7 @@ export function ResourceContentView({ content }: { content: ResourceContent }) {
       <figcaption className="flex flex-wrap gap-x-2 text-xs text-zinc-500 dark:text-zinc-400">
         <span className="font-mono wrap-anywhere">{content.uri}</span>
         {content.mimeType && <span>{content.mimeType}</span>}
-        <span>{content.text !== undefined ? `${content.size.toLocaleString()} characters` : byteSize(content.size)}</span>
+        <span>{content.text !== undefined ? `${content.size.toLocaleString()} characters` : formatBytes(content.size)}</span>
       </figcaption>
       {preview.kind === 'text' && <pre className={pre}>{preview.text}</pre>}
       {preview.kind === 'json' && <pre className={pre}>{preview.text}</pre>}
@@ -30,7 +30,7 @@ export function ResourceContentView({ content }: { content: ResourceContent }) {
       )}
       {preview.kind === 'binary' && (
         <p className="rounded-md border border-dashed border-zinc-300 px-3 py-2 text-xs text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
-          Binary data: {preview.mimeType}, {byteSize(preview.size)}
+          Binary data: {preview.mimeType}, {formatBytes(preview.size)}
           {preview.omitted ? ' (too large to show here).' : '.'}
         </p>
       )}

@@ -1,4 +1,5 @@
 /** Sends a chosen file to the host in chunks over the host session (`bundle_upload`), reporting progress. */
+import { formatBytes } from '../../../../../shared/format'
 import { BUNDLE_CHUNK_BYTES, MAX_BUNDLE_BYTES } from '../../../../../shared/hostApi'
 import type { HostClient } from '../../../../mcp/hostClient'
 
@@ -11,7 +12,7 @@ function toBase64(bytes: Uint8Array): string {
 
 /** Uploads `file`; resolves to the upload id. `onProgress` gets the fraction sent (0–1). */
 export async function uploadBundle(client: Pick<HostClient, 'call'>, file: Blob, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<string> {
-  if (file.size > MAX_BUNDLE_BYTES) throw new Error(`The file is ${Math.round(file.size / 1024 / 1024)} MiB; bundles up to ${MAX_BUNDLE_BYTES / 1024 / 1024} MiB are accepted.`)
+  if (file.size > MAX_BUNDLE_BYTES) throw new Error(`The file is ${formatBytes(file.size)}; bundles up to ${formatBytes(MAX_BUNDLE_BYTES)} are accepted.`)
   let uploadId: string | undefined
   let sent = 0
   onProgress(0)

@@ -1,0 +1,26 @@
+/** Sizes and durations in words, the same wherever the app names one (messages, errors, the window). */
+
+const trimmed = (value: number, decimals: number) => String(Number(value.toFixed(decimals)))
+
+/** `512 B`, `1.5 KiB`, `4 MiB`, `1.2 GiB`: powers of 1024, one decimal unless whole. */
+export function formatBytes(bytes: number): string {
+  const units = ['KiB', 'MiB', 'GiB']
+  if (bytes < 1024) return `${Math.round(bytes)} B`
+  let value = bytes / 1024
+  let unit = 0
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024
+    unit++
+  }
+  return `${trimmed(value, 1)} ${units[unit]}`
+}
+
+/** `250 ms`, `1.25 s`, `15 s`, `2 min 5 s`, `5 min`. */
+export function formatDuration(ms: number): string {
+  if (ms < 999.5) return `${Math.round(ms)} ms`
+  if (ms < 60_000) return `${trimmed(ms / 1000, ms < 10_000 ? 2 : 1)} s`
+  const minutes = Math.floor(ms / 60_000)
+  const seconds = Math.round((ms % 60_000) / 1000)
+  if (seconds === 60) return `${minutes + 1} min`
+  return seconds === 0 ? `${minutes} min` : `${minutes} min ${seconds} s`
+}

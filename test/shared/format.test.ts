@@ -1,0 +1,38 @@
+/** The one wording for sizes and durations. */
+import { describe, expect, it } from 'vitest'
+import { formatBytes, formatDuration } from '../../src/shared/format'
+
+describe('formatBytes', () => {
+  it.each([
+    [0, '0 B'],
+    [100, '100 B'],
+    [1023, '1023 B'],
+    [1024, '1 KiB'],
+    [1536, '1.5 KiB'],
+    [5000, '4.9 KiB'],
+    [4 * 1024 * 1024, '4 MiB'],
+    [3_000_000, '2.9 MiB'],
+    [1.25 * 1024 ** 3, '1.3 GiB'],
+    [5 * 1024 ** 4, '5120 GiB'],
+  ])('%d → %s', (bytes, text) => {
+    expect(formatBytes(bytes)).toBe(text)
+  })
+})
+
+describe('formatDuration', () => {
+  it.each([
+    [0, '0 ms'],
+    [250, '250 ms'],
+    [999.6, '1 s'],
+    [1000, '1 s'],
+    [1234, '1.23 s'],
+    [15_000, '15 s'],
+    [15_550, '15.6 s'],
+    [60_000, '1 min'],
+    [65_000, '1 min 5 s'],
+    [119_800, '2 min'],
+    [300_000, '5 min'],
+  ])('%d ms → %s', (ms, text) => {
+    expect(formatDuration(ms)).toBe(text)
+  })
+})
