@@ -10,6 +10,8 @@ import { capitalize, describeProvider } from './providerPresets'
 import { PROVIDER_REGISTRY, type ModelListingPage, type ProviderConnection } from './providerRegistry'
 import { errorForStatus, ProviderError, SETTINGS_PLACE, translateProviderError, type ClassifiedProviderError, type FailureContext } from './providerErrors'
 import type { FetchFunction } from './sdkTypes'
+import { formatBytes, formatDuration } from '../../../shared/format'
+import { readTextWithin } from '../../extensions/cappedBody'
 
 export interface ListedModel {
   id: string
@@ -35,6 +37,8 @@ export interface ListModelsOptions {
 export const DEFAULT_LIST_MODELS_TIMEOUT_MS = 10_000
 /** Bounds a listing whose pages never end (quality.md F16). */
 const MAX_PAGES = 20
+/** One page of a model list; the largest real ones (OpenRouter's) are a few MiB. */
+const MAX_LISTING_BYTES = 16 * 1024 * 1024
 
 export async function listModels(config: ProviderConfig, options: ListModelsOptions): Promise<ModelListing> {
   const configured: ListedModel[] = (config.models ?? []).map((id) => ({ id, source: 'configured' }))
@@ -72,7 +76,10 @@ async function fetchServerModels(config: ProviderConfig, options: ListModelsOpti
     let body: unknown
     try {
       const response = await fetch(request.url, { headers: request.headers, signal })
-      const text = await response.text()
+      const text = await readTextWithin(response, MAX_LISTING_BYTES)
+      if (text === undefined) {
+        throw new ProviderError('bad-response', `${capitalize(provider.label)} sent more than ${formatBytes(MAX_LISTING_BYTES)} for one page of its model list, so it was not read. Enter the model names in ${SETTINGS_PLACE} by hand.`)
+      }
       if (response.status === 404) {
         throw new ProviderError(
           'not-found',
@@ -115,6 +122,3 @@ function parseJson(text: string, label: string): unknown {
   }
 }
 
-function formatDuration(ms: number): string {
-  return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`
-}

@@ -2,6 +2,8 @@
  * HTTP access to an MCP Registry (API v0.1). Only fetching and decoding JSON lives here; the answers
  * are validated by registrySchemas.ts. Every failure is an Error that names the problem and the fix.
  */
+import { formatBytes } from '../../../shared/format'
+import { readTextWithin } from '../cappedBody'
 
 /** How many servers one search page asks for. */
 export const PAGE_SIZE = 30
@@ -49,13 +51,14 @@ export async function fetchRegistryJson(url: string, fetchImpl: FetchLike = fetc
     await response.body?.cancel()
     throw new Error(`The MCP Registry at ${where} answered ${response.status} ${response.statusText}. Try again later, or check the registry address in Settings → General.`)
   }
-  const declared = Number(response.headers.get('content-length') ?? 0)
-  if (declared > MAX_RESPONSE_BYTES) {
-    await response.body?.cancel()
-    throw new Error(`The MCP Registry at ${where} sent ${declared} bytes, far more than a registry answer; it was not read.`)
+  let text: string | undefined
+  try {
+    text = await readTextWithin(response, MAX_RESPONSE_BYTES)
+  } catch (error) {
+    const reason = (error as Error).name === 'TimeoutError' ? 'not all of it within 15 seconds' : 'the connection broke'
+    throw new Error(`The MCP Registry at ${where} did not send its whole answer (${reason}). Try again later.`)
   }
-  const text = await response.text()
-  if (text.length > MAX_RESPONSE_BYTES) throw new Error(`The MCP Registry at ${where} sent more than ${MAX_RESPONSE_BYTES} bytes, far more than a registry answer; it was not read.`)
+  if (text === undefined) throw new Error(`The MCP Registry at ${where} sent more than ${formatBytes(MAX_RESPONSE_BYTES)}, far more than a registry answer; it was not read.`)
   try {
     return JSON.parse(text) as unknown
   } catch {

@@ -5,6 +5,7 @@
  * anything very long.
  */
 import type { FetchLike } from './registryClient'
+import { readBodyWithin } from '../cappedBody'
 
 export const MAX_ICON_URL_LENGTH = 100_000
 
@@ -50,12 +51,12 @@ export async function inlineIcon(icon: string | undefined, fetchImpl: FetchLike 
   if (!icon || icon.startsWith('data:')) return icon
   try {
     const response = await fetchImpl(icon, { signal: AbortSignal.timeout(5_000), headers: { accept: 'image/png, image/jpeg, image/webp' } })
-    if (!response.ok || Number(response.headers.get('content-length') ?? 0) > MAX_ICON_BYTES) {
+    if (!response.ok) {
       await response.body?.cancel()
       return undefined
     }
-    const bytes = new Uint8Array(await response.arrayBuffer())
-    const kind = bytes.length <= MAX_ICON_BYTES ? magic.find((candidate) => candidate.test(bytes)) : undefined
+    const bytes = await readBodyWithin(response, MAX_ICON_BYTES)
+    const kind = bytes && magic.find((candidate) => candidate.test(bytes))
     return kind ? `data:image/${kind.type};base64,${Buffer.from(bytes).toString('base64')}` : undefined
   } catch {
     return undefined

@@ -1,6 +1,7 @@
 /** listModels: the configured list plus the server's, with failures as values beside the configured list. */
 import { describe, expect, it } from 'vitest'
 import { configFromPreset, listModels } from '../../../../src/main/agent/providers'
+import { startEndlessBodyServer } from '../../../fixtures/http/endlessBodyServer'
 import { closedPort, KEY, KINDS, providerFor, scriptedServer, secretsOf } from './providerTestKit'
 
 describe.each(KINDS)('%s listModels', (kind) => {
@@ -45,6 +46,18 @@ describe.each(KINDS)('%s listModels', (kind) => {
     const listing = await listModels(providerFor(kind, server.baseUrl), { ...secrets, timeoutMs: 300 })
     expect(performance.now() - started).toBeLessThan(3_000)
     expect(listing.error).toMatchObject({ kind: 'network', message: expect.stringContaining('no model list within 300 ms') })
+  })
+
+  it('an endless model list without content-length is refused at the cap, not read until the timeout', async () => {
+    const endless = await startEndlessBodyServer()
+    try {
+      const listing = await listModels(providerFor(kind, `${endless.url}/v1`, { models: ['fallback'] }), { ...secrets, timeoutMs: 20_000 })
+      expect(listing.models).toEqual([{ id: 'fallback', source: 'configured' }])
+      expect(listing.error).toMatchObject({ kind: 'bad-response', message: expect.stringMatching(/sent more than 16 MiB for one page of its model list, so it was not read/) })
+      expect(endless.written).toBeLessThan(64 * 1024 * 1024)
+    } finally {
+      await endless.close()
+    }
   })
 
   it('a reply that is not a model list is a bad-response error', async () => {
