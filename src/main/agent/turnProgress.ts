@@ -6,7 +6,7 @@
  */
 import type { ToolResultStatus } from './storedMessage'
 import type { TurnError } from './errorKinds'
-import { createProgressThrottle, type ProgressThrottle } from './progressThrottle'
+import { createTrailingThrottle, type TrailingThrottle } from '../../shared/trailingThrottle'
 
 export type TurnStatus = 'streaming' | 'running-tools' | 'done' | 'step-limit' | 'failed' | 'cancelled'
 
@@ -56,7 +56,7 @@ export const TOOL_STATE_OF: Record<ToolResultStatus, ToolCallState> = {
 /** Holds the progress of one turn and publishes snapshots through a throttle. */
 export class TurnProgressTracker {
   private state: TurnProgress
-  private readonly throttle: ProgressThrottle
+  private readonly throttle: TrailingThrottle<void>
 
   constructor(
     init: { sessionId: string; turnId: string; stepLimit: number },
@@ -64,7 +64,7 @@ export class TurnProgressTracker {
     intervalMs: number,
   ) {
     this.state = { ...init, status: 'streaming', step: 1, text: '', toolCalls: [] }
-    this.throttle = createProgressThrottle(() => publish?.(this.snapshot()), intervalMs)
+    this.throttle = createTrailingThrottle<void>(() => publish?.(this.snapshot()), intervalMs)
   }
 
   /** A copy the receiver may keep: later changes never show through it. */
@@ -79,7 +79,7 @@ export class TurnProgressTracker {
   appendText(delta: string): void {
     // Appending in place: a fresh object per token would be thousands of copies a second.
     this.state.text += delta
-    this.throttle.changed()
+    this.throttle.push()
   }
 
   assistantCommitted(messageId: string): void {
@@ -102,6 +102,6 @@ export class TurnProgressTracker {
 
   private update(change: Partial<TurnProgress>): void {
     this.state = { ...this.state, ...change }
-    this.throttle.changed()
+    this.throttle.push()
   }
 }

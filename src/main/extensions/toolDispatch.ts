@@ -16,6 +16,7 @@ import { requestErrorText } from './connectionErrors'
 import { capResult } from './resultCap'
 import { OutputValidator } from './outputValidation'
 import { formatDuration } from '../../shared/format'
+import { createTrailingThrottle } from '../../shared/trailingThrottle'
 
 export type CallStatus = 'ok' | 'failed' | 'timed-out' | 'cancelled'
 
@@ -111,7 +112,7 @@ export class ToolDispatcher {
     options.signal?.addEventListener('abort', onParentAbort, { once: true })
     const { callMs, hardCapMs } = config.timeouts
     const hardCap = setTimeout(() => controller.abort(new HardCapReached(hardCapMs)), hardCapMs)
-    const progress = throttle((update: ProgressUpdate) => options.onProgress?.(update, request), this.options.progressIntervalMs ?? 50)
+    const progress = createTrailingThrottle((update: ProgressUpdate) => options.onProgress?.(update, request), this.options.progressIntervalMs ?? 50)
     try {
       const result = await connection.callTool(tool.toolName, request.arguments ?? {}, {
         signal: controller.signal,
@@ -210,33 +211,3 @@ function toolError(message: string): CallToolResult {
 }
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
-
-/** Passes the first update at once and then at most one per interval, always ending with the latest. */
-function throttle<T>(deliver: (value: T) => void, intervalMs: number) {
-  let last = 0
-  let pending: { value: T } | undefined
-  let timer: NodeJS.Timeout | undefined
-  const flush = () => {
-    clearTimeout(timer)
-    timer = undefined
-    if (pending) {
-      const { value } = pending
-      pending = undefined
-      last = Date.now()
-      deliver(value)
-    }
-  }
-  return {
-    push: (value: T) => {
-      pending = { value }
-      const wait = last + intervalMs - Date.now()
-      if (wait <= 0) flush()
-      else timer ??= setTimeout(flush, wait)
-    },
-    flush,
-    cancel: () => {
-      clearTimeout(timer)
-      pending = undefined
-    },
-  }
-}

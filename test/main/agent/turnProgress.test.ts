@@ -5,34 +5,7 @@
 import { open } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { createProgressThrottle } from '../../../src/main/agent/progressThrottle'
 import { agentWorld } from './agentTestKit'
-
-describe('progress throttle', () => {
-  it('delivers the first change at once, then at most one per interval, and always the last state', async () => {
-    let state = 0
-    const delivered: { value: number; at: number }[] = []
-    const throttle = createProgressThrottle(() => delivered.push({ value: state, at: performance.now() }), 30)
-    for (let i = 1; i <= 10_000; i++) {
-      state = i
-      throttle.changed()
-    }
-    expect(delivered.map((d) => d.value)).toEqual([1])
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    expect(delivered.map((d) => d.value)).toEqual([1, 10_000])
-    state = 10_001
-    throttle.changed()
-    state = 10_002
-    throttle.changed()
-    await throttle.close()
-    expect(delivered.at(-1)?.value).toBe(10_002)
-    for (let i = 1; i < delivered.length; i++) expect(delivered[i]!.at - delivered[i - 1]!.at).toBeGreaterThanOrEqual(28)
-    // Closed: later changes are not delivered.
-    throttle.changed()
-    await new Promise((resolve) => setTimeout(resolve, 40))
-    expect(delivered.at(-1)?.value).toBe(10_002)
-  })
-})
 
 describe('a fast 2,000-chunk stream', () => {
   const chunks = Array.from({ length: 2000 }, (_, i) => `t${i} `)

@@ -11,7 +11,7 @@ import { AssistantMessage } from './AssistantMessage'
 import type { ConversationRow } from './liveTurn'
 import { UserMessage } from './UserMessage'
 import { estimateRowHeight } from './messageSize'
-import { useFollowBottom } from './useFollowBottom'
+import { useFollowBottom } from '../../hooks/useFollowBottom'
 
 interface Props {
   rows: readonly ConversationRow[]

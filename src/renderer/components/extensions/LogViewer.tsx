@@ -8,7 +8,7 @@ import { useId, useMemo, useState } from 'react'
 import { ExtensionLogResourceSchema, extensionLogUri, type LogEntry } from '../../../shared/hostApi'
 import { LOG_LEVELS, logLevelRank, type LoggingLevel } from '../../../shared/logLevelApi'
 import { useHostResource } from '../../hooks/useHostResource'
-import { useStickToBottom } from '../../hooks/useStickToBottom'
+import { useFollowBottom } from '../../hooks/useFollowBottom'
 import { ArrowDownIcon } from '../icons'
 import { smallSecondaryButton } from '../ui'
 
@@ -60,7 +60,7 @@ export function LogViewer({ extensionId }: { extensionId: string }) {
     () => (log?.entries ?? []).filter((entry) => !hidden.has(entry.source) && logLevelRank(levelOfEntry(entry)) >= logLevelRank(minimum)),
     [log, hidden, minimum],
   )
-  const { ref: scroller, stuck, onScroll, jump } = useStickToBottom<HTMLDivElement>(entries)
+  const { scroller, content, following, jump } = useFollowBottom<HTMLDivElement, HTMLDivElement>()
 
   const toggle = (source: Source) =>
     setHidden((before) => {
@@ -117,35 +117,36 @@ export function LogViewer({ extensionId }: { extensionId: string }) {
           aria-label="Extension log"
           aria-live="off"
           tabIndex={0}
-          onScroll={onScroll}
           className="h-80 overflow-y-auto rounded-lg border border-zinc-200 bg-zinc-50 py-1.5 font-mono text-xs leading-relaxed dark:border-zinc-800 dark:bg-zinc-950"
         >
-          {log !== null && entries.length === 0 && (
-            <p className="px-3 py-2 font-sans text-zinc-500 dark:text-zinc-400">
-              {log.entries.length === 0 ? 'Nothing logged yet.' : 'No lines of the kinds and levels shown.'}
-            </p>
-          )}
-          {entries.map((entry) => (
-            <div key={entry.seq} data-source={entry.source} className="flex gap-2 px-3 py-px hover:bg-zinc-100 dark:hover:bg-zinc-900">
-              <time dateTime={entry.time} title={entry.time} className="shrink-0 text-zinc-400 tabular-nums dark:text-zinc-500">
-                {shownTime(entry.time)}
-              </time>
-              <span className={`h-fit w-[4.75rem] shrink-0 rounded px-1 text-center font-sans text-[10px] leading-4 font-medium ${sourceStyle[entry.source].tag}`}>
-                {sourceStyle[entry.source].label}
-              </span>
-              {entry.serverLevel && (
-                <span data-level={entry.serverLevel} className={`h-fit w-[4.5rem] shrink-0 rounded px-1 text-center font-sans text-[10px] leading-4 font-medium ${badgeClasses[entry.serverLevel]}`}>
-                  {entry.serverLevel}
+          <div ref={content}>
+            {log !== null && entries.length === 0 && (
+              <p className="px-3 py-2 font-sans text-zinc-500 dark:text-zinc-400">
+                {log.entries.length === 0 ? 'Nothing logged yet.' : 'No lines of the kinds and levels shown.'}
+              </p>
+            )}
+            {entries.map((entry) => (
+              <div key={entry.seq} data-source={entry.source} className="flex gap-2 px-3 py-px hover:bg-zinc-100 dark:hover:bg-zinc-900">
+                <time dateTime={entry.time} title={entry.time} className="shrink-0 text-zinc-400 tabular-nums dark:text-zinc-500">
+                  {shownTime(entry.time)}
+                </time>
+                <span className={`h-fit w-[4.75rem] shrink-0 rounded px-1 text-center font-sans text-[10px] leading-4 font-medium ${sourceStyle[entry.source].tag}`}>
+                  {sourceStyle[entry.source].label}
                 </span>
-              )}
-              <span className={`min-w-0 flex-1 break-words whitespace-pre-wrap ${levelClasses[entry.level]}`}>
-                {notable(entry.level) && !entry.serverLevel && <span className="font-semibold">{entry.level.toUpperCase()} </span>}
-                {entry.text}
-              </span>
-            </div>
-          ))}
+                {entry.serverLevel && (
+                  <span data-level={entry.serverLevel} className={`h-fit w-[4.5rem] shrink-0 rounded px-1 text-center font-sans text-[10px] leading-4 font-medium ${badgeClasses[entry.serverLevel]}`}>
+                    {entry.serverLevel}
+                  </span>
+                )}
+                <span className={`min-w-0 flex-1 break-words whitespace-pre-wrap ${levelClasses[entry.level]}`}>
+                  {notable(entry.level) && !entry.serverLevel && <span className="font-semibold">{entry.level.toUpperCase()} </span>}
+                  {entry.text}
+                </span>
+              </div>
+            ))}
+          </div>
         </div>
-        {!stuck && (
+        {!following && (
           <button type="button" onClick={jump} className={`${smallSecondaryButton} absolute right-3 bottom-3 shadow-md`}>
             <ArrowDownIcon className="size-3.5" />
             Latest
