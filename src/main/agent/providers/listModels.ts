@@ -121,4 +121,3 @@ function parseJson(text: string, label: string): unknown {
     throw new ProviderError('bad-response', `${capitalize(label)} did not return a model list: the reply is not JSON.`)
   }
 }
-

@@ -18,4 +18,3 @@ export const DEFAULT_ARCHIVE_LIMITS: ArchiveLimits = {
   maxRatio: 200,
   ratioFloorBytes: 1024 * 1024,
 }
-

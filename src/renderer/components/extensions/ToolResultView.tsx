@@ -85,4 +85,3 @@ export function ToolResultView({ result, extensionId }: { result: RunResult; ext
     </section>
   )
 }
-

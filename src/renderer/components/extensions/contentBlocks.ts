@@ -45,4 +45,3 @@ export function base64Bytes(data: string): number {
   const clean = data.replace(/\s/g, '')
   return Math.floor((clean.length * 3) / 4) - (clean.endsWith('==') ? 2 : clean.endsWith('=') ? 1 : 0)
 }
-
