@@ -109,7 +109,7 @@ describe('discovery', () => {
       ['cursor', 0, "Cursor's config could not be read."],
       ['vscode', 0, "VS Code's config could not be read."],
     ])
-    expect(found[0]!.problem).toMatch(/^Claude Desktop's config \(.*claude_desktop_config\.json\) is not valid JSON \(it ends too early at line 5, column \d+; part of it is missing\)/)
+    expect(found[0]!.problem).toMatch(/^Claude Desktop's config \(.*claude_desktop_config\.json\) is not valid JSON \(it ends too early: the text in quotes at line 5, column 22 never closes; part of it is missing\)/)
     expect(found[1]!.problem).toBe(`Cursor's config at ${join(home, '.cursor/mcp.json')} is a folder, not a file; nothing to import there.`)
     expect(found[2]!.problem).toMatch(/^Could not read VS Code's config at .* \(it is \d+ bytes, far more than an MCP config; it was not read\); open it yourself and paste its contents\.$/)
 
