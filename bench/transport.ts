@@ -13,8 +13,6 @@ import { PortTransport, domPort, emitterPort, type DomPortLike } from '../src/sh
 import { WebSocketServerTransport } from '../src/main/host/webSocketTransport'
 import { fakeElectronPort } from '../test/helpers/testHost'
 
-globalThis.WebSocket ??= WebSocket as unknown as typeof globalThis.WebSocket
-
 const WARMUP = 500
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5000)
 const payload = 'x'.repeat(1024 - 60)

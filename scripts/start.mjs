@@ -1,41 +1,45 @@
 // `npm start`: the Electron app, or browser mode when this machine has no Electron binary (design.md §2).
-import { spawn } from 'node:child_process'
-import { existsSync, realpathSync } from 'node:fs'
-import { createRequire } from 'node:module'
+import { readFileSync, realpathSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { buildIfStale } from './build-if-stale.mjs'
+import { locateElectron } from './electronBinary.mjs'
+import { runForwarding } from './runChild.mjs'
 
-/**
- * Where the Electron binary is, or why there is none. In plain Node, `require('electron')` returns
- * the binary's path, and throws when the package's postinstall never downloaded it; a path to a
- * deleted file is caught by the existence check.
- * @param {(id: string) => unknown} requireElectron
- * @param {(path: string) => boolean} exists
- * @returns {{ found: true, path: string } | { found: false, reason: string }}
- */
-export function locateElectron(requireElectron = createRequire(import.meta.url), exists = existsSync) {
-  let path
+/** Ubuntu 23.10+ sets this to 1: unprivileged user namespaces (Chromium's sandbox) need an AppArmor profile. */
+const USERNS_RESTRICTION = '/proc/sys/kernel/apparmor_restrict_unprivileged_userns'
+
+/** Whether AppArmor restricts unprivileged user namespaces here; undefined when the kernel has no such switch. */
+function restrictsUserNamespaces() {
   try {
-    path = requireElectron('electron')
-  } catch (error) {
-    const notInstalled = error instanceof Error && 'code' in error && error.code === 'MODULE_NOT_FOUND'
-    return { found: false, reason: notInstalled ? 'the electron package is not installed' : 'the electron package has no downloaded binary' }
+    return readFileSync(USERNS_RESTRICTION, 'utf8').trim() === '1'
+  } catch {
+    return undefined
   }
-  if (typeof path !== 'string' || path === '') return { found: false, reason: 'the electron package did not name a binary' }
-  if (!exists(path)) return { found: false, reason: `no binary at ${path}` }
-  return { found: true, path }
 }
 
-/** Runs a child with our stdio, passes Ctrl+C / SIGTERM on, and exits with its status. */
-function runForwarding(command, args, env = process.env) {
-  const child = spawn(command, args, { stdio: 'inherit', env })
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal))
-  child.on('error', (error) => {
-    process.stderr.write(`Could not start ${command}: ${error.message}\n`)
-    process.exit(1)
-  })
-  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))
+/**
+ * What to tell the person when Electron died of SIGTRAP on Linux: Chromium aborts that way (a failed
+ * CHECK) when it cannot start its sandbox, which is what happens on Ubuntu 23.10+ where AppArmor blocks
+ * the user namespaces it needs and the SUID helper in node_modules is not set up. Never suggests
+ * --no-sandbox: the renderer shows text from models and extensions.
+ * @param {{ code: number | null, signal: NodeJS.Signals | null, platform: NodeJS.Platform, binaryPath: string, restrictsUserNamespaces: boolean | undefined }} exit
+ * @returns {string | undefined}
+ */
+export function sandboxAbortHelp({ signal, platform, binaryPath, restrictsUserNamespaces }) {
+  if (signal !== 'SIGTRAP' || platform !== 'linux') return undefined
+  const helper = join(dirname(binaryPath), 'chrome-sandbox')
+  if (!restrictsUserNamespaces) {
+    return `Electron aborted (SIGTRAP). If its messages above mention the SUID sandbox helper, see "Electron stops at start on Linux" in the README's troubleshooting section.`
+  }
+  return [
+    'Electron aborted (SIGTRAP): Chromium could not start its sandbox. This system (Ubuntu 23.10 or later)',
+    'lets AppArmor block the user namespaces the sandbox uses. Fix it once, in either way:',
+    `  - give Electron an AppArmor profile that allows them (README, troubleshooting: "Electron stops at start on Linux"), or`,
+    `  - make the sandbox helper setuid root: sudo chown root:root ${helper} && sudo chmod 4755 ${helper}`,
+    '    (again after each reinstall of the electron package).',
+    'Do not start Electron with --no-sandbox.',
+  ].join('\n')
 }
 
 function main() {
@@ -46,12 +50,14 @@ function main() {
   if (electron.found) {
     // ELECTRON_RUN_AS_NODE inherited from a parent tool would make the binary a plain Node and skip the app.
     const { ELECTRON_RUN_AS_NODE: _ignored, ...env } = process.env
-    runForwarding(electron.path, [root, ...args], env)
+    const explainExit = ({ code, signal }) =>
+      sandboxAbortHelp({ code, signal, platform: process.platform, binaryPath: electron.path, restrictsUserNamespaces: restrictsUserNamespaces() })
+    runForwarding(electron.path, [root, ...args], { env, explainExit })
     return
   }
   process.stderr.write(`Electron is not installed on this machine (${electron.reason}); starting browser mode instead.\n`)
   runForwarding(process.execPath, [join(root, 'out/main/host.js'), '--browser', ...args])
 }
 
-// Run only as a script, so that tests can import locateElectron.
+// Run only as a script, so that tests can import its functions.
 if (process.argv[1] && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href) main()

@@ -59,7 +59,7 @@ async function openApp(url: string, token: string): Promise<void> {
 
 /** The state this test builds must be there, whether after a reload or after a host restart. */
 async function expectPersistedState(): Promise<void> {
-  await expect.poll(sessionTitles).toEqual(['Research notes', 'New session'])
+  await expect.poll(() => sessionTitles()).toEqual(['Research notes', 'New session'])
   await expect.poll(isDark).toBe(true)
   await page.getByRole('button', { name: 'Settings' }).click()
   expect(await page.getByRole('radio', { name: 'Dark' }).isChecked()).toBe(true)
@@ -116,16 +116,16 @@ describe('Switchboard in browser mode (Electron stands in as headless Chromium)'
 
     const newSession = newSessionButton()
     await newSession.click()
-    await expect.poll(sessionTitles).toEqual(['New session'])
+    await expect.poll(() => sessionTitles()).toEqual(['New session'])
     await newSession.click()
-    await expect.poll(sessionTitles).toEqual(['New session', 'New session'])
+    await expect.poll(() => sessionTitles()).toEqual(['New session', 'New session'])
 
     // The newest session is selected: rename it with its Rename button.
     const nav = sessionsNav()
     await nav.getByRole('listitem').first().getByRole('button', { name: 'Rename New session' }).click()
     await page.getByRole('textbox', { name: 'Session title' }).fill('Research notes')
     await page.keyboard.press('Enter')
-    await expect.poll(sessionTitles).toEqual(['Research notes', 'New session'])
+    await expect.poll(() => sessionTitles()).toEqual(['Research notes', 'New session'])
     await page.getByRole('heading', { level: 1, name: 'Research notes' }).waitFor()
 
     // A second window shows the same list and follows changes live: it is subscribed, nothing polls.
@@ -139,16 +139,16 @@ describe('Switchboard in browser mode (Electron stands in as headless Chromium)'
     await nav.getByRole('button', { name: 'New session', exact: true }).dblclick()
     await page.getByRole('textbox', { name: 'Session title' }).fill('Not this')
     await page.keyboard.press('Escape')
-    await expect.poll(sessionTitles).toEqual(['Research notes', 'New session'])
+    await expect.poll(() => sessionTitles()).toEqual(['Research notes', 'New session'])
 
     // Delete asks first.
     await newSession.click()
-    await expect.poll(sessionTitles).toEqual(['New session', 'Research notes', 'New session'])
+    await expect.poll(() => sessionTitles()).toEqual(['New session', 'Research notes', 'New session'])
     await expect.poll(() => sessionTitles(other)).toEqual(['New session', 'Research notes', 'New session'])
     await nav.getByRole('listitem').first().getByRole('button', { name: 'Delete New session' }).click()
     const confirm = page.getByRole('group', { name: 'Delete New session?' })
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click()
-    await expect.poll(sessionTitles).toEqual(['Research notes', 'New session'])
+    await expect.poll(() => sessionTitles()).toEqual(['Research notes', 'New session'])
     await expect.poll(() => sessionTitles(other)).toEqual(['Research notes', 'New session'])
     await otherWindow.close()
 

@@ -9,7 +9,6 @@ import { fileURLToPath } from 'node:url'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { WebSocketClientTransport } from '@modelcontextprotocol/sdk/client/websocket.js'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
-import WebSocket from 'ws'
 import { expect } from 'vitest'
 import { launchChromium } from './chromium'
 import { groupIsAlive, type HostProcess } from './hostProcess'
@@ -103,9 +102,6 @@ export async function setColorScheme(page: Page, scheme: 'light' | 'dark'): Prom
 
 /** A second MCP client of the host: any client with the token is a window as far as the host is concerned. */
 export async function connectHostClient(host: HostProcess, name: string): Promise<Client> {
-  // The SDK's transport uses the global WebSocket, which Node 20 does not have yet.
-  const scope = globalThis as { WebSocket?: unknown }
-  scope.WebSocket ??= WebSocket
   const client = new Client({ name, version: '1.0.0' })
   await client.connect(new WebSocketClientTransport(new URL(`${host.info.mcp}?token=${host.info.token}`)))
   return client

@@ -7,14 +7,10 @@ import Conf from 'conf'
 import { afterEach } from 'vitest'
 import { randomUUID } from 'node:crypto'
 import { openSecretStore } from '../../src/main/secrets/secretStore'
-import { WebSocket } from 'ws'
 import { createHost, type Host, type HostOptions } from '../../src/main/host/createHost'
 import { startBrowserServer, type BrowserServer } from '../../src/main/host/browserServer'
 import { PortTransport, domPort, emitterPort, type EmitterPortLike } from '../../src/shared/portTransport'
 import { tempDir } from './tempDir'
-
-// Node 20 has no global WebSocket; the SDK's client transport expects one, as in the page.
-globalThis.WebSocket ??= WebSocket as unknown as typeof globalThis.WebSocket
 
 /**
  * Electron's MessagePortMain emits `message` with `{ data }`; Node's MessagePort emits the bare value.

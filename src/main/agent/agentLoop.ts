@@ -16,7 +16,7 @@ import { internalTurnError, storageTurnError, type TurnError } from './errorKind
 import { assistantTurn, toModelMessages } from './modelMessages'
 import { addAttachedContext } from './resourceContents'
 import type { AttachedContext } from './sessionAttachments'
-import type { LanguageModelV3 } from './providers'
+import type { LanguageModelV4 } from './providers'
 import type { SessionStore } from './sessionStore'
 import type { AssistantMessage, MessageDraft, StoredMessage, ToolResultMessage } from './storedMessage'
 import { streamStep } from './streamStep'
@@ -38,7 +38,7 @@ export interface RunTurnOptions {
    * connection): the model is then asked to continue the conversation as committed.
    */
   userText?: string
-  model: LanguageModelV3
+  model: LanguageModelV4
   system?: string
   /** The catalog's tools (ToolCache.catalog().tools); this turn offers a selection of them. */
   tools: readonly CatalogTool[]

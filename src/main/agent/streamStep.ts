@@ -4,7 +4,7 @@
  * the tool calls come back complete, in the order the model made them.
  */
 import { NoSuchToolError, streamText, type ModelMessage, type ToolSet } from 'ai'
-import type { LanguageModelV3 } from './providers'
+import type { LanguageModelV4 } from './providers'
 import { providerTurnError, type TurnError } from './errorKinds'
 
 /** A tool call as the model made it. `invalid` is set when the SDK could not parse it or knows no such tool. */
@@ -21,7 +21,7 @@ export type StepOutcome =
   | { kind: 'failed'; text: string; error: TurnError }
 
 export interface StreamStepInput {
-  model: LanguageModelV3
+  model: LanguageModelV4
   system?: string
   messages: ModelMessage[]
   tools?: ToolSet

@@ -14,7 +14,7 @@ import {
   createLanguageModel,
   isLoopbackUrl,
   listModels,
-  type LanguageModelV3,
+  type LanguageModelV4,
   type ProviderConfig,
   type RetryNotice,
 } from '../agent/providers'
@@ -36,7 +36,7 @@ export interface ModelService {
   test(id: string): Promise<{ ok: boolean; models: string[]; error?: string }>
   select(providerId: string, modelId: string): Promise<void>
   /** The model new turns use, or an Error saying what to set up. */
-  selectedModel(onRetry?: (notice: RetryNotice) => void): { model: LanguageModelV3; providerId: string; modelId: string }
+  selectedModel(onRetry?: (notice: RetryNotice) => void): { model: LanguageModelV4; providerId: string; modelId: string }
   onChange(listener: () => void): () => void
   /** Looks for a local Ollama once, in the background (for the first-run screen). */
   detectOllama(): Promise<void>

@@ -13,4 +13,4 @@ export {
   type ProviderErrorKind,
 } from './providerErrors'
 export { DEFAULT_RETRY_POLICY, type RetryNotice, type RetryPolicy } from './retryPolicy'
-export type { LanguageModelV3 } from './sdkTypes'
+export type { LanguageModelV4 } from './sdkTypes'

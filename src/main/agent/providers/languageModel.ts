@@ -1,5 +1,5 @@
 /**
- * The model the agent loop talks to: an AI SDK LanguageModelV3 for a configured provider that reads
+ * The model the agent loop talks to: an AI SDK LanguageModelV4 for a configured provider that reads
  * the API key from the keychain at each call (so a key changed in settings applies to the next
  * message without rebuilding anything), retries rate limits and server errors itself, and fails
  * only with ProviderErrors whose messages a person can act on.
@@ -10,7 +10,7 @@ import { describeProvider } from './providerPresets'
 import { PROVIDER_REGISTRY, type ProviderConnection } from './providerRegistry'
 import { translateProviderError, type FailureContext } from './providerErrors'
 import { DEFAULT_RETRY_POLICY, withRetries, type RetryNotice, type RetryPolicy } from './retryPolicy'
-import type { FetchFunction, LanguageModelCallOptions, LanguageModelV3 } from './sdkTypes'
+import type { FetchFunction, LanguageModelCallOptions, LanguageModelV4 } from './sdkTypes'
 import { translateStreamErrors } from './translateStream'
 
 export interface LanguageModelOptions {
@@ -27,7 +27,7 @@ export interface LanguageModelOptions {
  * The model `modelId` of the provider `config`. Pass `maxRetries: 0` to streamText/generateText:
  * this model retries on its own (see retryPolicy.ts for why).
  */
-export function createLanguageModel(config: ProviderConfig, modelId: string, options: LanguageModelOptions): LanguageModelV3 {
+export function createLanguageModel(config: ProviderConfig, modelId: string, options: LanguageModelOptions): LanguageModelV4 {
   const kind = PROVIDER_REGISTRY[config.kind]
   const provider = describeProvider(config)
   const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry }
@@ -42,7 +42,7 @@ export function createLanguageModel(config: ProviderConfig, modelId: string, opt
 
   async function call<Result>(
     callOptions: LanguageModelCallOptions,
-    run: (model: LanguageModelV3, callOptions: LanguageModelCallOptions) => PromiseLike<Result>,
+    run: (model: LanguageModelV4, callOptions: LanguageModelCallOptions) => PromiseLike<Result>,
   ): Promise<{ result: Result; context: FailureContext }> {
     const apiKey = await readApiKey(config, options.getSecret)
     const model = kind.createModel(connection(apiKey), modelId)
@@ -57,7 +57,7 @@ export function createLanguageModel(config: ProviderConfig, modelId: string, opt
   }
 
   return {
-    specificationVersion: 'v3',
+    specificationVersion: 'v4',
     provider: description.provider,
     modelId,
     get supportedUrls() {

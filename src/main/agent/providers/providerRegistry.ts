@@ -7,7 +7,7 @@ import { createOpenAI } from '@ai-sdk/openai'
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible'
 import { z } from 'zod'
 import type { ProviderKind } from './providerConfig'
-import type { FetchFunction, LanguageModelV3 } from './sdkTypes'
+import type { FetchFunction, LanguageModelV4 } from './sdkTypes'
 
 /** Everything a factory needs for one call; `apiKey` was read from the keychain just before. */
 export interface ProviderConnection {
@@ -31,7 +31,7 @@ export interface ProviderKindDefinition {
   defaultBaseUrl?: string
   /** Whether a call without a key is pointless (true for the vendors; local servers need none). */
   requiresKey: boolean
-  createModel(connection: ProviderConnection, modelId: string): LanguageModelV3
+  createModel(connection: ProviderConnection, modelId: string): LanguageModelV4
   /** The GET request that lists models (page after `cursor`, if the API pages). */
   modelsRequest(connection: ProviderConnection, cursor?: string): { url: string; headers: Record<string, string> }
   /** Reads one page of the listing; throws when the body is not a listing. */
