@@ -37,7 +37,7 @@ export async function streamStep(input: StreamStepInput): Promise<StepOutcome> {
   let aborted = false
   const result = streamText({
     model: input.model,
-    system: input.system,
+    instructions: input.system,
     messages: input.messages,
     tools: input.tools,
     abortSignal: input.signal,

@@ -122,7 +122,7 @@ export function createSampling(
     }
     const { model, modelId } = models.selectedModel()
     const messages: ModelMessage[] = params.messages.map((message) => ({ role: message.role, content: textOf(message.content) }))
-    const result = await generateText({ model, system: params.systemPrompt, messages, maxOutputTokens: params.maxTokens, temperature: params.temperature, abortSignal: signal, maxRetries: 0 })
+    const result = await generateText({ model, instructions: params.systemPrompt, messages, maxOutputTokens: params.maxTokens, temperature: params.temperature, abortSignal: signal, maxRetries: 0 })
     return { model: modelId, role: 'assistant', content: { type: 'text', text: result.text }, stopReason: result.finishReason === 'length' ? 'maxTokens' : 'endTurn' }
   }
 
