@@ -4,6 +4,7 @@
  * before the host is up. No 'electron' import, so all of it is unit-tested; index.ts only wires it.
  */
 import { resolve } from 'node:path'
+import { z } from 'zod'
 import { installLinkShape } from '../server/installRequests'
 
 /** The app's protocol: `switchboard://install?config=<base64url JSON>`. */
@@ -28,6 +29,31 @@ export function installLinkFromArgv(argv: readonly string[]): string | undefined
   return undefined
 }
 
+/** What a second launch hands to the running instance (`requestSingleInstanceLock(additionalData)`). */
+export interface SecondInstanceData {
+  installLink?: string
+}
+
+/** The data a launch passes with its lock request: its install link, found among its own arguments. */
+export function secondInstanceData(argv: readonly string[]): SecondInstanceData {
+  const installLink = installLinkFromArgv(argv)
+  return installLink ? { installLink } : {}
+}
+
+/** Another process's data: only its shape is trusted, and the link is checked again. */
+const SecondInstanceDataSchema = z.object({ installLink: z.string() }).partial()
+
+/**
+ * The install link of a second launch ('second-instance'): the one it passed as `additionalData`
+ * (argv order is not reliable: Chromium inserts its switches, and some launchers reorder), else one
+ * found in its arguments (a launch by an older build passes no data).
+ */
+export function installLinkFromSecondInstance(argv: readonly string[], additionalData: unknown): string | undefined {
+  const data = SecondInstanceDataSchema.safeParse(additionalData)
+  const passed = data.success && data.data.installLink !== undefined ? installLinkShape(data.data.installLink) : undefined
+  return passed ?? installLinkFromArgv(argv)
+}
+
 /**
  * Arguments for `app.setAsDefaultProtocolClient`. A packaged app is its own executable; in development
  * (`electron .`, `process.defaultApp`) the OS must start Electron with the app's entry script.
@@ -36,6 +62,20 @@ export function protocolClientArgs(process: { defaultApp?: boolean; execPath: st
   const entry = process.argv[1]
   if (process.defaultApp && entry !== undefined) return [INSTALL_LINK_SCHEME, process.execPath, [resolve(entry)]]
   return [INSTALL_LINK_SCHEME]
+}
+
+/**
+ * Registers the app for `switchboard://` links; when the OS refuses (no permission, a policy, another
+ * app owns the scheme), says so once, since install links from the browser will not reach the app.
+ */
+export function registerProtocolClient(
+  setAsDefaultProtocolClient: (...args: ReturnType<typeof protocolClientArgs>) => boolean,
+  process: Parameters<typeof protocolClientArgs>[0],
+  warn: (message: string) => void,
+): boolean {
+  const registered = setAsDefaultProtocolClient(...protocolClientArgs(process))
+  if (!registered) warn(`Could not register Switchboard for ${INSTALL_LINK_SCHEME}:// links; install links from a browser will not open the app (paste them into Settings → Extensions → Install extension → Install link instead).`)
+  return registered
 }
 
 export interface DeepLinkInbox {

@@ -1,7 +1,15 @@
 /** The pure part of the `switchboard://` protocol: which launch arguments and URLs are install links. */
 import { describe, expect, it } from 'vitest'
 import { resolve } from 'node:path'
-import { createDeepLinkInbox, installLinkFromArgv, installLinkFromUrl, protocolClientArgs } from '../../../src/main/electron/deepLinks'
+import {
+  createDeepLinkInbox,
+  installLinkFromArgv,
+  installLinkFromSecondInstance,
+  installLinkFromUrl,
+  protocolClientArgs,
+  registerProtocolClient,
+  secondInstanceData,
+} from '../../../src/main/electron/deepLinks'
 import { installLinkFor, MAX_INSTALL_LINK_LENGTH } from '../../../src/main/extensions/importers/installLink'
 
 const link = installLinkFor({ name: 'Fixture', command: 'node', args: ['server.mjs'] })
@@ -71,5 +79,48 @@ describe('createDeepLinkInbox', () => {
     expect(delivered).toEqual(['b', 'c'])
     inbox.receive('d')
     expect(delivered).toEqual(['b', 'c', 'd'])
+  })
+})
+
+describe('second launches (requestSingleInstanceLock additionalData → second-instance)', () => {
+  const other = installLinkFor({ name: 'Other', command: 'npx', args: ['-y', 'other'] })
+
+  it('passes the launch link as data, and nothing when there is none', () => {
+    expect(secondInstanceData(['/usr/bin/switchboard', link])).toEqual({ installLink: link })
+    expect(secondInstanceData(['/usr/bin/switchboard', '--flag'])).toEqual({})
+  })
+
+  it('takes the link from the data, not from an argv Chromium reordered', () => {
+    const argv = ['/usr/bin/switchboard', '--original-process-start-time=1', other]
+    expect(installLinkFromSecondInstance(argv, { installLink: link })).toBe(link)
+  })
+
+  it('falls back to the arguments when the data has no usable link', () => {
+    const argv = ['/usr/bin/switchboard', link]
+    expect(installLinkFromSecondInstance(argv, {})).toBe(link)
+    expect(installLinkFromSecondInstance(argv, null)).toBe(link)
+    expect(installLinkFromSecondInstance(argv, { installLink: 42 })).toBe(link)
+    expect(installLinkFromSecondInstance(argv, { installLink: 'https://evil.example/' })).toBe(link)
+    expect(installLinkFromSecondInstance(['/usr/bin/switchboard'], { installLink: 'switchboard://install' })).toBeUndefined()
+  })
+})
+
+describe('registerProtocolClient', () => {
+  const proc = { defaultApp: false, execPath: '/opt/Switchboard/switchboard', argv: ['/opt/Switchboard/switchboard'] }
+
+  it('says once that links will not reach the app when the system refuses the registration', () => {
+    const warnings: string[] = []
+    expect(registerProtocolClient(() => false, proc, (message) => warnings.push(message))).toBe(false)
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toMatch(/switchboard:\/\/ links.*Install link/)
+  })
+
+  it('is quiet when it worked, and registers with the development arguments', () => {
+    const calls: unknown[][] = []
+    const warnings: string[] = []
+    const dev = { defaultApp: true, execPath: '/x/electron', argv: ['/x/electron', 'out/main/index.js'] }
+    registerProtocolClient((...args) => (calls.push(args), true), dev, (message) => warnings.push(message))
+    expect(calls).toEqual([protocolClientArgs(dev)])
+    expect(warnings).toEqual([])
   })
 })
