@@ -23,4 +23,23 @@ describe('pathPicker (fake Electron dialog)', () => {
     expect(await createPathPicker(async () => ({ canceled: true, filePaths: [] }))({ kind: 'directory' })).toEqual({ cancelled: true })
     expect(await createPathPicker(async () => Promise.reject(new Error('no window')))({ kind: 'file' })).toEqual({ cancelled: true })
   })
+
+  it('opens where the last pick was made (Electron 43+ would open Downloads every time)', async () => {
+    const seen: (string | undefined)[] = []
+    const answers = [
+      { canceled: false, filePaths: ['/home/ann/bundles/server.mcpb'] },
+      { canceled: true, filePaths: [] },
+      { canceled: false, filePaths: ['/srv/projects/notes'] },
+      { canceled: false, filePaths: ['/tmp/x'] },
+    ]
+    const pick = createPathPicker(async (request) => {
+      seen.push(request.defaultPath)
+      return answers.shift()!
+    })
+    await pick({ kind: 'file' })
+    await pick({ kind: 'file' })
+    await pick({ kind: 'directory' })
+    await pick({ kind: 'file' })
+    expect(seen).toEqual([undefined, '/home/ann/bundles', '/home/ann/bundles', '/srv/projects'])
+  })
 })
