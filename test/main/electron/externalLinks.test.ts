@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_EXTERNAL_URL_LENGTH, isSafeExternalUrl, windowOpenDecision } from '../../../src/main/electron/externalLinks'
+import { windowOpenDecision } from '../../../src/main/electron/externalLinks'
+import { MAX_EXTERNAL_URL_LENGTH, isSafeExternalUrl } from '../../../src/shared/externalLinks'
 
 describe('isSafeExternalUrl', () => {
   it.each([

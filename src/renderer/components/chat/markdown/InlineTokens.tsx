@@ -1,16 +1,21 @@
 /** Inline markdown (emphasis, code, links…) as React elements: no HTML string is ever set, so model text cannot inject markup. */
 import type { ReactNode } from 'react'
 import type { Token } from 'marked'
+import { isSafeExternalUrl, UNOPENABLE_LINK_NOTE } from '../../../../shared/externalLinks'
 import { decodeEntities } from './entities'
 
-/** Links the app may open (Electron hands them to the system browser); anything else is shown as text. */
+/** Links the app opens (Electron hands them to the system browser): the same rule as main's link policy. */
 export function safeHref(href: string): string | undefined {
-  try {
-    const url = new URL(href)
-    return url.protocol === 'https:' || url.protocol === 'http:' || url.protocol === 'mailto:' ? url.href : undefined
-  } catch {
-    return undefined
-  }
+  return isSafeExternalUrl(href)
+}
+
+/**
+ * What is said next to a link the app will not open (it is shown as plain text, since clicking it
+ * would do nothing): the address, when the link text does not already show it, and why.
+ */
+export function refusedLinkNote(href: string, text: string): string | undefined {
+  if (safeHref(href) !== undefined || !URL.canParse(href)) return undefined
+  return text.trim() === href ? UNOPENABLE_LINK_NOTE : `${href} — ${UNOPENABLE_LINK_NOTE}`
 }
 
 const link = 'font-medium text-indigo-700 underline decoration-indigo-300 underline-offset-2 hover:decoration-indigo-600 dark:text-indigo-300 dark:decoration-indigo-500/50 dark:hover:decoration-indigo-300'
@@ -50,10 +55,18 @@ function Inline({ token }: { token: Token }): ReactNode {
     case 'link': {
       const href = safeHref(token.href)
       const children = <InlineTokens tokens={token.tokens ?? []} />
-      return href ? (
-        <a href={href} title={token.title ?? href} target="_blank" rel="noreferrer noopener" className={link}>
-          {children}
-        </a>
+      if (href) {
+        return (
+          <a href={href} title={token.title ?? href} target="_blank" rel="noreferrer noopener" className={link}>
+            {children}
+          </a>
+        )
+      }
+      const note = refusedLinkNote(token.href, token.text)
+      return note ? (
+        <span>
+          {children} <span className="text-xs text-zinc-500 dark:text-zinc-400">({note})</span>
+        </span>
       ) : (
         children
       )
