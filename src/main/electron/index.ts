@@ -5,9 +5,9 @@
  */
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { app, BrowserWindow, dialog, ipcMain, MessageChannelMain, nativeTheme, protocol, session, shell, type IpcMainEvent, type MessagePortMain } from 'electron'
+import { app, BrowserWindow, dialog, ipcMain, Menu, MessageChannelMain, nativeTheme, protocol, session, shell, type IpcMainEvent, type MessagePortMain } from 'electron'
 import Store from 'electron-store'
-import { createHost, type Host } from '../host/createHost'
+import { createHost } from '../host/createHost'
 import { APP_NAME } from '../host/dataDir'
 import { log } from '../log/log'
 import { PORTS_MESSAGE, PORTS_REQUEST } from '../../shared/portHandshake'
@@ -20,7 +20,9 @@ import { openCheckedLink } from './externalLinks'
 import { windowOptions } from './windowOptions'
 import { createPathPicker } from './pathPicker'
 import { createWindowPorts, type WindowPorts } from './windowPorts'
-import { createDeepLinkInbox, installLinkFromArgv, installLinkFromUrl, protocolClientArgs } from './deepLinks'
+import { createDeepLinkInbox, installLinkFromArgv, installLinkFromSecondInstance, installLinkFromUrl, registerProtocolClient, secondInstanceData } from './deepLinks'
+import { holdQuitForCleanup } from './quitSequence'
+import { appMenuTemplate, appUserModelId } from './appMenu'
 
 /** Quitting waits this long for the host to close its sessions (quality.md F20), then goes anyway. */
 const QUIT_BUDGET_MS = 5_000
@@ -51,7 +53,7 @@ function openExternal(safeUrl: string): void {
 }
 
 function createWindow(ports: WindowPorts<MessagePortMain>): BrowserWindow {
-  const window = new BrowserWindow(windowOptions(preloadPath, nativeTheme.shouldUseDarkColors))
+  const window = new BrowserWindow(windowOptions({ preloadPath, prefersDark: nativeTheme.shouldUseDarkColors, devTools: !app.isPackaged }))
   window.once('ready-to-show', () => window.show())
   // A crashed or closed page cannot answer; its sessions end now (pending frontend calls fail, F19).
   window.webContents.on('render-process-gone', () => void ports.close())
@@ -87,20 +89,8 @@ function answerPortsRequest(event: IpcMainEvent, ports: WindowPorts<MessagePortM
   event.sender.postMessage(PORTS_MESSAGE, null, [hostPort, frontendPort])
 }
 
-function quitCleanly(host: Host, ports: WindowPorts<MessagePortMain>): void {
-  let state: 'running' | 'stopping' | 'stopped' = 'running'
-  app.on('will-quit', (event) => {
-    if (state === 'stopped') return
-    event.preventDefault()
-    if (state === 'stopping') return
-    state = 'stopping'
-    const budget = new Promise((resolve) => setTimeout(resolve, QUIT_BUDGET_MS).unref())
-    void Promise.race([Promise.allSettled([ports.close(), host.close()]), budget]).then(() => {
-      state = 'stopped'
-      app.quit()
-    })
-  })
-}
+/** Brings the window forward once it can exist; before that, showing it is part of starting. */
+let raiseWindow: (() => void) | undefined
 
 async function main(): Promise<void> {
   // Electron would name the folder after package.json ("switchboard"); browser mode uses APP_NAME
@@ -109,20 +99,30 @@ async function main(): Promise<void> {
   app.setPath('userData', join(app.getPath('appData'), APP_NAME))
   app.enableSandbox()
 
-  if (!app.requestSingleInstanceLock()) {
+  // A second launch hands its install link over as data (its argv order is not reliable) and quits.
+  if (!app.requestSingleInstanceLock(secondInstanceData(process.argv))) {
     app.quit()
     return
   }
+  // Right after the lock: a launch or link during the seconds the host takes to start is not lost.
+  app.on('second-instance', (_event, argv, _workingDirectory, additionalData) => {
+    const link = installLinkFromSecondInstance(argv, additionalData)
+    if (link) deepLinks.receive(link)
+    raiseWindow?.()
+  })
   app.on('web-contents-created', (_event, contents) => guardWebContents(contents, appUrl, openExternal))
-  app.setAsDefaultProtocolClient(...protocolClientArgs(process))
-  // Windows and Linux pass the link as an argument: to this launch, or to 'second-instance' below.
+  registerProtocolClient((...args) => app.setAsDefaultProtocolClient(...args), process, (message) => log('warn', 'electron', message))
+  // Windows and Linux pass the link as an argument: to this launch, or to 'second-instance' above.
   const launchLink = installLinkFromArgv(process.argv)
   if (launchLink) deepLinks.receive(launchLink)
+  const userModelId = appUserModelId({ platform: process.platform, isPackaged: app.isPackaged, execPath: process.execPath })
+  if (userModelId) app.setAppUserModelId(userModelId)
 
   const dataDir = app.getPath('userData')
   // The host opens its files while Electron gets ready; awaiting both together keeps a failure handled.
   const [host] = await Promise.all([createHost({ dataDir, makeSettingsConf: ({ cwd, configName }) => new Store({ cwd, name: configName }), openExternal: (url) => openCheckedLink(url, openExternal), pickPath }), app.whenReady()])
 
+  Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate({ appName: APP_NAME, platform: process.platform, isPackaged: app.isPackaged })))
   session.defaultSession.protocol.handle(APP_SCHEME, (request) => appProtocolResponse(rendererDir, request.url, request.method))
   // Only notifications and clipboard writes, only for our own page (the frontend tools); everything else is denied.
   session.defaultSession.setPermissionRequestHandler(appPermissionRequest(appUrl))
@@ -139,13 +139,9 @@ async function main(): Promise<void> {
     onError: (error) => log('warn', 'electron', `Window session: ${error.message}`),
   })
   ipcMain.on(PORTS_REQUEST, (event) => answerPortsRequest(event, ports))
-  quitCleanly(host, ports)
+  holdQuitForCleanup(app, { cleanup: () => Promise.allSettled([ports.close(), host.close()]), budgetMs: QUIT_BUDGET_MS })
 
-  app.on('second-instance', (_event, argv) => {
-    const link = installLinkFromArgv(argv)
-    if (link) deepLinks.receive(link)
-    showWindow(ports)
-  })
+  raiseWindow = () => showWindow(ports)
   // A link only fills in the Install link tab; installing still asks for consent (hostTools extension_import).
   deepLinks.attach((link) => {
     host.services.installRequests.add(link)

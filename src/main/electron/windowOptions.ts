@@ -6,7 +6,7 @@ import type { BrowserWindowConstructorOptions, WebPreferences } from 'electron'
  * MessagePorts the preload hands over. Defaults are spelled out so that an Electron upgrade that
  * changes a default cannot weaken the window, and so that the unit test pins each value.
  */
-export function webPreferences(preloadPath: string): WebPreferences {
+export function webPreferences(preloadPath: string, { devTools }: { devTools: boolean }): WebPreferences {
   return {
     preload: preloadPath,
     contextIsolation: true,
@@ -20,11 +20,20 @@ export function webPreferences(preloadPath: string): WebPreferences {
     experimentalFeatures: false,
     // The spellchecker downloads dictionaries from a Google CDN; we do not want that network call.
     spellcheck: false,
+    // Development only: a packaged build has no DevTools (`devTools: !app.isPackaged`).
+    devTools,
   }
 }
 
+export interface WindowOptionsInput {
+  preloadPath: string
+  prefersDark?: boolean
+  /** `!app.isPackaged`: DevTools only while developing. */
+  devTools: boolean
+}
+
 /** Options for the main window; it stays hidden until its first paint to avoid a blank flash. */
-export function windowOptions(preloadPath: string, prefersDark = false): BrowserWindowConstructorOptions {
+export function windowOptions({ preloadPath, prefersDark = false, devTools }: WindowOptionsInput): BrowserWindowConstructorOptions {
   return {
     title: 'Switchboard',
     width: 1100,
@@ -33,6 +42,6 @@ export function windowOptions(preloadPath: string, prefersDark = false): Browser
     minHeight: 480,
     show: false,
     backgroundColor: prefersDark ? '#18181b' : '#ffffff',
-    webPreferences: webPreferences(preloadPath),
+    webPreferences: webPreferences(preloadPath, { devTools }),
   }
 }
