@@ -65,15 +65,16 @@ export function protocolClientArgs(process: { defaultApp?: boolean; execPath: st
 }
 
 /**
- * Registers the app for `switchboard://` links; when the OS refuses (no permission, a policy, another
- * app owns the scheme), says so once, since install links from the browser will not reach the app.
+ * Registers the app for `switchboard://` links (`register` is `app.setAsDefaultProtocolClient`);
+ * when the OS refuses (no permission, a policy, another app owns the scheme), says so once, since
+ * install links from the browser will not reach the app.
  */
 export function registerProtocolClient(
-  setAsDefaultProtocolClient: (...args: ReturnType<typeof protocolClientArgs>) => boolean,
+  register: (...args: ReturnType<typeof protocolClientArgs>) => boolean,
   process: Parameters<typeof protocolClientArgs>[0],
   warn: (message: string) => void,
 ): boolean {
-  const registered = setAsDefaultProtocolClient(...protocolClientArgs(process))
+  const registered = register(...protocolClientArgs(process))
   if (!registered) warn(`Could not register Switchboard for ${INSTALL_LINK_SCHEME}:// links; install links from a browser will not open the app (paste them into Settings → Extensions → Install extension → Install link instead).`)
   return registered
 }
