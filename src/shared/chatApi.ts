@@ -70,7 +70,15 @@ export type MessageAttachmentView = z.infer<typeof MessageAttachmentViewSchema>
 
 /** One committed message; tool results are folded into the assistant message whose calls they answer. */
 export const ChatMessageViewSchema = z.discriminatedUnion('role', [
-  z.object({ id: z.string(), role: z.literal('user'), text: z.string(), created: z.string(), attachments: z.array(MessageAttachmentViewSchema).optional() }),
+  z.object({
+    id: z.string(),
+    role: z.literal('user'),
+    text: z.string(),
+    created: z.string(),
+    attachments: z.array(MessageAttachmentViewSchema).optional(),
+    /** Who wrote it when not the person, e.g. "App of Weather" (an MCP App's ui/message). */
+    from: z.string().optional(),
+  }),
   z.object({
     id: z.string(),
     role: z.literal('assistant'),

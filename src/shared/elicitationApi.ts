@@ -45,8 +45,8 @@ export const ApprovalElicitationSchema = z.object({
     tool: z.string().optional(),
     /** The chat session a tool call came from: approvals of one turn can be reviewed together. */
     sessionId: z.string().optional(),
-    /** Who started a tool call: the model, a window component, or the person by hand. */
-    by: z.enum(['model', 'frontend', 'person']).optional(),
+    /** Who started a tool call: the model, a window component, the person by hand, or an extension's App. */
+    by: z.enum(['model', 'frontend', 'person', 'app']).optional(),
   }),
   message: z.string(),
   subject: z.discriminatedUnion('type', [ExtensionStartSubjectSchema, ToolCallSubjectSchema, SamplingSubjectSchema]),

@@ -13,6 +13,7 @@ import { INSTALL_REQUESTS_URI, InstallToolInput, InstallToolOutput } from './ins
 import { RegistryToolInput, RegistryToolOutput, RegistryUrlSchema } from './registryApi'
 import { BundleToolInput, BundleToolOutput } from './bundleApi'
 import { RootFoldersSchema, RootsToolInput } from './rootsApi'
+import { APPS_URI, AppsToolInput, AppsToolOutput } from './appsApi'
 
 /** URIs of the host server's resources (all subscribable, `application/json`). */
 export const HostResource = {
@@ -24,6 +25,7 @@ export const HostResource = {
   permissions: 'switchboard://permissions',
   models: 'switchboard://models',
   installRequests: INSTALL_REQUESTS_URI,
+  apps: APPS_URI,
 } as const
 export type HostResourceUri = (typeof HostResource)[keyof typeof HostResource]
 
@@ -97,6 +99,8 @@ export * from './installApi'
 export * from './registryApi'
 export * from './bundleApi'
 export * from './rootsApi'
+export * from './appsApi'
+export * from './appMeta'
 
 const sessionId = z.string().min(1).max(100)
 const sessionTitle = z.string().trim().min(1, 'A session title cannot be empty').max(200)
@@ -122,6 +126,7 @@ export const HostToolInput = {
   ...RegistryToolInput,
   ...BundleToolInput,
   ...RootsToolInput,
+  ...AppsToolInput,
   elicitation_respond: ElicitationRespondInput,
   ...QuestionToolInput,
 } as const
@@ -146,6 +151,7 @@ export const HostToolOutput = {
   ...RegistryToolOutput,
   ...BundleToolOutput,
   session_set_roots: SessionSummarySchema,
+  ...AppsToolOutput,
   elicitation_respond: z.object({ id: z.string() }),
   ...QuestionToolOutput,
 } as const satisfies Record<HostToolName, z.ZodType>

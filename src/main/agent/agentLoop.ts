@@ -38,6 +38,8 @@ export interface RunTurnOptions {
    * connection): the model is then asked to continue the conversation as committed.
    */
   userText?: string
+  /** Who wrote `userText` when not the person (an MCP App's ui/message); shown on the message. */
+  userFrom?: string
   model: LanguageModelV4
   system?: string
   /** The catalog's tools (ToolCache.catalog().tools); this turn offers a selection of them. */
@@ -117,7 +119,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
     const attached = options.userText !== undefined && options.attachedContext ? await options.attachedContext() : undefined
     if (options.userText !== undefined) {
       const attachments = attached && attached.attachments.length > 0 ? { attachments: attached.attachments } : {}
-      conversation.push(await commit({ kind: 'user', turnId, text: options.userText, ...attachments }))
+      conversation.push(await commit({ kind: 'user', turnId, text: options.userText, ...attachments, ...(options.userFrom ? { from: options.userFrom } : {}) }))
       options.security?.noteUserMessage(sessionId)
     }
     const catalog = catalogForTurn({ tools: options.tools, mode: options.mode, toolLimit: options.toolLimit, activeExtensions: options.activeExtensions })

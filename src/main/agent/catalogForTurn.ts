@@ -10,6 +10,7 @@
 import { jsonSchema, tool, type JSONSchema7, type ToolSet } from 'ai'
 import type { CatalogTool } from '../extensions'
 import { offersTools, type PermissionMode } from '../permissions'
+import { visibleToModel } from '../../shared/appMeta'
 
 export const DEFAULT_TOOL_LIMIT = 40
 
@@ -46,7 +47,8 @@ export function catalogForTurn(input: CatalogForTurnInput): TurnCatalog {
   if (!offersTools(input.mode)) return build([])
   const limit = input.toolLimit ?? DEFAULT_TOOL_LIMIT
   const chosen = input.activeExtensions ? new Set(input.activeExtensions) : undefined
-  const candidates = [...input.tools].filter((entry) => !chosen || chosen.has(entry.extensionId)).sort(byName)
+  // Tools an App keeps for itself (`_meta.ui.visibility` without "model") are never offered.
+  const candidates = [...input.tools].filter((entry) => visibleToModel(entry.ui) && (!chosen || chosen.has(entry.extensionId))).sort(byName)
   if (candidates.length <= limit) return build(candidates)
 
   const perExtension = new Map<string, CatalogTool[]>()

@@ -67,7 +67,15 @@ export const StoredAttachmentSchema = z.object({
 export type StoredAttachment = z.infer<typeof StoredAttachmentSchema>
 
 /** `attachments` is optional: lines written before it existed (and messages without any) load unchanged. */
-export const UserMessageSchema = z.object({ ...common, kind: z.literal('user'), turnId, text: z.string(), attachments: z.array(StoredAttachmentSchema).optional() })
+export const UserMessageSchema = z.object({
+  ...common,
+  kind: z.literal('user'),
+  turnId,
+  text: z.string(),
+  attachments: z.array(StoredAttachmentSchema).optional(),
+  /** Who wrote it when not the person: an MCP App's ui/message ("App of <extension>"). */
+  from: z.string().max(200).optional(),
+})
 
 /**
  * One model step's reply: its text and the tool calls it asked for. `end` says whether the step

@@ -4,6 +4,7 @@
  * is a pure function over a URL so it is tested without Electron.
  */
 import { readRendererFile, rendererHeaders } from '../host/staticFiles'
+import { APP_SANDBOX_ELECTRON_ORIGIN } from '../../shared/csp'
 
 export const APP_SCHEME = 'app'
 export const APP_HOST = 'switchboard'
@@ -15,7 +16,7 @@ export const appSchemePrivileges = { standard: true, secure: true, supportFetchA
 
 /** Answers one `app://` request from the renderer folder; anything else is a 404. */
 export async function appProtocolResponse(rendererDir: string, requestUrl: string, method = 'GET'): Promise<Response> {
-  const headers = rendererHeaders()
+  const headers = rendererHeaders([], [APP_SANDBOX_ELECTRON_ORIGIN])
   let url: URL
   try {
     url = new URL(requestUrl)

@@ -11,7 +11,9 @@ import { createHost } from '../host/createHost'
 import { APP_NAME } from '../host/dataDir'
 import { log } from '../log/log'
 import { PORTS_MESSAGE, PORTS_REQUEST } from '../../shared/portHandshake'
-import { APP_SCHEME, appProtocolResponse, appSchemePrivileges } from './appProtocol'
+import { APP_SCHEME, APP_HOST, appProtocolResponse, appSchemePrivileges } from './appProtocol'
+import { APP_SANDBOX_SCHEME, appSandboxSchemePrivileges } from './appSandboxProtocol'
+import { APP_SANDBOX_ORIGIN_ELECTRON, createSandboxRegistry } from '../host/appSandbox'
 import { isTrustedSender } from './navigationPolicy'
 import { appPermissionCheck, appPermissionRequest, denyDevicePermission } from './permissionPolicy'
 import { rendererUrl } from './rendererUrl'
@@ -32,7 +34,10 @@ const preloadPath = join(mainDir, '../preload/index.cjs')
 const rendererDir = join(mainDir, '../renderer')
 const appUrl = rendererUrl({ isPackaged: app.isPackaged, devServerUrl: process.env.ELECTRON_RENDERER_URL })
 // Must happen before 'ready': the scheme gets a real origin, secure-context rules and the Fetch API.
-protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: appSchemePrivileges }])
+protocol.registerSchemesAsPrivileged([
+  { scheme: APP_SCHEME, privileges: appSchemePrivileges },
+  { scheme: APP_SANDBOX_SCHEME, privileges: appSandboxSchemePrivileges },
+])
 
 let mainWindow: BrowserWindow | undefined
 
@@ -124,6 +129,10 @@ async function main(): Promise<void> {
 
   Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate({ appName: APP_NAME, platform: process.platform, isPackaged: app.isPackaged })))
   session.defaultSession.protocol.handle(APP_SCHEME, (request) => appProtocolResponse(rendererDir, request.url, request.method))
+  // MCP Apps: their own origin, framed only by our page (host/appSandbox.ts sets the CSP per App).
+  const appSandbox = createSandboxRegistry(APP_SANDBOX_ORIGIN_ELECTRON, [appUrl.startsWith('http') ? new URL(appUrl).origin : `${APP_SCHEME}://${APP_HOST}`])
+  session.defaultSession.protocol.handle(APP_SANDBOX_SCHEME, (request) => appSandbox.respond(request.url, request.method))
+  host.services.apps.setSandbox(appSandbox)
   // Only notifications and clipboard writes, only for our own page (the frontend tools); everything else is denied.
   session.defaultSession.setPermissionRequestHandler(appPermissionRequest(appUrl))
   session.defaultSession.setPermissionCheckHandler(appPermissionCheck(appUrl))

@@ -6,9 +6,12 @@
 import type { WebContents } from 'electron'
 import { isAllowedNavigation } from './navigationPolicy'
 import { windowOpenDecision } from './externalLinks'
+import { isAppSandboxFrameNavigation } from './appSandboxProtocol'
 
 interface NavigationEvent {
   url: string
+  /** Set on will-frame-navigate. */
+  isMainFrame?: boolean
   preventDefault(): void
 }
 
@@ -19,7 +22,11 @@ export function guardWebContents(contents: WebContents, appUrl: string, openExte
   contents.on('will-navigate', denyForeign)
   contents.on('will-redirect', denyForeign)
   // Subframes do not emit will-navigate; this covers them (and the main frame once more, harmlessly).
-  contents.on('will-frame-navigate', denyForeign)
+  // MCP Apps: a subframe may load the sandbox proxy and its App's srcdoc, nothing else.
+  contents.on('will-frame-navigate', (event: NavigationEvent) => {
+    if (event.isMainFrame === false && isAppSandboxFrameNavigation(event.url, false)) return
+    denyForeign(event)
+  })
   // webviewTag is off already; this also stops a <webview> that would bring its own webPreferences.
   contents.on('will-attach-webview', (event) => event.preventDefault())
   contents.setWindowOpenHandler(({ url }) => windowOpenDecision(url, openExternal))

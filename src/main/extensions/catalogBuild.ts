@@ -4,6 +4,7 @@
  */
 import type { Prompt, Resource, ResourceTemplate, Tool } from '@modelcontextprotocol/sdk/types.js'
 import { namespacedToolName } from '../../shared/toolNames'
+import { toolUiOf, type ToolUi } from '../../shared/appMeta'
 import { definitionHash } from './catalogValidation'
 import type { ExtensionConfig } from './extensionConfig'
 
@@ -32,6 +33,8 @@ export interface CatalogTool {
   trust: 'trusted' | 'untrusted'
   /** sha256 of {name, description, inputSchema}; approvals bind to it (F15). */
   definitionHash: string
+  /** The tool's MCP App (`_meta.ui`): its `ui://` resource and who may call it. */
+  ui?: ToolUi
 }
 
 export interface CatalogResource extends Resource {
@@ -80,6 +83,11 @@ export function effectiveAnnotations(tool: Tool): EffectiveAnnotations {
   }
 }
 
+const appPart = (tool: Tool): { ui?: ToolUi } => {
+  const ui = toolUiOf(tool._meta)
+  return ui ? { ui } : {}
+}
+
 /** Whether the config's allow/deny lists let this tool into the catalog. */
 export function toolAllowed(config: ExtensionConfig, toolName: string): boolean {
   const { allow, deny } = config.tools
@@ -123,6 +131,7 @@ export function buildExtensionPart(
       annotations: effectiveAnnotations(tool),
       trust: config.trust,
       definitionHash: hash,
+      ...appPart(tool),
     })
   }
   const promptNames = new Set<string>()

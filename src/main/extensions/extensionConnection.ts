@@ -5,6 +5,7 @@
  * requests, request options), so a future protocol generation (stateless 2026 MCP) can be added
  * here without touching the manager, the tool cache or dispatch.
  */
+import { APP_MIME_TYPE, UI_EXTENSION_ID } from '../../shared/appMeta'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import {
   CallToolResultSchema,
@@ -73,7 +74,8 @@ export class ExtensionConnection {
   /** Starts the transport and runs initialize within the config's init timeout (F1). */
   static async open(options: OpenConnectionOptions): Promise<ExtensionConnection> {
     const { config, events } = options
-    const capabilities: ClientCapabilities = { roots: { listChanged: true } }
+    // MCP Apps: servers register their UI tools only when the host says it renders them (renderer/apps/).
+    const capabilities: ClientCapabilities = { roots: { listChanged: true }, extensions: { [UI_EXTENSION_ID]: { mimeTypes: [APP_MIME_TYPE] } } }
     if (options.handlers.createMessage) capabilities.sampling = {}
     if (options.handlers.elicit) capabilities.elicitation = { form: {}, url: {} }
     const client = new Client(options.clientInfo, { capabilities })

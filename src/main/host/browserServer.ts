@@ -9,6 +9,8 @@ import { WebSocketServerTransport } from './webSocketTransport'
 import { newAccessToken, refusalReason } from './access'
 import { staticFileHandler } from './staticFiles'
 import type { Host } from './createHost'
+import { startAppSandboxServer } from './appSandbox'
+import { ownOrigins } from './access'
 
 export const MCP_PATH = '/mcp'
 export const FRONTEND_PATH = '/frontend'
@@ -49,7 +51,10 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
   })
   const port = (http.address() as AddressInfo).port
   const origin = `http://127.0.0.1:${port}`
-  http.on('request', staticFileHandler(options.rendererDir, [`ws://127.0.0.1:${port}`, `ws://localhost:${port}`]))
+  // MCP Apps run on a second loopback port: an origin that is neither this page's nor an extension's.
+  const sandbox = await startAppSandboxServer(ownOrigins(port))
+  options.host.services.apps.setSandbox(sandbox.registry)
+  http.on('request', staticFileHandler(options.rendererDir, [`ws://127.0.0.1:${port}`, `ws://localhost:${port}`], [sandbox.registry.origin]))
 
   const refuse = (socket: Duplex, status: string, reason: string) => {
     log('warn', 'browser-mode', `Refused a WebSocket connection: ${reason}`)
@@ -81,7 +86,8 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
       for (const client of wss.clients) client.terminate()
       wss.close()
       http.closeAllConnections()
-      await new Promise<void>((resolve) => http.close(() => resolve()))
+      options.host.services.apps.setSandbox(undefined)
+      await Promise.all([new Promise<void>((resolve) => http.close(() => resolve())), sandbox.close()])
     },
   }
 }

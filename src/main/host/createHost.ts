@@ -5,6 +5,7 @@ import pkg from '../../../package.json'
 import { openSessionIndex } from '../agent/sessionIndex'
 import { openSettingsStore, type MakeConf } from '../settings/openSettings'
 import { openSecretStore, type SecretStore } from '../secrets/secretStore'
+import { createAppService } from '../server/appService'
 import { createHostServer, type HostServices } from '../server/hostServer'
 import { createNoticeBoard } from '../server/noticeBoard'
 import { createExtensionService } from '../server/extensionService'
@@ -111,7 +112,9 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
   for (const notice of permissions.store.takeNotices()) notices.add(notice)
   const extensionName = (id: string) => extensions.core.manager.get(id)?.name ?? id
   const attachments = createSessionAttachments(extensions.core.manager)
-  const chat = await createChatService({ dataDir, sessions, extensions, permissions, models, attachments })
+  const apps = createAppService(dataDir, () => extensions.core.cache.catalog().tools)
+  const stopNotingApps = extensions.core.cache.onChange((catalog) => apps.noteCatalog(catalog.tools))
+  const chat = await createChatService({ dataDir, sessions, extensions, permissions, models, attachments, apps })
   const roots = createRoots({
     settings,
     sessions,
@@ -143,6 +146,7 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
     }),
     logLevels,
     openExternal,
+    apps,
   }
   const stopLogLevels = logLevels.follow(extensions.core.manager)
   void services.models.detectOllama()
@@ -169,6 +173,7 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
       await chat.stop()
       roots.stop()
       await stopObserving()
+      stopNotingApps()
       stopLogLevels()
       secretValues.stop()
       permissions.close()
@@ -176,6 +181,7 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
       await bundles.close()
       await services.registry.flush()
       await permissions.store.flush()
+      await apps.flush()
     },
   }
 }

@@ -33,9 +33,9 @@ export function resolveInside(root: string, urlPath: string): string | undefined
 }
 
 /** Security headers for every renderer file. */
-export function rendererHeaders(connectSources: readonly string[] = []): Record<string, string> {
+export function rendererHeaders(connectSources: readonly string[] = [], frameSources: readonly string[] = []): Record<string, string> {
   return {
-    'Content-Security-Policy': contentSecurityPolicy({ connectSources }),
+    'Content-Security-Policy': contentSecurityPolicy({ connectSources, frameSources }),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
     'Cache-Control': 'no-store',
@@ -50,8 +50,8 @@ export async function readRendererFile(root: string, urlPath: string): Promise<{
   return { body, contentType: contentTypes[extname(path)] ?? 'application/octet-stream' }
 }
 
-export function staticFileHandler(root: string, connectSources: string[]) {
-  const headers = rendererHeaders(connectSources)
+export function staticFileHandler(root: string, connectSources: string[], frameSources: string[] = []) {
+  const headers = rendererHeaders(connectSources, frameSources)
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.writeHead(405, headers).end()

@@ -47,6 +47,8 @@ export type ToolCallRequest = ToolCallBase &
     | { origin: 'model'; sessionId: string }
     /** A frontend (UI) component asked for the call on its own; treated like the model. */
     | { origin: 'frontend'; sessionId?: string }
+    /** An MCP App in a tool card asked (renderer/apps/); treated like the model, and the dialog says so. */
+    | { origin: 'app'; sessionId?: string }
     /** The person ran the tool by hand from the extension page (`tool_call`): they are the approver. */
     | { origin: 'person' }
   )

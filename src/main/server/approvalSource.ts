@@ -10,7 +10,10 @@ function toElicitation(pending: PendingApproval, extensionName: (id: string) => 
     id: pending.id,
     created: Date.parse(pending.createdAt),
     origin: { extensionId: pending.extensionId, extensionName: extensionName(pending.extensionId), tool: pending.toolName, sessionId: pending.sessionId, by: pending.origin },
-    message: `${extensionName(pending.extensionId)} wants to run ${pending.tool.title ?? pending.tool.name}.`,
+    message:
+      pending.origin === 'app'
+        ? `The App of ${extensionName(pending.extensionId)} asks to run ${pending.tool.title ?? pending.tool.name}.`
+        : `${extensionName(pending.extensionId)} wants to run ${pending.tool.title ?? pending.tool.name}.`,
     subject: {
       type: 'tool-call',
       callId: pending.callId,

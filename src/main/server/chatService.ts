@@ -13,10 +13,11 @@ import type { SessionAttachments } from '../agent'
 import type { ModelService } from './modelService'
 import { historyView, progressView } from './chatViews'
 import { log } from '../log/log'
+import { appContextParts, type AppService } from './appService'
 
 export interface ChatService {
   /** `attachments`, when given, become the session's attached resources (read for this turn and kept fresh for the next). */
-  send(sessionId: string | undefined, text: string, attachments?: readonly AttachmentRef[]): Promise<{ sessionId: string; turnId: string }>
+  send(sessionId: string | undefined, text: string, attachments?: readonly AttachmentRef[], options?: SendOptions): Promise<{ sessionId: string; turnId: string }>
   cancel(sessionId: string): boolean
   history(sessionId: string): Promise<HistoryResource>
   /** `since`: what the reader holds of the step's text already (progressSinceUri). */
@@ -27,6 +28,11 @@ export interface ChatService {
   stop(): Promise<void>
 }
 
+export interface SendOptions {
+  /** Who wrote the message when it was not the person, e.g. "App of Basic MCP App Server" (ui/message). */
+  from?: string
+}
+
 export interface ChatServiceOptions {
   dataDir: string
   sessions: SessionIndex
@@ -35,6 +41,8 @@ export interface ChatServiceOptions {
   models: ModelService
   /** Resources attached to conversations (given to the model with each turn). */
   attachments?: SessionAttachments
+  /** MCP Apps: their context for the next turn (ui/update-model-context). */
+  apps?: Pick<AppService, 'takeContext' | 'forgetSession'>
 }
 
 export async function createChatService(options: ChatServiceOptions): Promise<ChatService> {
@@ -74,7 +82,7 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
   })
 
   return {
-    async send(sessionId, text, attached) {
+    async send(sessionId, text, attached, sendOptions) {
       const id = sessionId ?? (await sessions.create()).id
       if (!sessions.get(id)) throw new Error(`No session with id "${id}" exists; it may have been deleted.`)
       // Takes effect at once; subscribing to new attachments goes on in the background.
@@ -93,6 +101,7 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
             onProgress: turn.onProgress,
             history,
             userText: text,
+            ...(sendOptions?.from ? { userFrom: sendOptions.from } : {}),
             model,
             tools: extensions.core.cache.catalog().tools,
             mode: permissions.store.mode(),
@@ -101,7 +110,15 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
             dispatch: (request, dispatchOptions) => extensions.core.dispatcher.call(request, dispatchOptions),
             store,
             security: permissions,
-            attachedContext: options.attachments && (() => options.attachments!.context(id)),
+            attachedContext: async () => {
+              const attachedNow = (await options.attachments?.context(id)) ?? { parts: [], attachments: [] }
+              const fromApps = options.apps?.takeContext(id) ?? []
+              // What Apps gave is shown on the sent message like an attachment: the person sees what the model got.
+              return {
+                parts: [...attachedNow.parts, ...appContextParts(fromApps)],
+                attachments: [...attachedNow.attachments, ...fromApps.map((app) => ({ extensionId: app.extensionId, uri: app.resourceUri, name: `Context from the App of ${app.extensionName}`, size: app.text.length }))],
+              }
+            },
           }),
       )
       void done
@@ -135,6 +152,7 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
       ready.delete(sessionId)
       permissions.forgetSession(sessionId)
       await options.attachments?.release(sessionId)
+      options.apps?.forgetSession(sessionId)
     },
     onChange(listener) {
       listeners.add(listener)

@@ -40,7 +40,7 @@ function toolCallFromHistory(call: Extract<HistoryEntry, { kind: 'assistant' }>[
 function messageView(entry: HistoryEntry): ChatMessageView {
   switch (entry.kind) {
     case 'user':
-      return { id: entry.id, role: 'user', text: entry.text, created: entry.at, ...(entry.attachments?.length ? { attachments: entry.attachments } : {}) }
+      return { id: entry.id, role: 'user', text: entry.text, created: entry.at, ...(entry.attachments?.length ? { attachments: entry.attachments } : {}), ...(entry.from ? { from: entry.from } : {}) }
     case 'assistant':
       return {
         id: entry.id,

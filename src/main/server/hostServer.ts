@@ -37,6 +37,7 @@ import type { ExtensionLogLevels } from './extensionLogLevels'
 import type { InstallRequests } from './installRequests'
 import type { BundleService } from '../extensions/bundles/bundleService'
 import type { RegistryService } from '../extensions/registry/registryService'
+import type { AppService } from './appService'
 
 /** What the host server serves; one instance is shared by every connection. */
 export interface HostServices {
@@ -64,6 +65,8 @@ export interface HostServices {
   bundles: BundleService
   /** The MCP Registry: search, details and installs (answers cached). */
   registry: RegistryService
+  /** MCP Apps: which tools have one, what each was given, the sandbox origin, contexts for the next turn. */
+  apps: AppService
 }
 
 const json = (uri: string, value: unknown) => ({ contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(value) }] })
@@ -83,6 +86,7 @@ export function createHostServer(services: HostServices): { server: McpServer; d
     [HostResource.elicitations]: (): ElicitationsResource => ({ elicitations: services.elicitations.list() }),
     [HostResource.models]: () => services.models.view(),
     [HostResource.installRequests]: () => ({ requests: services.installRequests.list() }),
+    [HostResource.apps]: () => services.apps.view(),
   }
   for (const [uri, read] of Object.entries(readers)) {
     server.registerResource(uri, uri, { mimeType: 'application/json' }, async () => json(uri, read()))
@@ -140,6 +144,7 @@ export function createHostServer(services: HostServices): { server: McpServer; d
     services.elicitations.onChange(() => changed(HostResource.elicitations)),
     services.models.onChange(() => changed(HostResource.models)),
     services.installRequests.onChange(() => changed(HostResource.installRequests)),
+    services.apps.onChange(() => changed(HostResource.apps)),
     services.chat.onChange(changed),
     services.secrets.onChange(() => changed(HostResource.models)),
     services.permissions.store.onChange(() => {

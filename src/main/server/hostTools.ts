@@ -13,6 +13,7 @@ import { registerRegistryTools } from './registryTools'
 import { registerBundleTools } from './bundleTools'
 import { registerResourceTools } from './resourceTools'
 import { registerRootsTools } from './rootsTools'
+import { registerAppTools } from './appTools'
 
 /** One line of the rule tester's trace, e.g. `rule notes (allow): matched — path is under ~/Notes`. */
 function describeTrace(step: RuleTrace): string {
@@ -186,4 +187,5 @@ export function registerHostTools(server: McpServer, services: HostServices, set
     return { id }
   })
   registerQuestionTools(tool, services)
+  registerAppTools(tool, raw, services)
 }
