@@ -1,5 +1,6 @@
 /** Connects the zustand stores to the host's resources: the only way data enters them. */
 import {
+  AppsResourceSchema,
   ElicitationsResourceSchema,
   ExtensionsResourceSchema,
   HostResource,
@@ -19,6 +20,7 @@ import { useSessionsStore } from '../stores/sessionsStore'
 import { useSettingsStore } from '../stores/settingsStore'
 import { openInstallRequests } from '../stores/installRequests'
 import type { HostClient } from './hostClient'
+import { useAppsStore } from '../stores/appsStore'
 
 /** Subscribes the stores; returns a function that unsubscribes them. */
 export function feedStores(client: HostClient): () => void {
@@ -32,6 +34,7 @@ export function feedStores(client: HostClient): () => void {
     ),
     client.subscribe(HostResource.models, ModelsResourceSchema, (models) => useModelsStore.getState().setModels(models)),
     client.subscribe(HostResource.permissions, PermissionsResourceSchema, (permissions) => usePermissionsStore.getState().setPermissions(permissions)),
+    client.subscribe(HostResource.apps, AppsResourceSchema, (apps) => useAppsStore.getState().setApps(apps)),
     client.subscribe(HostResource.installRequests, InstallRequestsResourceSchema, ({ requests }) => openInstallRequests(requests)),
   ]
   return () => unsubscribes.forEach((unsubscribe) => unsubscribe())

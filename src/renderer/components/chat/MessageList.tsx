@@ -73,7 +73,7 @@ export function MessageList({ rows: conversation, empty, streaming, followSignal
                     style={{ transform: `translateY(${row.start}px)` }}
                   >
                     {item.kind === 'user' ? (
-                      <UserMessage text={item.text} attachments={item.attachments} sending={item.sending} posinset={row.index + 1} setsize={count} />
+                      <UserMessage text={item.text} attachments={item.attachments} sending={item.sending} from={item.from} posinset={row.index + 1} setsize={count} />
                     ) : (
                       <AssistantMessage
                         message={item.message}

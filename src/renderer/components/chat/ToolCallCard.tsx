@@ -14,6 +14,7 @@ import { ChartView, isChartCall } from './ChartView'
 import { ToolProgressBar } from './ToolProgressBar'
 import { ToolStateBadge } from './ToolStateBadge'
 import { argumentsSummary, toolNames } from './toolCallText'
+import { AppSlot } from '../../apps/AppSlot'
 
 const sectionTitle = 'text-[11px] font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400'
 
@@ -83,6 +84,7 @@ export const ToolCallCard = memo(function ToolCallCard({ call }: { call: ToolCal
           <ChartView args={call.arguments} />
         </div>
       )}
+      <AppSlot call={call} />
       {errorLine && <p className="truncate border-t border-red-100 px-3 py-1.5 text-xs text-red-700 dark:border-red-900/50 dark:text-red-300">{errorLine}</p>}
 
       {open && (

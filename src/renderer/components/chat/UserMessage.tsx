@@ -9,13 +9,16 @@ interface Props {
   attachments?: readonly MessageAttachmentView[]
   /** Sent, not yet in the saved history. */
   sending?: boolean
+  /** Who wrote it when not the person, e.g. "App of Weather" (an MCP App's message). */
+  from?: string
   posinset?: number
   setsize?: number
 }
 
-export const UserMessage = memo(function UserMessage({ text, attachments, sending = false, posinset, setsize }: Props) {
+export const UserMessage = memo(function UserMessage({ text, attachments, sending = false, from, posinset, setsize }: Props) {
   return (
-    <article aria-label="You" aria-posinset={posinset} aria-setsize={setsize} data-role="user" className="flex flex-col items-end gap-1.5">
+    <article aria-label={from ?? 'You'} aria-posinset={posinset} aria-setsize={setsize} data-role="user" className="flex flex-col items-end gap-1.5">
+      {from && <span className="text-xs font-medium text-zinc-500 dark:text-zinc-400">From the {from}</span>}
       <div
         className={
           'max-w-[85%] rounded-2xl rounded-br-md bg-indigo-600 px-4 py-2.5 text-[14.5px] leading-relaxed break-words whitespace-pre-wrap text-white shadow-sm ' +

@@ -22,7 +22,7 @@ export interface LiveStep {
 }
 
 export type ConversationRow =
-  | { kind: 'user'; key: string; text: string; sending?: boolean; attachments?: MessageAttachmentView[] }
+  | { kind: 'user'; key: string; text: string; sending?: boolean; attachments?: MessageAttachmentView[]; from?: string }
   | {
       kind: 'assistant'
       key: string
@@ -43,7 +43,7 @@ function messageKey(message: ChatMessageView): string {
 }
 
 function messageRow(message: ChatMessageView): ConversationRow {
-  if (message.role === 'user') return { kind: 'user', key: message.id, text: message.text, ...(message.attachments ? { attachments: message.attachments } : {}) }
+  if (message.role === 'user') return { kind: 'user', key: message.id, text: message.text, ...(message.attachments ? { attachments: message.attachments } : {}), ...(message.from ? { from: message.from } : {}) }
   return { kind: 'assistant', key: messageKey(message), message }
 }
 

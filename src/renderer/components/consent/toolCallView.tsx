@@ -36,11 +36,16 @@ export function toolCallView({ approval, position, busy, onAnswer, sameTurn, onR
   const label = toolLabel(approval)
   return {
     requestId: approval.id,
-    title: (
-      <>
-        Run “{label}” from {origin.extensionName}?
-      </>
-    ),
+    title:
+      origin.by === 'app' ? (
+        <>
+          The App of {origin.extensionName} asks to run “{label}”
+        </>
+      ) : (
+        <>
+          Run “{label}” from {origin.extensionName}?
+        </>
+      ),
     icon: (
       <span
         aria-hidden="true"

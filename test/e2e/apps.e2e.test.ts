@@ -1,0 +1,184 @@
+/**
+ * MCP Apps end to end in browser mode, against a real App server from npm
+ * (`@modelcontextprotocol/server-basic-react`, over stdio): the model calls its tool, the tool card
+ * shows the App in the sandbox proxy (a second loopback origin), the App receives the input and the
+ * result, its own tools/call goes through the approval dialog ("the App of … asks"), a theme switch
+ * reaches it, the CSP blocks a host it did not declare, it cannot reach the window or its token,
+ * ui/message adds a message shown as coming from the App, and a reload shows it again.
+ */
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import type { Frame, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { AppsResourceSchema, ElicitationsResourceSchema, HostResource, historyUri, HistoryResourceSchema, SessionsResourceSchema } from '../../src/shared/hostApi'
+import { addConsentedExtension, poll, read } from '../helpers/hostCalls'
+import { openAppPage, root, screenshot, setColorScheme, type AppPage } from './appPage'
+import { startChatWorld, type ChatWorld } from './chatWorld'
+
+const serverPath = join(root, 'node_modules/@modelcontextprotocol/server-basic-react/dist/index.js')
+const TOOL = 'basic__get-time'
+
+let world: ChatWorld | undefined
+let app: AppPage
+let page: Page
+let client: Client
+/** A web server the App never declared: the CSP must keep the App from reaching it. */
+let undeclared: Server
+let undeclaredHits = 0
+
+const messageBox = () => page.getByRole('textbox', { name: 'Message' })
+const appCard = () => page.locator(`section[aria-label^="Tool call"]`).filter({ has: page.locator('[data-app-of="basic"]') }).first()
+const approvals = async () => (await read(client, HostResource.elicitations, ElicitationsResourceSchema)).elicitations.filter((item) => item.kind === 'approval')
+
+/** The App's own document: the inner frame of the sandbox proxy (about:srcdoc, an opaque origin). */
+async function appFrame(): Promise<Frame> {
+  let found: Frame | undefined
+  await expect
+    .poll(
+      async () => {
+        found = page.frames().find((frame) => frame.url() === 'about:srcdoc' && frame.parentFrame()?.url().includes('/app/'))
+        return found ? await found.locator('button', { hasText: 'Get Server Time' }).count() : 0
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(1)
+  return found!
+}
+
+async function allowInDialog(title: string): Promise<void> {
+  const dialog = page.getByRole('dialog')
+  await dialog.getByRole('heading', { name: title }).waitFor()
+  await expect.poll(() => dialog.getByRole('button', { name: 'Allow once' }).isEnabled()).toBe(true)
+  await dialog.getByRole('button', { name: 'Allow once' }).click()
+  await dialog.waitFor({ state: 'detached' })
+}
+
+beforeAll(async () => {
+  undeclared = createServer((_request, response) => {
+    undeclaredHits++
+    response.writeHead(200, { 'Access-Control-Allow-Origin': '*' }).end('reached')
+  })
+  await new Promise<void>((resolve) => undeclared.listen(0, '127.0.0.1', () => resolve()))
+  world = await startChatWorld('apps', {
+    models: ['scripted-model'],
+    turns: [
+      { type: 'tool-calls', text: ['Let me look at the clock.'], calls: [{ name: TOOL, args: {} }] },
+      { type: 'text', chunks: ['That is the time on the server.'] },
+      { type: 'text', chunks: ['Thanks for the note from the App.'] },
+    ],
+  })
+  client = world.client
+  await addConsentedExtension(client, { id: 'basic', name: 'Basic', type: 'stdio', command: process.execPath, args: [serverPath, '--stdio'], env: {} })
+  await poll(() => read(client, HostResource.apps, AppsResourceSchema), (apps) => apps.tools.some((tool) => tool.name === TOOL && tool.available), 'the App tool in switchboard://apps', 30_000)
+  app = await openAppPage(world.host, { timeoutMs: 20_000 })
+  page = app.page
+}, 180_000)
+
+afterAll(async () => {
+  await world?.stop(app)
+  await new Promise<void>((resolve) => undeclared?.close(() => resolve()))
+}, 60_000)
+
+describe('MCP Apps in browser mode (Electron stands in as headless Chromium)', () => {
+  it('shows the App in the tool card with the input and the result, in a sandbox on its own origin', async () => {
+    await expect.poll(() => messageBox().isEnabled()).toBe(true)
+    await messageBox().fill('What time is it on the server?')
+    await page.keyboard.press('Enter')
+    await allowInDialog('Run “Get Time” from Basic?')
+    const frame = await appFrame()
+    // The result (an ISO time) reached the App, which shows it.
+    await expect.poll(() => frame.locator('code').first().innerText(), { timeout: 20_000 }).toMatch(/^\d{4}-\d\d-\d\dT/)
+
+    const proxy = frame.parentFrame()!
+    const windowOrigin = new URL(page.url()).origin
+    expect(new URL(proxy.url()).origin).not.toBe(windowOrigin)
+    expect(new URL(proxy.url()).hostname).toBe('127.0.0.1')
+    const sandbox = await appCard().locator('iframe').getAttribute('sandbox')
+    expect(sandbox).toBe('allow-scripts allow-same-origin allow-forms')
+    expect(await proxy.locator('iframe').getAttribute('sandbox')).toBe('allow-scripts allow-forms')
+    await screenshot(appCard(), 'apps-card.png')
+  })
+
+  it('cannot reach the window, its token, storage or an undeclared host', async () => {
+    const frame = await appFrame()
+    // A string: the test project has no DOM types. Each read is tried and reports whether it was blocked.
+    const target = `http://127.0.0.1:${(undeclared.address() as AddressInfo).port}/`
+    const probe = (await frame.evaluate(`(async () => {
+      const attempt = (read) => { try { return 'read:' + String(read()) } catch (error) { return 'blocked:' + error.name } }
+      let fetched
+      try { await fetch(${JSON.stringify(target)}); fetched = 'reached' } catch { fetched = 'blocked' }
+      return {
+        origin: window.origin,
+        parentDocument: attempt(() => window.parent.document.title),
+        topLocation: attempt(() => window.top.location.href),
+        storage: attempt(() => window.localStorage.length),
+        cookie: attempt(() => document.cookie),
+        referrer: document.referrer,
+        fetched,
+      }
+    })()`)) as Record<string, string>
+    expect(probe.origin).toBe('null')
+    expect(probe.parentDocument).toMatch(/^blocked:/)
+    expect(probe.topLocation).toMatch(/^blocked:/)
+    expect(probe.storage).toMatch(/^blocked:/)
+    expect(probe.cookie).toMatch(/^blocked:/)
+    expect(probe.referrer).not.toContain('token')
+    expect(probe.fetched).toBe('blocked')
+    expect(undeclaredHits).toBe(0)
+    // What was applied is shown with the App.
+    await appCard().getByText('Sandbox: no network').click()
+    await expect.poll(() => appCard().getByText(/connect-src 'none'/).count()).toBe(1)
+  })
+
+  it("passes the App's own tools/call through the approval dialog, saying the App asks", async () => {
+    const frame = await appFrame()
+    const before = await frame.locator('code').first().innerText()
+    await frame.locator('button', { hasText: 'Get Server Time' }).click()
+    await expect.poll(async () => (await approvals()).map((item) => item.message)).toEqual(['The App of Basic asks to run Get Time.'])
+    await screenshot(page, 'apps-approval.png')
+    await allowInDialog('The App of Basic asks to run “Get Time”')
+    await expect.poll(() => frame.locator('code').first().innerText(), { timeout: 20_000 }).not.toBe(before)
+    // A real answer of the tool, not an error text.
+    expect(await frame.locator('code').first().innerText()).toMatch(/^\d{4}-\d\d-\d\dT/)
+  })
+
+  it('tells the App when the theme changes (host-context-changed, in its own window)', async () => {
+    const frame = await appFrame()
+    // What the App's window receives: the same postMessage traffic the App's SDK reads.
+    await frame.evaluate(`(() => {
+      window.seenThemes = []
+      window.addEventListener('message', (event) => {
+        if (event.data && event.data.method === 'ui/notifications/host-context-changed') window.seenThemes.push(event.data.params.theme)
+      })
+    })()`)
+    const themes = () => frame.evaluate('window.seenThemes')
+    await setColorScheme(page, 'dark')
+    await expect.poll(themes).toEqual(['dark'])
+    await screenshot(appCard(), 'apps-card-dark.png')
+    await setColorScheme(page, 'light')
+    await expect.poll(themes).toEqual(['dark', 'light'])
+  })
+
+  it('adds a ui/message to the conversation as coming from the App', async () => {
+    const frame = await appFrame()
+    await frame.locator('textarea').fill('Hello from inside the App')
+    await frame.locator('button', { hasText: 'Send Message' }).click()
+    const sessionId = (await read(client, HostResource.sessions, SessionsResourceSchema)).sessions[0]!.id
+    await expect
+      .poll(async () => (await read(client, historyUri(sessionId), HistoryResourceSchema)).messages.find((message) => message.role === 'user' && message.text === 'Hello from inside the App'))
+      .toMatchObject({ from: 'App of Basic' })
+    await expect.poll(() => page.getByText('From the App of Basic').count()).toBe(1)
+    await page.getByText('Thanks for the note from the App.').waitFor()
+  })
+
+  it('shows the App again after a reload, from the saved call', async () => {
+    await page.reload()
+    await page.getByRole('navigation', { name: 'Sessions' }).waitFor()
+    await page.getByRole('navigation', { name: 'Sessions' }).getByRole('button').filter({ hasText: /time/i }).first().click().catch(() => undefined)
+    const frame = await appFrame()
+    await expect.poll(() => frame.locator('code').first().innerText(), { timeout: 20_000 }).toMatch(/^\d{4}-\d\d-\d\dT/)
+    expect(app.pageErrors).toEqual([])
+  })
+})
