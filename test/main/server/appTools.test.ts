@@ -5,27 +5,24 @@
  * gated: only the App's own extension, never a model-only tool, and through the approval dialog.
  */
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { AppsResourceSchema, ElicitationsResourceSchema, HistoryResourceSchema, HostResource, historyUri, ProgressResourceSchema, progressUri, type AppOpenResult } from '../../../src/shared/hostApi'
 import { startScriptedModelServer, type ScriptedModelServer } from '../../fixtures/modelServer/scriptedModelServer'
 import { addConsentedExtension, call, poll, read, selectScriptedModel } from '../../helpers/hostCalls'
-import { startTestHost, type TestHost } from '../../helpers/testHost'
+import { testHostsStoppedAfterEach } from '../../helpers/testHost'
 import { expectNoChildren } from '../extensions/harness'
 
 const fixture = join(import.meta.dirname, '../../fixtures/servers/appFixtureServer.mjs')
 
-let h: TestHost | undefined
 let model: ScriptedModelServer | undefined
-afterEach(async () => {
-  await h?.stop()
-  h = undefined
+const startTestHost = testHostsStoppedAfterEach(async () => {
   await model?.stop()
   model = undefined
   await expectNoChildren()
 })
 
 async function hostWithApps() {
-  h = await startTestHost()
+  const h = await startTestHost()
   await h.browser()
   const { client } = await h.connectOverPorts()
   await addConsentedExtension(client, { id: 'fix', name: 'Fixture', type: 'stdio', command: process.execPath, args: [fixture], env: {} })
