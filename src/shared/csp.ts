@@ -7,7 +7,7 @@ export const APP_SANDBOX_ELECTRON_ORIGIN = 'switchboard-app://sandbox'
  * loopback and the Electron sandbox scheme, and the response header (which knows the exact sandbox
  * origin) narrows that to the one origin. Both policies apply, so the header decides.
  */
-const META_FRAME_SOURCES = ['http://127.0.0.1:*', APP_SANDBOX_ELECTRON_ORIGIN]
+const META_FRAME_SOURCES = ['http://localhost:*', 'http://127.0.0.1:*', APP_SANDBOX_ELECTRON_ORIGIN]
 export interface CspOptions {
   /** Extra `connect-src` sources (browser mode's WebSocket). */
   connectSources?: readonly string[]

@@ -94,7 +94,8 @@ describe('MCP Apps in browser mode (Electron stands in as headless Chromium)', (
     const proxy = frame.parentFrame()!
     const windowOrigin = new URL(page.url()).origin
     expect(new URL(proxy.url()).origin).not.toBe(windowOrigin)
-    expect(new URL(proxy.url()).hostname).toBe('127.0.0.1')
+    // Another site than the window (127.0.0.1): Chromium gives Apps a process of their own.
+    expect(new URL(proxy.url()).hostname).toBe('localhost')
     const sandbox = await appCard().locator('iframe').getAttribute('sandbox')
     expect(sandbox).toBe('allow-scripts allow-same-origin allow-forms')
     expect(await proxy.locator('iframe').getAttribute('sandbox')).toBe('allow-scripts allow-forms')

@@ -85,14 +85,18 @@ export interface AppSandboxServer {
   close(): Promise<void>
 }
 
-/** Browser mode: the sandbox origin is a second loopback port. */
+/**
+ * Browser mode: the sandbox origin is a second loopback port, named `localhost` while the window is
+ * at 127.0.0.1: another *site*, so Chromium runs Apps in a process of their own (site isolation) and
+ * an App's work never blocks the window's main thread.
+ */
 export async function startAppSandboxServer(hostOrigins: readonly string[]): Promise<AppSandboxServer> {
   const http: Server = createServer()
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject)
     http.listen(0, '127.0.0.1', () => resolve())
   })
-  const origin = `http://127.0.0.1:${(http.address() as AddressInfo).port}`
+  const origin = `http://localhost:${(http.address() as AddressInfo).port}`
   const registry = createSandboxRegistry(origin, hostOrigins)
   http.on('request', (request, response) => {
     const answer = registry.respond(new URL(request.url ?? '/', origin).href, request.method)

@@ -8,15 +8,14 @@ import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } fr
 import type { AppOpenResult, AppToolEntry, ToolCallView } from '../../shared/hostApi'
 import { isSafeExternalUrl } from '../../shared/externalUrl'
 import { useHostClient } from '../mcp/hostContext'
+import type { HostClient } from '../mcp/hostClient'
 import { errorMessage } from '../mcp/errorText'
 import { useViewStore } from '../stores/viewStore'
 import { quietButton } from '../components/ui'
 import { AppRequestBar, type AppRequest } from './AppRequestBar'
 import { startAppSession, type AppSession, type DownloadFile } from './appSession'
+import { appHeight, rememberAppHeight } from './appHeights'
 import { APP_MIN_HEIGHT, AVAILABLE_DISPLAY_MODES, clampAppHeight, hostContextFor, type AppDisplayMode } from './hostStyles'
-
-/** Last height each App reported, so a card that scrolls back keeps its size while the App restarts. */
-const heights = new Map<string, number>()
 
 const subscribeDark = (notify: () => void) => {
   const observer = new MutationObserver(notify)
@@ -34,13 +33,29 @@ function saveFiles(files: DownloadFile[]): void {
   }
 }
 
+/**
+ * What app_open answered, per tool, while the window lives: an App that scrolls back on screen
+ * starts again from it instead of reading its resource (often hundreds of KB) once more. A reload
+ * reads it afresh; allowing a permission forgets it (the page's `allow` changes).
+ */
+const openedApps = new Map<string, Promise<AppOpenResult>>()
+function openedApp(client: HostClient, tool: string): Promise<AppOpenResult> {
+  let opened = openedApps.get(tool)
+  if (!opened) {
+    opened = client.call('app_open', { tool })
+    opened.catch(() => openedApps.delete(tool))
+    openedApps.set(tool, opened)
+  }
+  return opened
+}
+
 export function AppFrame({ call, entry }: { call: ToolCallView; entry: AppToolEntry }) {
   const client = useHostClient()
   const sessionId = useViewStore((state) => state.selectedId) ?? undefined
   const [opened, setOpened] = useState<AppOpenResult | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
   const [generation, setGeneration] = useState(0)
-  const [height, setHeight] = useState(heights.get(call.callId) ?? 160)
+  const [height, setHeight] = useState(appHeight(call.callId))
   const [mode, setMode] = useState<AppDisplayMode>('inline')
   const [request, setRequest] = useState<AppRequest | null>(null)
   const [context, setContext] = useState('')
@@ -57,7 +72,7 @@ export function AppFrame({ call, entry }: { call: ToolCallView; entry: AppToolEn
 
   useEffect(() => {
     let stale = false
-    client.call('app_open', { tool: entry.name }).then(
+    openedApp(client, entry.name).then(
       (result) => !stale && setOpened(result),
       (error: unknown) => !stale && setFailure(errorMessage(error)),
     )
@@ -94,7 +109,7 @@ export function AppFrame({ call, entry }: { call: ToolCallView; entry: AppToolEn
       onSize: ({ height: wanted }) => {
         const next = clampAppHeight(wanted)
         if (next === undefined) return
-        heights.set(call.callId, next)
+        rememberAppHeight(call.callId, next)
         setHeight(next)
       },
       onDisplayMode: (wanted) => {
@@ -152,6 +167,7 @@ export function AppFrame({ call, entry }: { call: ToolCallView; entry: AppToolEn
             if (!allowed) return
             void client.call('app_permissions_allow', { app: entry.name, permissions: missing }).then(
               () => {
+                openedApps.delete(entry.name)
                 setOpened(null)
                 setGeneration((n) => n + 1)
               },

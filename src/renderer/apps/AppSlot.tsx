@@ -2,9 +2,14 @@
  * Where a tool card shows its App: the App itself when the tool has one and this window can show
  * Apps, or a placeholder when the App's extension is gone (a saved call of an uninstalled server).
  */
-import { lazy, Suspense } from 'react'
-import type { ToolCallView } from '../../shared/hostApi'
+import { lazy, Suspense, useRef } from 'react'
+import type { AppToolEntry, ToolCallView } from '../../shared/hostApi'
 import { useAppsStore } from '../stores/appsStore'
+import { appHeight } from './appHeights'
+import { useOnScreen } from './useOnScreen'
+
+/** How long a card stays on screen before its App starts (scrolling past starts nothing). */
+const SETTLE_MS = 150
 
 // The bridge (ext-apps and the v2 SDK) loads with the first App, not with the window.
 const AppFrame = lazy(() => import('./AppFrame').then((module) => ({ default: module.AppFrame })))
@@ -22,9 +27,20 @@ export function AppSlot({ call }: { call: ToolCallView }) {
       </p>
     )
   }
+  return <AppWhenOnScreen call={call} entry={entry} />
+}
+
+/** The App runs only while its card is on screen; elsewhere a box of its last size keeps the layout still. */
+function AppWhenOnScreen({ call, entry }: { call: ToolCallView; entry: AppToolEntry }) {
+  const box = useRef<HTMLDivElement>(null)
+  const onScreen = useOnScreen(box, SETTLE_MS)
   return (
-    <Suspense fallback={<p className="border-t border-zinc-200 px-3 py-2 text-xs text-zinc-500 dark:border-zinc-700/80">Loading the App of {entry.extensionName}…</p>}>
-      <AppFrame call={call} entry={entry} />
-    </Suspense>
+    <div ref={box} data-app-slot={call.callId} style={onScreen ? undefined : { height: appHeight(call.callId) }}>
+      {onScreen && (
+        <Suspense fallback={<p className="border-t border-zinc-200 px-3 py-2 text-xs text-zinc-500 dark:border-zinc-700/80">Loading the App of {entry.extensionName}…</p>}>
+          <AppFrame call={call} entry={entry} />
+        </Suspense>
+      )}
+    </div>
   )
 }

@@ -44,7 +44,7 @@ describe('sandbox registry', () => {
   it('browser mode serves it on a second loopback port', async () => {
     const server = await startAppSandboxServer([HOST])
     try {
-      expect(server.registry.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+      expect(server.registry.origin).toMatch(/^http:\/\/localhost:\d+$/)
       const response = await fetch(server.registry.register({ policy: "default-src 'none'", allow: '' }))
       expect(response.status).toBe(200)
       expect(response.headers.get('content-security-policy')).toContain('frame-ancestors')
