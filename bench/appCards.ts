@@ -133,8 +133,9 @@ await runBench('appCards', async (cleanup) => {
   if (process.env.BENCH_DETAIL === '1') console.log(JSON.stringify(samples.get(withApps)!.map((sample) => sample.detail), null, 1).slice(0, 6000))
   if (pageErrors.length > 0) throw new Error(`the page reported errors: ${pageErrors.join('; ')}`)
 
-  const of = (spec: SessionSpec, key: keyof ScrollSample) => median(samples.get(spec)!.map((sample) => sample[key]))
-  const worst = (spec: SessionSpec, key: keyof ScrollSample) => Math.max(...samples.get(spec)!.map((sample) => sample[key]))
+  type Figure = Exclude<keyof ScrollSample, 'detail'>
+  const of = (spec: SessionSpec, key: Figure) => median(samples.get(spec)!.map((sample) => sample[key]))
+  const worst = (spec: SessionSpec, key: Figure) => Math.max(...samples.get(spec)!.map((sample) => sample[key]))
   console.log(`Scrolling a conversation of ${CARDS} tool cards from the newest to the oldest in headless Chromium, ${STEP_PX} px per two frames, ${TRIALS} trials each (median; worst in brackets)`)
   for (const spec of [withApps, without]) {
     console.log(
