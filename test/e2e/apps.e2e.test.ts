@@ -182,4 +182,18 @@ describe('MCP Apps in browser mode (Electron stands in as headless Chromium)', (
     await expect.poll(() => frame.locator('code').first().innerText(), { timeout: 20_000 }).toMatch(/^\d{4}-\d\d-\d\dT/)
     expect(app.pageErrors).toEqual([])
   })
+
+  it("shows the App of a tool run by hand on the extension page, fed that run's result", async () => {
+    await page.getByRole('button', { name: 'Settings' }).click()
+    await page.getByRole('tab', { name: 'Extensions' }).click()
+    await page.getByTitle('Show details of Basic').click()
+    await page.getByRole('button', { name: 'Run get-time' }).click()
+    const run = page.getByRole('form', { name: 'Run get-time' })
+    await run.getByRole('button', { name: 'Run', exact: true }).click()
+    // Run by hand, the person is the approver: no dialog, and the App appears under the form.
+    await expect.poll(() => run.locator('[data-app-of="basic"] iframe').count(), { timeout: 20_000 }).toBe(1)
+    const inRun = async () => page.frames().find((frame) => frame.url() === 'about:srcdoc' && frame.parentFrame()?.url().includes('/app/'))
+    await expect.poll(async () => (await (await inRun())?.locator('code').first().innerText().catch(() => '')) ?? '', { timeout: 20_000 }).toMatch(/^\d{4}-\d\d-\d\dT/)
+    await screenshot(run, 'apps-run.png')
+  })
 })

@@ -13,6 +13,7 @@ import { primaryButton, quietButton, secondaryButton } from '../ui'
 import { argumentsTemplate, parseArguments, propertySummary } from './toolArguments'
 import { ToolResultView, type RunResult } from './ToolResultView'
 import { formatDuration } from '../../../shared/format'
+import { RunApp } from '../../apps/RunApp'
 
 const runKeys = /Mac|iPhone|iPad/.test(navigator.userAgent) ? '⌘Enter' : 'Ctrl+Enter'
 
@@ -28,6 +29,8 @@ export function RunToolForm({ tool }: { tool: CatalogToolView }) {
   const [problem, setProblem] = useState<string | undefined>()
   const [running, setRunning] = useState<{ since: number; abort: AbortController } | null>(null)
   const [result, setResult] = useState<RunResult | null>(null)
+  /** The run whose result is shown: its App (when the tool has one) gets these arguments. */
+  const [ran, setRan] = useState<{ id: string; args: Record<string, unknown> } | null>(null)
   const field = useRef<HTMLTextAreaElement>(null)
   const properties = propertySummary(tool.inputSchema)
 
@@ -46,6 +49,7 @@ export function RunToolForm({ tool }: { tool: CatalogToolView }) {
     try {
       const raw = await client.callRaw('tool_call', { name: tool.name, arguments: parsed.value }, { signal: abort.signal, timeoutMs: RUN_TIMEOUT_MS })
       const outcome = ToolCallOutcomeSchema.safeParse(raw.structuredContent)
+      setRan({ id: crypto.randomUUID(), args: parsed.value })
       if (outcome.success) setResult({ kind: 'result', content: raw.content, isError: raw.isError, outcome: outcome.data })
       else if (raw.isError) setResult({ kind: 'refused', message: toolErrorText(raw.content) ?? 'The host refused to run the tool.' })
       else setResult({ kind: 'result', content: raw.content, isError: false })
@@ -135,6 +139,7 @@ export function RunToolForm({ tool }: { tool: CatalogToolView }) {
         )}
         {!running && <span className="text-xs text-zinc-500 dark:text-zinc-400">{runKeys} in the field runs it too.</span>}
       </div>
+      {result?.kind === 'result' && ran && <RunApp runId={ran.id} toolName={tool.name} args={ran.args} content={result.content} isError={result.isError} />}
       {result && <ToolResultView result={result} extensionId={tool.extensionId} />}
     </form>
   )
