@@ -6,7 +6,7 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react'
 import type { AppOpenResult, AppToolEntry, ToolCallView } from '../../shared/hostApi'
-import { isSafeExternalUrl } from '../../shared/externalUrl'
+import { isSafeExternalUrl } from '../../shared/externalLinks'
 import { useHostClient } from '../mcp/hostContext'
 import type { HostClient } from '../mcp/hostClient'
 import { errorMessage } from '../mcp/errorText'
