@@ -53,7 +53,8 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
   // MCP Apps run on a second loopback port: an origin that is neither this page's nor an extension's.
   const sandbox = await startAppSandboxServer(ownOrigins(port))
   options.host.services.apps.setSandbox(sandbox.registry)
-  http.on('request', staticFileHandler(options.rendererDir, [`ws://127.0.0.1:${port}`, `ws://localhost:${port}`], [sandbox.registry.origin]))
+  const ownHosts = ownOrigins(port).map((own) => new URL(own).host)
+  http.on('request', staticFileHandler(options.rendererDir, [`ws://127.0.0.1:${port}`, `ws://localhost:${port}`], ownHosts, [sandbox.registry.origin]))
 
   const refuse = (socket: Duplex, status: string, reason: string) => {
     log('warn', 'browser-mode', `Refused a WebSocket connection: ${reason}`)

@@ -3,7 +3,7 @@
  * mode's HTTP server and by the Electron shell's `app://` protocol, so both deliver the page alike.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { readFile } from 'node:fs/promises'
+import { readFile, realpath } from 'node:fs/promises'
 import { extname, join, normalize, sep } from 'node:path'
 import { contentSecurityPolicy } from '../../shared/csp'
 
@@ -42,17 +42,37 @@ export function rendererHeaders(connectSources: readonly string[] = [], frameSou
   }
 }
 
+/**
+ * The real path of a request path when it stays inside `root` after following symlinks (a link in
+ * the served folder must not expose a file outside it), else undefined.
+ */
+async function realPathInside(root: string, urlPath: string): Promise<string | undefined> {
+  const path = resolveInside(root, urlPath)
+  if (!path) return undefined
+  const [realRoot, real] = await Promise.all([realpath(root), realpath(path)]).catch(() => [undefined, undefined])
+  if (!realRoot || !real) return undefined
+  return real.startsWith(realRoot.endsWith(sep) ? realRoot : realRoot + sep) ? real : undefined
+}
+
 /** The file for a request path with its content type, or undefined when there is none inside `root`. */
 export async function readRendererFile(root: string, urlPath: string): Promise<{ body: Buffer; contentType: string } | undefined> {
-  const path = resolveInside(root, urlPath)
+  const path = await realPathInside(root, urlPath)
   const body = path ? await readFile(path).catch(() => undefined) : undefined
   if (!path || !body) return undefined
   return { body, contentType: contentTypes[extname(path)] ?? 'application/octet-stream' }
 }
 
-export function staticFileHandler(root: string, connectSources: string[], frameSources: string[] = []) {
+/**
+ * `allowedHosts`: the `Host` values the server answers (its loopback host:port); any other gets 421,
+ * so a page on a rebound DNS name cannot read the files through the person's browser.
+ */
+export function staticFileHandler(root: string, connectSources: string[], allowedHosts: readonly string[], frameSources: string[] = []) {
   const headers = rendererHeaders(connectSources, frameSources)
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    if (!allowedHosts.includes(request.headers.host ?? '')) {
+      response.writeHead(421, { ...headers, 'Content-Type': 'text/plain' }).end('Misdirected request: this server answers only its own loopback address.')
+      return
+    }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.writeHead(405, headers).end()
       return

@@ -1,11 +1,13 @@
 /** Browser mode's doors: token, Origin, Host, paths, frame limits, static files. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { writeFile, mkdir } from 'node:fs/promises'
+import { writeFile, mkdir, symlink } from 'node:fs/promises'
+import { request as httpRequest } from 'node:http'
 import { join } from 'node:path'
 import { WebSocket } from 'ws'
 import { startTestHost, type TestHost } from '../../helpers/testHost'
 import type { BrowserServer } from '../../../src/main/host/browserServer'
 import { resolveInside } from '../../../src/main/host/staticFiles'
+import { tempDir } from '../../helpers/tempDir'
 
 let h: TestHost
 let server: BrowserServer
@@ -106,6 +108,40 @@ describe('browser-mode static files', () => {
     expect((await fetch(new URL('missing.js', server.url))).status).toBe(404)
     expect((await fetch(new URL('/%2e%2e/%2e%2e/etc/passwd', server.url))).status).toBe(404)
     expect((await fetch(server.url, { method: 'POST' })).status).toBe(405)
+  })
+
+  it('answers only its own loopback host:port (421 otherwise), so a DNS-rebinding page cannot read the files', async () => {
+    const { port } = new URL(server.url)
+    const statusFor = (host: string) =>
+      new Promise<number>((resolve, reject) => {
+        const outgoing = httpRequest({ host: '127.0.0.1', port, path: '/', headers: { Host: host } }, (response) => {
+          response.resume()
+          resolve(response.statusCode ?? 0)
+        })
+        outgoing.on('error', reject)
+        outgoing.end()
+      })
+    expect(await statusFor(`127.0.0.1:${port}`)).toBe(200)
+    expect(await statusFor(`localhost:${port}`)).toBe(200)
+    expect(await statusFor(`rebound.attacker.example:${port}`)).toBe(421)
+    expect(await statusFor('127.0.0.1')).toBe(421)
+    expect(await statusFor(`127.0.0.1:${Number(port) + 1}`)).toBe(421)
+  })
+
+  it('does not follow a symlink out of the served folder', async () => {
+    const outside = await tempDir()
+    try {
+      await writeFile(join(outside.path, 'private.txt'), 'chat history of another user')
+      await symlink(join(outside.path, 'private.txt'), join(h.dataDir, 'assets', 'leak.js'))
+      await symlink(outside.path, join(h.dataDir, 'assets', 'out'))
+      await symlink(join(h.dataDir, 'assets', 'app.js'), join(h.dataDir, 'assets', 'alias.js'))
+      expect((await fetch(new URL('assets/leak.js', server.url))).status).toBe(404)
+      expect((await fetch(new URL('assets/out/private.txt', server.url))).status).toBe(404)
+      // A link that stays inside is served like the file it names.
+      expect(await (await fetch(new URL('assets/alias.js', server.url))).text()).toBe('console.log(1)')
+    } finally {
+      await outside.remove()
+    }
   })
 
   it('resolves only paths inside the root', () => {
