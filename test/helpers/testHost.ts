@@ -49,7 +49,7 @@ export async function startTestHost(dataDir?: string, options: Pick<HostOptions,
   const dir = dataDir ? { path: dataDir, remove: async () => undefined } : await tempDir()
   const host = await createHost({
     dataDir: dir.path,
-    makeSettingsConf: ({ cwd, configName }) => new Conf({ cwd, configName, projectName: 'switchboard-test' }),
+    makeSettingsConf: (location) => new Conf({ ...location, projectName: 'switchboard-test' }),
     // A keychain service of its own, so tests never touch real Switchboard secrets or each other's.
     secrets: openSecretStore({ service: `Switchboard-test-${randomUUID()}` }),
     ...options,

@@ -7,6 +7,7 @@
 import { open, type FileHandle } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { log } from '../log/log'
+import { PRIVATE_FILE_MODE } from '../storage/privateFiles'
 
 /** How far back to look for the last newline when repairing a torn tail (one line is never this long in practice). */
 const TAIL_CHUNK = 64 * 1024
@@ -75,12 +76,12 @@ async function openForAppend(path: string): Promise<FileHandle> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
     created = true
-    handle = await open(path, 'a+', 0o600)
+    handle = await open(path, 'a+', PRIVATE_FILE_MODE)
   }
   try {
     if (!created) await dropTornTail(handle, path)
     await handle.close()
-    handle = await open(path, 'a', 0o600)
+    handle = await open(path, 'a', PRIVATE_FILE_MODE)
     // A new file's directory entry must be durable too, or the whole file can vanish on power loss.
     // Once per session file, not per message.
     if (created) await syncDirectory(dirname(path))

@@ -1,11 +1,11 @@
 /** The list of chat sessions, persisted as one JSON index under the data dir. */
-import { mkdir } from 'node:fs/promises'
 import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { SessionSummarySchema, type RootFolder, type SessionSummary } from '../../shared/hostApi'
 import { log } from '../log/log'
 import { writeFileAtomic } from '../storage/atomicFile'
+import { makePrivateDir } from '../storage/privateFiles'
 import { readJsonFile } from '../storage/jsonFile'
 
 const IndexFileSchema = z.object({ version: z.literal(1), sessions: z.array(SessionSummarySchema) })
@@ -52,7 +52,7 @@ export async function openSessionIndex(
 ): Promise<SessionIndex> {
   const dir = join(dataDir, 'sessions')
   const file = join(dir, 'index.json')
-  await mkdir(dir, { recursive: true })
+  await makePrivateDir(dir)
   const sessions = new Map<string, SessionSummary>()
   const loaded = load(file)
   for (const session of loaded.sessions) sessions.set(session.id, session)

@@ -13,7 +13,8 @@
  * user message while the session still has the default title (a renamed session keeps its name).
  */
 import { randomUUID } from 'node:crypto'
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { readFile, rm, writeFile } from 'node:fs/promises'
+import { PRIVATE_FILE_MODE, makePrivateDir } from '../storage/privateFiles'
 import { join } from 'node:path'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { capResult } from '../extensions/resultCap'
@@ -74,7 +75,7 @@ const SAFE_ID = /^[A-Za-z0-9_-]{1,100}$/
 export async function openSessionStore(options: SessionStoreOptions): Promise<SessionStore> {
   const { index } = options
   const dir = join(options.dataDir, 'sessions')
-  await mkdir(dir, { recursive: true })
+  await makePrivateDir(dir)
   const now = options.now ?? (() => new Date())
   const maxStored = options.maxStoredResultSize ?? DEFAULT_STORED_RESULT_SIZE
   const appenders = new Map<string, SessionAppender>()
@@ -208,8 +209,8 @@ async function capStoredResult(
   const full: CallToolResult = fullResult ?? { content: message.content as CallToolResult['content'], structuredContent: message.structuredContent as CallToolResult['structuredContent'] }
   let fullResultFile: string | undefined = `${message.id}.json`
   try {
-    await mkdir(where.resultsDir, { recursive: true })
-    await writeFile(join(where.resultsDir, fullResultFile), JSON.stringify(full), { mode: 0o600 })
+    await makePrivateDir(where.resultsDir)
+    await writeFile(join(where.resultsDir, fullResultFile), JSON.stringify(full), { mode: PRIVATE_FILE_MODE })
   } catch (error) {
     log('warn', 'sessions', `could not keep the full result of ${message.name}: ${(error as Error).message}`)
     fullResultFile = undefined

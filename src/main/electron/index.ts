@@ -125,7 +125,7 @@ async function main(): Promise<void> {
 
   const dataDir = app.getPath('userData')
   // The host opens its files while Electron gets ready; awaiting both together keeps a failure handled.
-  const [host] = await Promise.all([createHost({ dataDir, makeSettingsConf: ({ cwd, configName }) => new Store({ cwd, name: configName }), openExternal: (url) => openCheckedLink(url, openExternal), pickPath }), app.whenReady()])
+  const [host] = await Promise.all([createHost({ dataDir, makeSettingsConf: ({ cwd, configName, configFileMode }) => new Store({ cwd, name: configName, configFileMode }), openExternal: (url) => openCheckedLink(url, openExternal), pickPath }), app.whenReady()])
 
   Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate({ appName: APP_NAME, platform: process.platform, isPackaged: app.isPackaged })))
   session.defaultSession.protocol.handle(APP_SCHEME, (request) => appProtocolResponse(rendererDir, request.url, request.method))

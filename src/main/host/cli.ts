@@ -35,7 +35,7 @@ async function main(): Promise<void> {
   const dataDir = resolve(values['data-dir'] ?? defaultDataDir(process.platform, process.env, homedir()))
   const host = await createHost({
     dataDir,
-    makeSettingsConf: ({ cwd, configName }) => new Conf({ cwd, configName, projectName: 'switchboard' }),
+    makeSettingsConf: (location) => new Conf({ ...location, projectName: 'switchboard' }),
     // Tests give each data folder a keychain service of its own, so runs never see each other's secrets.
     secrets: openSecretStore(process.env.SWITCHBOARD_KEYCHAIN_SERVICE ? { service: process.env.SWITCHBOARD_KEYCHAIN_SERVICE } : {}),
   })

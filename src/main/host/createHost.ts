@@ -1,11 +1,11 @@
 /** Composition root of the Node host: shared services plus one host server per renderer connection. */
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
-import { mkdir } from 'node:fs/promises'
 import pkg from '../../../package.json'
 import { openSessionIndex } from '../agent/sessionIndex'
 import { openSettingsStore, type MakeConf } from '../settings/openSettings'
 import { openSecretStore, type SecretStore } from '../secrets/secretStore'
 import { createAppService } from '../server/appService'
+import { makePrivateDataDir } from '../storage/privateFiles'
 import { createHostServer, type HostServices } from '../server/hostServer'
 import { createNoticeBoard } from '../server/noticeBoard'
 import { createExtensionService } from '../server/extensionService'
@@ -61,7 +61,7 @@ export interface HostOptions {
 ;(globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false
 
 export async function createHost({ dataDir, makeSettingsConf, secrets, questionTimeoutMs, openExternal, pickPath }: HostOptions): Promise<Host> {
-  await mkdir(dataDir, { recursive: true })
+  await makePrivateDataDir(dataDir)
   // The keychain probe may take a moment; it runs while the session index loads.
   const [sessions, secretStore] = await Promise.all([openSessionIndex(dataDir), secrets ?? openSecretStore()])
   const settings = openSettingsStore(dataDir, makeSettingsConf)

@@ -5,7 +5,8 @@
  * a timestamp, never deleted, and the app starts with no policies, rules or pins and tells the
  * person (F22). One unreadable rule costs only that rule.
  */
-import { mkdir, readFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
+import { makePrivateDir } from '../storage/privateFiles'
 import { join } from 'node:path'
 import type { z } from 'zod'
 import { log } from '../log/log'
@@ -152,7 +153,7 @@ const checked = <T>(schema: z.ZodType<T>, value: unknown, what: string): T => {
 /** Opens (or starts) `<dir>/permissions.json`. */
 export async function openPermissionStore(dir: string, options: PermissionStoreOptions = {}): Promise<PermissionStore> {
   const now = options.now ?? (() => new Date())
-  await mkdir(dir, { recursive: true })
+  await makePrivateDir(dir)
   const path = join(dir, PERMISSIONS_FILE_NAME)
   const state = await load(path, options, now)
   let notices = state.notices

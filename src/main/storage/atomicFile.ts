@@ -3,11 +3,12 @@ import { existsSync, renameSync } from 'node:fs'
 import { open, rename, rm } from 'node:fs/promises'
 import { randomBytes } from 'node:crypto'
 import { basename, dirname, extname, join } from 'node:path'
+import { PRIVATE_FILE_MODE } from './privateFiles'
 
 /** Writes a temp file, fsyncs it, and renames it over `path`: readers see the old or the new file, never half. */
 export async function writeFileAtomic(path: string, data: string): Promise<void> {
   const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`
-  const handle = await open(temp, 'w', 0o600)
+  const handle = await open(temp, 'w', PRIVATE_FILE_MODE)
   try {
     await handle.writeFile(data, 'utf8')
     await handle.datasync()

@@ -15,7 +15,7 @@ const FIXTURES = join(import.meta.dirname, '../../fixtures/settings')
 const NOW = new Date('2026-03-04T05:06:07.089Z')
 const ASIDE = 'settings.corrupt-2026-03-04T05-06-07-089Z.json'
 
-const makeConf: MakeConf = ({ cwd, configName }) => new Conf<Record<string, unknown>>({ cwd, configName, projectName: 'switchboard-test' })
+const makeConf: MakeConf = (location) => new Conf<Record<string, unknown>>({ ...location, projectName: 'switchboard-test' })
 const open = (dir: string) => openSettingsStore(dir, makeConf, { now: () => NOW })
 const readJson = async (path: string): Promise<unknown> => JSON.parse(await readFile(path, 'utf8'))
 
@@ -138,13 +138,13 @@ describe('recovery from a file that cannot be used', () => {
 
   it('shows that conf alone cannot open a corrupt file, which is why openSettingsConf checks first', async () => {
     await writeFile(settingsPath, '{oops')
-    expect(() => makeConf({ cwd: dir.path, configName: 'settings' })).toThrow(SyntaxError)
+    expect(() => makeConf({ cwd: dir.path, configName: 'settings', configFileMode: 0o600 })).toThrow(SyntaxError)
     expect(() => openSettingsConf(dir.path, makeConf, () => NOW)).not.toThrow()
   })
 
   it('createSettingsStore given a conf directly (existing callers) also moves a schema-invalid file aside', async () => {
     await copyFile(join(FIXTURES, 'invalid-theme.json'), settingsPath)
-    const store = createSettingsStore(makeConf({ cwd: dir.path, configName: 'settings' }), { now: () => NOW })
+    const store = createSettingsStore(makeConf({ cwd: dir.path, configName: 'settings', configFileMode: 0o600 }), { now: () => NOW })
     expect(store.get('theme')).toBe('system')
     expect(store.takeNotices()[0]!.movedTo).toBe(join(dir.path, ASIDE))
   })

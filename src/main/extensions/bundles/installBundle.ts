@@ -4,9 +4,10 @@
  * bundle of the same name, update) the extension. Any failure puts everything back as it was.
  */
 import { randomBytes } from 'node:crypto'
-import { mkdir, rename, rm, rmdir } from 'node:fs/promises'
+import { rename, rm, rmdir } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import type { HostToolResult, UserConfigValue } from '../../../shared/hostApi'
+import { makePrivateDir } from '../../storage/privateFiles'
 import type { BundleRecord, BundleRecords } from './bundleRecords'
 import type { BundleExtensions, BundleSecrets } from './bundleTypes'
 import { buildLaunch } from './launchConfig'
@@ -53,7 +54,7 @@ export async function installBundle(staged: StagedBundle, entered: Record<string
   let movedIn = false
   let recorded = false
   const changedSecrets: { name: string; before: string | undefined }[] = []
-  await mkdir(dirname(installDir), { recursive: true })
+  await makePrivateDir(dirname(installDir))
   try {
     movedAside = await rename(installDir, aside).then(
       () => true,

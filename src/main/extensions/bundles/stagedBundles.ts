@@ -4,7 +4,8 @@
  * random token (what `bundle_preview` returns) until it is installed or expires.
  */
 import { randomBytes } from 'node:crypto'
-import { readFile, mkdir, rm, stat } from 'node:fs/promises'
+import { readFile, rm, stat } from 'node:fs/promises'
+import { makePrivateDir } from '../../storage/privateFiles'
 import { join } from 'node:path'
 import { MAX_BUNDLE_BYTES, type SignatureInfo } from '../../../shared/bundleApi'
 import { log } from '../../log/log'
@@ -76,7 +77,7 @@ export function createStaging(extensionsDir: string, limits?: ArchiveLimits): St
       const { zip, signature } = await readSignature(file)
       const token = randomBytes(18).toString('base64url')
       const dir = join(root, token)
-      await mkdir(dir, { recursive: true })
+      await makePrivateDir(dir)
       try {
         await unzipBundle(zip, dir, limits)
         let manifestText: string

@@ -6,7 +6,8 @@
  * sizes are the archive's claim, not a fact. Each refusal names the entry and the limit.
  */
 import { createWriteStream } from 'node:fs'
-import { chmod, mkdir } from 'node:fs/promises'
+import { chmod } from 'node:fs/promises'
+import { PRIVATE_EXECUTABLE_MODE, PRIVATE_FILE_MODE, makePrivateDir } from '../../storage/privateFiles'
 import { join } from 'node:path'
 import { Transform, type TransformCallback } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -103,16 +104,16 @@ export async function unzipBundle(zip: Buffer, targetDir: string, limits: Archiv
       if (segments.length === 0) continue
       const target = join(targetDir, ...segments)
       if (name.endsWith('/')) {
-        await mkdir(target, { recursive: true })
+        await makePrivateDir(target)
         continue
       }
-      await mkdir(join(targetDir, ...segments.slice(0, -1)), { recursive: true })
+      await makePrivateDir(join(targetDir, ...segments.slice(0, -1)))
       const stream = await openEntry(zipFile, entry)
       // 'wx': never follow or overwrite something already there (two entries with one name).
-      await pipeline(stream, byteCounter(name, limits, total), createWriteStream(target, { flags: 'wx', mode: 0o644 }))
+      await pipeline(stream, byteCounter(name, limits, total), createWriteStream(target, { flags: 'wx', mode: PRIVATE_FILE_MODE }))
       // Keep the executable bit: "binary" servers ship their program inside the bundle.
       const mode = (entry.externalFileAttributes >>> 16) & 0o777
-      if (mode & 0o111) await chmod(target, 0o755)
+      if (mode & 0o111) await chmod(target, PRIVATE_EXECUTABLE_MODE)
       files++
     }
   } catch (error) {

@@ -4,7 +4,8 @@
  * to protect. Chunks append to `<extensionsDir>/.uploads/<id>`; the total is capped.
  */
 import { randomBytes } from 'node:crypto'
-import { appendFile, mkdir, readFile, rm } from 'node:fs/promises'
+import { appendFile, readFile, rm } from 'node:fs/promises'
+import { PRIVATE_FILE_MODE, makePrivateDir } from '../../storage/privateFiles'
 import { join } from 'node:path'
 import { MAX_BUNDLE_BYTES } from '../../../shared/bundleApi'
 import { BundleError } from './stagedBundles'
@@ -42,7 +43,7 @@ export function createUploads(extensionsDir: string, maxBytes = MAX_BUNDLE_BYTES
         const oldest = [...uploads.entries()].sort(([, a], [, b]) => a.touched - b.touched)
         for (const [stale] of oldest.slice(0, Math.max(0, uploads.size - MAX_UPLOADS + 1))) await remove(stale)
         id = randomBytes(18).toString('base64url')
-        await mkdir(root, { recursive: true })
+        await makePrivateDir(root)
         uploads.set(id, { path: join(root, id), bytes: 0, touched: now })
       }
       const upload = uploads.get(id)
@@ -53,7 +54,7 @@ export function createUploads(extensionsDir: string, maxBytes = MAX_BUNDLE_BYTES
         await remove(id)
         throw new BundleError(`The file is larger than ${formatBytes(maxBytes)}, the most a bundle may be; the upload was stopped.`)
       }
-      await appendFile(upload.path, chunk)
+      await appendFile(upload.path, chunk, { mode: PRIVATE_FILE_MODE })
       upload.bytes += chunk.length
       upload.touched = now
       return { uploadId: id, receivedBytes: upload.bytes }

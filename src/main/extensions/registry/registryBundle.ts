@@ -4,7 +4,8 @@
  * verified file handed to the bundle installer. A file that does not match is deleted, never opened.
  */
 import { createHash, randomUUID } from 'node:crypto'
-import { mkdir, rm, writeFile } from 'node:fs/promises'
+import { rm, writeFile } from 'node:fs/promises'
+import { PRIVATE_FILE_MODE, makePrivateDir } from '../../storage/privateFiles'
 import { join } from 'node:path'
 import { MAX_BUNDLE_BYTES } from '../../../shared/bundleApi'
 import type { FetchLike } from './registryClient'
@@ -59,9 +60,9 @@ export async function downloadBundle(pkg: RegistryPackage, dir: string, fetchImp
       `The downloaded bundle does not match the registry's fileSha256 (expected ${pkg.fileSha256!.toLowerCase()}, got ${actual}); it was not installed. The file changed after it was published — tell the server's author.`,
     )
   }
-  await mkdir(dir, { recursive: true })
+  await makePrivateDir(dir)
   const path = join(dir, `${randomUUID()}.mcpb`)
-  await writeFile(path, Buffer.concat(chunks), { mode: 0o600 })
+  await writeFile(path, Buffer.concat(chunks), { mode: PRIVATE_FILE_MODE })
   return path
 }
 
