@@ -5,6 +5,7 @@
  * attempt, so a restart or a stop in the middle never leaves a stray child behind.
  */
 import { log } from '../log/log'
+import { redactSecrets } from '../log/secretValues'
 import type { ExtensionConfig } from './extensionConfig'
 import { ConnectionStartError, ExtensionConnection, type ConnectionLoss } from './extensionConnection'
 import { snapshotOf, type ExtensionSnapshot, type ExtensionState } from './extensionState'
@@ -33,6 +34,8 @@ export class ExtensionRunner {
   sessionCount = 0
   /** Bumped on every start and stop; async work from an older attempt sees it and backs out. */
   private attempt = 0
+  /** Puts `${secret:NAME}` back in place of this extension's resolved values (set once they are resolved). */
+  private redactResolved: (text: string) => string = (text) => text
 
   constructor(
     public config: ExtensionConfig,
@@ -108,6 +111,7 @@ export class ExtensionRunner {
     }
     if (!current()) return
     this.ring.setRedactor(resolved.redact)
+    this.redactResolved = resolved.redact
     const { options } = this.owner
     let connection: ExtensionConnection
     try {
@@ -184,6 +188,9 @@ export class ExtensionRunner {
   }
 
   private setState(state: ExtensionState): void {
+    // An error text may quote what a server or a library saw (a header, a request); it reaches the
+    // window, so it is redacted like a log line: this extension's values first, then every known secret.
+    if ('error' in state && state.error) state.error = redactSecrets(this.redactResolved(state.error))
     this.state = state
     if (this.owner.owns(this)) this.owner.emit({ type: 'status', id: this.id })
   }

@@ -5,7 +5,7 @@
  */
 import { referencedSecretNames, secretBearingValues, type ExtensionConfig } from './extensionConfig'
 import { resolveSecretRefsIn } from '../secrets/secretRefs'
-import type { ResolveSecrets } from './secretReferences'
+import { secretNamesIn, type ResolveSecrets } from './secretReferences'
 
 export interface ResolvedValues {
   /** env (stdio) or headers (HTTP) with every reference replaced. */
@@ -23,10 +23,27 @@ export async function resolveConfigSecrets(config: ExtensionConfig, resolve: Res
   // inside longer strings ("Bearer …" in a header, a token echoed on stderr).
   const secrets = await resolve(Object.fromEntries(names.map((name) => [name, `\${secret:${name}}`])), config.id)
   const values = await resolveSecretRefsIn(raw, { get: async (name) => secrets[name] })
+  if (config.type === 'streamable-http' || config.type === 'sse') refuseControlCharacters(raw, values)
   // Longest first, so a secret that contains another is replaced whole.
   const known = Object.entries(secrets)
     .filter(([, value]) => value.length >= 4)
     .sort(([, a], [, b]) => b.length - a.length)
   const redact = (text: string) => known.reduce((result, [name, value]) => result.split(value).join(`\${secret:${name}}`), text)
   return { values, redact }
+}
+
+/**
+ * A header value with a newline or another control character cannot be sent: `Headers` refuses it
+ * with an error that quotes the value, which would carry the secret into the extension's error. The
+ * config check already refuses such literals, so here the character came from a secret; the
+ * message names that secret and never shows its value.
+ */
+function refuseControlCharacters(raw: Readonly<Record<string, string>>, resolved: Readonly<Record<string, string>>): void {
+  for (const [header, value] of Object.entries(resolved)) {
+    if (!/[\u0000-\u001f\u007f]/.test(value)) continue
+    const names = secretNamesIn(raw[header] ?? '').map((name) => `"${name}"`).join(', ')
+    throw new Error(
+      `The secret ${names} used in the header "${header}" contains a line break or another control character, which an HTTP header cannot carry. Set the secret again in Settings → Secrets without it (paste only the token).`,
+    )
+  }
 }

@@ -36,6 +36,34 @@ describe('streamable HTTP extensions', () => {
     expect(core.manager.get('remote')?.config).toMatchObject({ headers: { Authorization: 'Bearer ${secret:REMOTE_TOKEN}' } })
   })
 
+  it('refuses a header secret with a newline, naming the secret and never showing its value', async () => {
+    const server = await startHttpFixture()
+    const canary = 'canary-newline-7d8e9f0a1b'
+    const core = testCore([httpConfig(server.url, { Authorization: 'Bearer ${secret:extension:remote:header:Authorization}' })])
+    core.secrets.set('extension:remote:header:Authorization', `${canary}\nX-Injected: 1`)
+    await core.manager.restart('remote')
+    await untilStatus(core.manager, 'remote', 'needs-config')
+    const error = core.manager.get('remote')?.error ?? ''
+    expect(error).toContain('"extension:remote:header:Authorization"')
+    expect(error).toMatch(/control character/)
+    expect(JSON.stringify(core.manager.list())).not.toContain(canary)
+    expect(server.requests).toEqual([])
+  })
+
+  it("redacts the extension's error when a hostile server quotes the token back in it", async () => {
+    const server = await startHttpFixture()
+    const canary = 'canary-echoed-2c3d4e5f6a'
+    await server.control('fail=500&count=100&echo=1')
+    const core = testCore([httpConfig(server.url, { Authorization: 'Bearer ${secret:extension:remote:header:Authorization}' })])
+    core.secrets.set('extension:remote:header:Authorization', canary)
+    await core.manager.restart('remote')
+    await untilStatus(core.manager, 'remote', 'error')
+    const error = core.manager.get('remote')?.error ?? ''
+    expect(error).toMatch(/failing on purpose; you sent Bearer/)
+    expect(error).toContain('${secret:extension:remote:header:Authorization}')
+    expect(JSON.stringify(core.manager.list())).not.toContain(canary)
+  })
+
   it('follows list_changed sent on the standalone GET stream', async () => {
     const server = await startHttpFixture()
     const core = testCore([httpConfig(server.url)])
