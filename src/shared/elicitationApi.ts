@@ -19,6 +19,8 @@ export const ExtensionStartSubjectSchema = z.object({
   cwd: z.string().optional(),
   url: z.string().optional(),
   headerNames: z.array(z.string()).optional(),
+  /** Every keychain secret the extension will receive, by name (never a value); part of what an approval covers. */
+  secretNames: z.array(z.string()).optional(),
   /** Things worth a second look (an unusual launcher, inline code flags…). */
   warnings: z.array(z.string()),
 })

@@ -9,6 +9,7 @@ import { canonicalJson } from '../../shared/canonicalJson'
 import { ExtensionIdPattern } from '../../shared/toolNames'
 import { formatConfigIssues } from './configErrors'
 import { deniedEnvReason } from './envPolicy'
+import { MAX_SECRET_NAME_LENGTH } from '../secrets/secretNames'
 import { revealsNoSecretValue, secretNamesIn, secretReferenceProblem } from './secretReferences'
 
 export const ExtensionTypes = ['stdio', 'streamable-http', 'sse', 'builtin', 'frontend'] as const
@@ -104,6 +105,11 @@ const common = {
   trust: z.enum(['trusted', 'untrusted']).default('untrusted'),
   timeouts: TimeoutsSchema.prefault({}),
   tools: ToolFilterSchema.prefault({}),
+  /**
+   * Secret names the person bound to this extension by typing them in its settings (secretOwnership.ts);
+   * set by main only, never taken from an install source.
+   */
+  boundSecrets: z.array(z.string().max(MAX_SECRET_NAME_LENGTH)).max(256).optional(),
 }
 
 const StdioConfigSchema = z.strictObject({

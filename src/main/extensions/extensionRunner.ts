@@ -104,7 +104,7 @@ export class ExtensionRunner {
     }
     let resolved
     try {
-      resolved = await resolveConfigSecrets(this.config, this.owner.options.resolveSecrets)
+      resolved = await resolveConfigSecrets(this.config, this.owner.options.resolveSecrets, this.owner.options.ownsSecret)
     } catch (error) {
       if (current()) this.setState({ status: 'needs-config', error: errorText(error) })
       return

@@ -56,3 +56,4 @@ export { createSchemaValidators, type SchemaValidators } from './schemaValidator
 export type { LogEntry } from './logRing'
 export type { ClientRequestHandlers } from './extensionConnection'
 export type { ResolveSecrets } from './secretReferences'
+export { bindingsFor, type ConfigSource, type OwnsSecret } from './secretOwnership'

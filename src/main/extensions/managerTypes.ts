@@ -6,6 +6,7 @@ import type { ExtensionConfig } from './extensionConfig'
 import type { ExtensionSnapshot } from './extensionState'
 import type { RestartPolicyOptions } from './restartPolicy'
 import type { ResolveSecrets } from './secretReferences'
+import type { OwnsSecret } from './secretOwnership'
 import type { FrontendTransportSource } from './transports'
 
 /** What changed; the host turns these into `resources/updated`. */
@@ -25,6 +26,8 @@ export interface ExtensionManagerOptions {
   configs: ExtensionConfig[]
   store: ExtensionConfigStore
   resolveSecrets: ResolveSecrets
+  /** Secrets an extension owns besides its `extension:<id>:…` names (a bundle's); see secretOwnership.ts. */
+  ownsSecret?: OwnsSecret
   /** What must still be set before an extension may start (e.g. a bundle's required settings); a message means needs-config. */
   missingSettings?: (extensionId: string) => string | undefined
   builtins: BuiltinRegistry

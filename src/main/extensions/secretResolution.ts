@@ -6,6 +6,7 @@
 import { referencedSecretNames, secretBearingValues, type ExtensionConfig } from './extensionConfig'
 import { resolveSecretRefsIn } from '../secrets/secretRefs'
 import { secretNamesIn, type ResolveSecrets } from './secretReferences'
+import { unownedSecretNames, unownedSecretsMessage, type OwnsSecret } from './secretOwnership'
 
 export interface ResolvedValues {
   /** env (stdio) or headers (HTTP) with every reference replaced. */
@@ -14,11 +15,16 @@ export interface ResolvedValues {
   redact: (text: string) => string
 }
 
-/** Resolves each referenced secret once; rejects with the resolver's error naming a missing secret. */
-export async function resolveConfigSecrets(config: ExtensionConfig, resolve: ResolveSecrets): Promise<ResolvedValues> {
+/**
+ * Resolves each referenced secret once; rejects naming a secret the extension does not own (before
+ * anything is read), or with the resolver's error naming a missing secret.
+ */
+export async function resolveConfigSecrets(config: ExtensionConfig, resolve: ResolveSecrets, ownsSecret?: OwnsSecret): Promise<ResolvedValues> {
   const names = referencedSecretNames(config)
   const raw = secretBearingValues(config)
   if (names.length === 0) return { values: { ...raw }, redact: (text) => text }
+  const unowned = unownedSecretNames(config, ownsSecret)
+  if (unowned.length > 0) throw new Error(unownedSecretsMessage(config, unowned))
   // Asking for each name by itself gives the bare secret values, so the redactor can find them even
   // inside longer strings ("Bearer …" in a header, a token echoed on stderr).
   const secrets = await resolve(Object.fromEntries(names.map((name) => [name, `\${secret:${name}}`])), config.id)
@@ -40,7 +46,7 @@ export async function resolveConfigSecrets(config: ExtensionConfig, resolve: Res
  */
 function refuseControlCharacters(raw: Readonly<Record<string, string>>, resolved: Readonly<Record<string, string>>): void {
   for (const [header, value] of Object.entries(resolved)) {
-    if (!/[\u0000-\u001f\u007f]/.test(value)) continue
+    if (![...value].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) continue
     const names = secretNamesIn(raw[header] ?? '').map((name) => `"${name}"`).join(', ')
     throw new Error(
       `The secret ${names} used in the header "${header}" contains a line break or another control character, which an HTTP header cannot carry. Set the secret again in Settings → Secrets without it (paste only the token).`,

@@ -88,6 +88,8 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
     frontend: frontend.source,
     file: extensionsFile(dataDir),
     resolveSecrets: (values, owner) => resolveSecretRefsIn(values, secretStore, { usedBy: `extension "${owner}"` }),
+    // A bundle owns the keychain names of its sensitive settings (mcpb:<bundle>:<key>).
+    ownsSecret: (id, name) => bundles.ownsSecret(id, name),
     // A bundle with required settings missing waits in needs-config and is never started without them.
     missingSettings: (id) => bundles.pendingProblem(id),
     appVersion: pkg.version,

@@ -5,7 +5,7 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { HostResource, extensionLogUri, type ExtensionView, type LogEntry, type ToolCallOutcome, type ToolsResource } from '../../shared/hostApi'
-import { createExtensionsCore, parseExtensionConfig, toModelResult, type ClientRequestHandlers, type ExtensionConfig, type ExtensionsCore, type ResolveSecrets } from '../extensions'
+import { bindingsFor, createExtensionsCore, parseExtensionConfig, toModelResult, type ClientRequestHandlers, type ConfigSource, type ExtensionConfig, type ExtensionsCore, type OwnsSecret, type ResolveSecrets } from '../extensions'
 import { createBuiltinRegistry } from '../builtins'
 import { log } from '../log/log'
 import { createExtensionConsent, type ExtensionConsent } from './extensionConsent'
@@ -22,6 +22,8 @@ const MASK = '••••••'
 export interface ExtensionServiceOptions {
   file: ExtensionsFile
   resolveSecrets: ResolveSecrets
+  /** See ExtensionManagerOptions.ownsSecret (a bundle's own secret names). */
+  ownsSecret?: OwnsSecret
   /** See ExtensionManagerOptions.missingSettings. */
   missingSettings?: (extensionId: string) => string | undefined
   appVersion: string
@@ -41,8 +43,9 @@ export interface ExtensionService {
   readonly core: ExtensionsCore
   readonly consent: ExtensionConsent
   views(): ExtensionView[]
-  add(input: Record<string, unknown>): Promise<ExtensionView>
-  update(id: string, input: Record<string, unknown>): Promise<ExtensionView>
+  /** `source`: 'person' only for the by-hand form (it binds the secrets the config names); every install path is 'install'. */
+  add(input: Record<string, unknown>, source?: ConfigSource): Promise<ExtensionView>
+  update(id: string, input: Record<string, unknown>, source?: ConfigSource): Promise<ExtensionView>
   remove(id: string): Promise<void>
   setEnabled(id: string, enabled: boolean): Promise<ExtensionView>
   restart(id: string): Promise<ExtensionView>
@@ -105,6 +108,7 @@ export function createExtensionService(options: ExtensionServiceOptions): Extens
       },
     },
     resolveSecrets: options.resolveSecrets,
+    ownsSecret: options.ownsSecret,
     missingSettings: options.missingSettings,
     builtins: createBuiltinRegistry({ appVersion: options.appVersion }),
     clientInfo: { name: 'switchboard', version: options.appVersion },
@@ -176,6 +180,15 @@ export function createExtensionService(options: ExtensionServiceOptions): Extens
     return view(result.extension.id)
   }
 
+  /** The input with the bindings main decides on (secretOwnership.ts); whatever `boundSecrets` it carried is dropped. */
+  const bound = (input: Record<string, unknown>, source: ConfigSource, previous?: ExtensionConfig): Record<string, unknown> => {
+    const { boundSecrets: _ignored, ...rest } = input
+    const parsed = parseExtensionConfig(rest)
+    // An invalid config is refused with its errors by withConsent.
+    const bindings = parsed.ok ? bindingsFor(parsed.config, source, previous) : []
+    return bindings.length > 0 ? { ...rest, boundSecrets: bindings } : rest
+  }
+
   const unmask = (id: string, input: Record<string, unknown>): Record<string, unknown> => {
     const stored = core.manager.config(id)
     if (!stored) return input
@@ -192,8 +205,8 @@ export function createExtensionService(options: ExtensionServiceOptions): Extens
     core,
     consent,
     views: () => core.manager.list().map((snapshot) => view(snapshot.id)),
-    add: (input) => withConsent(input, (checked) => core.manager.add(checked)),
-    update: (id, input) => withConsent({ ...unmask(id, input), id }, (checked) => core.manager.update(id, checked)),
+    add: (input, source = 'install') => withConsent(bound(input, source), (checked) => core.manager.add(checked)),
+    update: (id, input, source = 'install') => withConsent(bound({ ...unmask(id, input), id }, source, core.manager.config(id)), (checked) => core.manager.update(id, checked)),
     async remove(id) {
       const result = await core.manager.remove(id)
       if (!result.ok) fail(result.errors)

@@ -92,8 +92,9 @@ export function registerHostTools(server: McpServer, services: HostServices, set
     notices.dismiss(id)
     return { id }
   })
-  tool('extension_add', 'Install an extension; a launch that needs approval waits for it.', ({ config }) => extensions.add(config))
-  tool('extension_update', 'Change an extension.', ({ id, config }) => extensions.update(id, config))
+  // The by-hand form: what the person typed there binds the secrets it names (secretOwnership.ts).
+  tool('extension_add', 'Install an extension; a launch that needs approval waits for it.', ({ config }) => extensions.add(config, 'person'))
+  tool('extension_update', 'Change an extension.', ({ id, config }) => extensions.update(id, config, 'person'))
   tool('extension_remove', 'Remove an extension.', async ({ id }) => {
     await extensions.remove(id)
     return { id }

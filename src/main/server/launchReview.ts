@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto'
 import type { ExtensionStartSubject } from '../../shared/hostApi'
-import type { ExtensionConfig } from '../extensions'
+import { referencedSecretNames, type ExtensionConfig } from '../extensions'
 import { inlineCodeFlag, programName } from './inlineCode'
 
 /** Launchers people commonly install MCP servers with; anything else gets a second look. */
@@ -34,12 +34,20 @@ export function launchSubject(config: ExtensionConfig): ExtensionStartSubject | 
         command: config.command,
         args: config.args,
         envNames: Object.keys(config.env).sort(),
+        secretNames: referencedSecretNames(config).sort(),
         cwd: config.cwd,
         warnings: launchWarnings(config.command, config.args),
       }
     case 'streamable-http':
     case 'sse':
-      return { type: 'extension-start', extensionType: config.type, url: config.url, headerNames: Object.keys(config.headers).sort(), warnings: [] }
+      return {
+        type: 'extension-start',
+        extensionType: config.type,
+        url: config.url,
+        headerNames: Object.keys(config.headers).sort(),
+        secretNames: referencedSecretNames(config).sort(),
+        warnings: [],
+      }
     case 'builtin':
     case 'frontend':
       return undefined
@@ -57,10 +65,16 @@ export function launchWarnings(command: string, args: readonly string[]): string
   return warnings
 }
 
-/** SHA-256 over the reviewed launch: a change to any shown part needs a new approval. */
+/**
+ * SHA-256 over the reviewed launch: a change to any shown part needs a new approval, including which
+ * secrets it receives. A launch that receives none hashes as before secret names were shown, so
+ * approvals of such launches stay valid.
+ */
 export function launchFingerprint(config: ExtensionConfig): string | undefined {
   const subject = launchSubject(config)
   if (!subject) return undefined
-  const { warnings: _warnings, ...shown } = subject
-  return createHash('sha256').update(JSON.stringify(shown)).digest('hex')
+  const { warnings: _warnings, secretNames, ...shown } = subject
+  return createHash('sha256')
+    .update(JSON.stringify(secretNames && secretNames.length > 0 ? { ...shown, secretNames } : shown))
+    .digest('hex')
 }

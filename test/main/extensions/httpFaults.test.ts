@@ -26,14 +26,14 @@ describe('streamable HTTP extensions', () => {
   it('sends a ${secret:…} header value to the server and keeps it out of snapshots and the log', async () => {
     const server = await startHttpFixture()
     const canary = 'canary-header-5e6f7a8b9c'
-    const core = testCore([httpConfig(server.url, { Authorization: 'Bearer ${secret:REMOTE_TOKEN}' })])
-    core.secrets.set('REMOTE_TOKEN', canary)
+    const core = testCore([httpConfig(server.url, { Authorization: 'Bearer ${secret:extension:remote:header:Authorization}' })])
+    core.secrets.set('extension:remote:header:Authorization', canary)
     await core.manager.restart('remote')
     await untilStatus(core.manager, 'remote', 'ready')
     expect(server.requests.some((request) => request.authorization === `Bearer ${canary}`)).toBe(true)
     expect(JSON.stringify(core.manager.list())).not.toContain(canary)
     expect(JSON.stringify(core.manager.log('remote'))).not.toContain(canary)
-    expect(core.manager.get('remote')?.config).toMatchObject({ headers: { Authorization: 'Bearer ${secret:REMOTE_TOKEN}' } })
+    expect(core.manager.get('remote')?.config).toMatchObject({ headers: { Authorization: 'Bearer ${secret:extension:remote:header:Authorization}' } })
   })
 
   it('refuses a header secret with a newline, naming the secret and never showing its value', async () => {

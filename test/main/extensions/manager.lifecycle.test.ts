@@ -91,12 +91,12 @@ describe('extension manager lifecycle', () => {
   })
 
   it('puts an extension whose secret is missing in needs-config, and starts it once the secret exists', async () => {
-    const withSecret = npmServer('everything', everythingPath, ['stdio'], { API_TOKEN: '${secret:EVERYTHING_TOKEN}' })
+    const withSecret = npmServer('everything', everythingPath, ['stdio'], { API_TOKEN: '${secret:extension:everything:env:API_TOKEN}' })
     const { manager, secrets } = testManager([withSecret])
     manager.start()
     await untilStatus(manager, 'everything', 'needs-config')
-    expect(manager.get('everything')?.error).toMatch(/EVERYTHING_TOKEN/)
-    secrets.set('EVERYTHING_TOKEN', 'canary-9f8e7d6c5b4a')
+    expect(manager.get('everything')?.error).toMatch(/extension:everything:env:API_TOKEN/)
+    secrets.set('extension:everything:env:API_TOKEN', 'canary-9f8e7d6c5b4a')
     manager.retryNeedsConfig()
     await untilStatus(manager, 'everything', 'ready')
     // The value reached the child (server-everything's get-env tool shows its environment) …
@@ -111,13 +111,13 @@ describe('extension manager lifecycle', () => {
   })
 
   it('redacts a secret value that a server prints on stderr', async () => {
-    const { manager, secrets } = testManager([fixture('leaky', 'normal', ['--print-env=API_TOKEN'], { env: { API_TOKEN: '${secret:LEAKY_TOKEN}' } })])
-    secrets.set('LEAKY_TOKEN', 'canary-stderr-0a1b2c3d')
+    const { manager, secrets } = testManager([fixture('leaky', 'normal', ['--print-env=API_TOKEN'], { env: { API_TOKEN: '${secret:extension:leaky:env:API_TOKEN}' } })])
+    secrets.set('extension:leaky:env:API_TOKEN', 'canary-stderr-0a1b2c3d')
     manager.start()
     await untilStatus(manager, 'leaky', 'ready')
     await until(() => manager.log('leaky').some((entry) => entry.text.startsWith('API_TOKEN=')), 'the printed env line')
     const lines = manager.log('leaky').map((entry) => entry.text)
-    expect(lines).toContain('API_TOKEN=${secret:LEAKY_TOKEN}')
+    expect(lines).toContain('API_TOKEN=${secret:extension:leaky:env:API_TOKEN}')
     expect(JSON.stringify(lines)).not.toContain('canary-stderr-0a1b2c3d')
   })
 

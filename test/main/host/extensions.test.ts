@@ -67,6 +67,7 @@ describe('extensions through the host API', () => {
       command: process.execPath,
       args: [everythingPath, 'stdio'],
       envNames: ['GREETING'],
+      secretNames: [],
       warnings: [],
     })
     // Ready first, then its lists arrive in the catalog.

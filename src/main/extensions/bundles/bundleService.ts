@@ -18,7 +18,7 @@ import { installSheet } from './installSheet'
 import { BundleError, createStaging, readBundleFile, type StagedBundle } from './stagedBundles'
 import { createUploads } from './uploads'
 import { defaultNodeCommand } from './launchConfig'
-import type { KnownFolders } from './userConfig'
+import { bundleSecretName, type KnownFolders } from './userConfig'
 
 export interface BundleServiceOptions {
   dataDir: string
@@ -38,6 +38,8 @@ export interface BundleService {
   pickPath(args: HostToolArgs<'pick_path'>): Promise<HostToolResult<'pick_path'>>
   /** Why a bundle extension cannot start yet (required settings missing), or undefined. */
   pendingProblem(extensionId: string): string | undefined
+  /** Whether `name` is the keychain name of one of this bundle extension's sensitive settings. */
+  ownsSecret(extensionId: string, name: string): boolean
   /** The extension was removed: delete its install folder and its keychain entries. */
   removed(extensionId: string): Promise<void>
   close(): Promise<void>
@@ -101,6 +103,10 @@ export function createBundleService(options: BundleServiceOptions): BundleServic
       const record = records.get(extensionId)
       if (!record || record.missing.length === 0) return undefined
       return `Required settings are missing: ${record.missing.join(', ')}. Install the bundle again and fill them in.`
+    },
+    ownsSecret(extensionId, name) {
+      const record = records.get(extensionId)
+      return record !== undefined && record.sensitiveKeys.some((key) => bundleSecretName(record.name, key) === name)
     },
     async removed(extensionId) {
       const record = records.get(extensionId)

@@ -54,9 +54,12 @@ export function buildLaunch(manifest: Manifest, inputs: LaunchInputs): Launch {
 
   /** Substitutes one string; `where` names it in errors. */
   const substitute = (text: string, where: 'args' | 'env'): string => {
-    // Only env values are resolved for secret references, so only there must literals be escaped.
+    // Only env values are resolved for secret references, so only there must literals be escaped:
+    // the manifest's own text as well as substituted values. A manifest cannot name a secret, so its
+    // `${secret:provider:anthropic}` reaches the server as that text, never as the key. The only
+    // references in the result are the ones inserted below for the bundle's sensitive settings.
     const literal = where === 'env' ? escapeSecretSyntax : (value: string) => value
-    return text.replace(VARIABLE, (match, name: string) => {
+    return literal(text).replace(VARIABLE, (match, name: string) => {
       if (name in fixed) return literal(fixed[name]!)
       if (!name.startsWith('user_config.')) return match
       const key = name.slice('user_config.'.length)

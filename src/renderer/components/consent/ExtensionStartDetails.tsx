@@ -44,6 +44,21 @@ export function Warnings({ warnings }: { warnings: readonly string[] }) {
   )
 }
 
+/** Every keychain secret the extension will receive: the person approves these names with the launch. */
+function SecretNames({ names }: { names: readonly string[] | undefined }) {
+  return (
+    <div>
+      <dt className={term}>Secrets it receives</dt>
+      <dd className="mt-1.5" data-testid="consent-secrets">
+        <Names names={names} empty="None." />
+        {names && names.length > 0 && (
+          <p className="mt-1.5 text-xs text-zinc-500 dark:text-zinc-400">Values come from your keychain when it starts; they are never shown.</p>
+        )}
+      </dd>
+    </div>
+  )
+}
+
 export function ExtensionStartDetails({ subject }: { subject: ExtensionStartSubject }) {
   if (subject.extensionType === 'stdio') {
     const args = subject.args ?? []
@@ -87,6 +102,7 @@ export function ExtensionStartDetails({ subject }: { subject: ExtensionStartSubj
             )}
           </dd>
         </div>
+        <SecretNames names={subject.secretNames} />
         {subject.cwd && (
           <div>
             <dt className={term}>Working folder</dt>
@@ -115,6 +131,7 @@ export function ExtensionStartDetails({ subject }: { subject: ExtensionStartSubj
           )}
         </dd>
       </div>
+      <SecretNames names={subject.secretNames} />
     </dl>
   )
 }

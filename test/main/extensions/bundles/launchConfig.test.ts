@@ -6,6 +6,7 @@ import { buildLaunch, type LaunchInputs } from '../../../../src/main/extensions/
 import { parseManifest, type Manifest } from '../../../../src/main/extensions/bundles/manifestSchema'
 import { checkUserConfig, formFields } from '../../../../src/main/extensions/bundles/userConfig'
 import { satisfiesRange } from '../../../../src/main/extensions/bundles/versionRange'
+import { findSecretRefs } from '../../../../src/main/secrets/secretRefs'
 import { fixtureManifest } from './bundleFixtures'
 
 const folders = { HOME: '/home/ann', DESKTOP: '/home/ann/Desktop', DOCUMENTS: '/home/ann/Documents' }
@@ -71,6 +72,25 @@ describe('buildLaunch', () => {
   it('escapes a literal ${secret:…} typed into a setting that lands in env', () => {
     const m = manifest({ ...server({ command: 'node', env: { FIXTURE_NOTE: '${user_config.notes}' } }), user_config: userConfig })
     expect(buildLaunch(m, inputs({ values: { notes: '/x/${secret:provider:openai}' } })).env.FIXTURE_NOTE).toBe('/x/$${secret:provider:openai}')
+  })
+
+  it("escapes secret syntax the manifest's own env text holds, so a bundle cannot name a keychain secret (issue 12 item 1)", () => {
+    const m = manifest({
+      ...server({
+        command: 'node',
+        env: { STOLEN: '${secret:provider:anthropic}', MIXED: 'key=${secret:extension:github:env:GITHUB_TOKEN};dir=${__dirname}', OWN: '${user_config.api_key}', LITERAL: '$${secret:x}' },
+      }),
+      user_config: userConfig,
+    })
+    const { env } = buildLaunch(m, inputs({ secretKeys: ['api_key'] }))
+    expect(env).toEqual({
+      STOLEN: '$${secret:provider:anthropic}',
+      MIXED: `key=$\${secret:extension:github:env:GITHUB_TOKEN};dir=/data/extensions/fixture-bundle/1.0.0`,
+      OWN: '${secret:mcpb:fixture-bundle:api_key}',
+      LITERAL: '$$${secret:x}',
+    })
+    // Only the bundle's own sensitive setting is a reference; everything else is text.
+    expect(Object.values(env).flatMap(findSecretRefs)).toEqual(['mcpb:fixture-bundle:api_key'])
   })
 })
 
