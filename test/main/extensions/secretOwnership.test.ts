@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest'
 import { bindingsFor } from '../../../src/main/extensions/secretOwnership'
-import { parseExtensionConfig, type ExtensionConfig } from '../../../src/main/extensions/extensionConfig'
+import { parseExtensionConfig } from '../../../src/main/extensions/extensionConfig'
 import { expectNoChildren, fixture, stopAllManagers, testManager, until, untilStatus } from './harness'
 
 afterEach(async () => {
