@@ -90,6 +90,8 @@ export const ChatMessageViewSchema = z.discriminatedUnion('role', [
     toolCalls: z.array(ToolCallViewSchema),
     /** The person pressed Stop; the text is what had arrived. */
     stopped: z.boolean().optional(),
+    /** The reply broke off mid-stream (the model or the connection failed); the text is what had arrived. */
+    cutOff: z.boolean().optional(),
     /** Why the turn ended early, in words a person can act on. */
     error: z.string().optional(),
     /** Something about the turn worth knowing, e.g. that it had more tools than a model is offered at once. */

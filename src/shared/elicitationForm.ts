@@ -180,6 +180,14 @@ export function fieldError(field: FormField, value: unknown): string | undefined
 }
 
 /**
+ * An answer left out, or given as empty text (a cleared text box, no choice picked), is omitted:
+ * it gets the field's default when there is one. An empty list is a real answer ("none of these").
+ */
+function omitted(field: FormField, given: unknown): boolean {
+  return given === undefined || given === null || (given === '' && field.type !== 'multiselect')
+}
+
+/**
  * Checks an accepted answer and fills in the default of every field the answer left out (spec:
  * defaults apply to omitted fields). Unknown keys are refused, not dropped: they mean a mismatch.
  */
@@ -191,10 +199,10 @@ export function checkAnswer(fields: readonly FormField[], content: Record<string
   }
   for (const field of fields) {
     const given = content[field.name]
-    const value = given === undefined || given === null ? field.default : given
+    const value = omitted(field, given) ? field.default : given
     const error = fieldError(field, value)
     if (error) errors[field.name] = error
-    else if (value !== undefined && value !== '') result[field.name] = value as FormValue
+    else if (value !== undefined) result[field.name] = value as FormValue
   }
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, content: result }
 }

@@ -90,6 +90,14 @@ describe('checkAnswer', () => {
     expect(checked).toEqual({ ok: true, content: { name: 'Ada', firstLine: 'It was a dark and stormy night.', count: 42, pet: 'cat', tools: ['saw'] } })
   })
 
+  it('treats empty text as omitted: the field gets its default, or is left out when it has none', () => {
+    const checked = checkAnswer(sample, { name: 'Ada', firstLine: '', pet: '', tools: [] })
+    expect(checked).toEqual({ ok: true, content: { name: 'Ada', firstLine: 'It was a dark and stormy night.', count: 42, pet: 'cat', tools: [] } })
+    expect(checkAnswer(sample, { name: '' })).toEqual({ ok: false, errors: { name: 'Name is required.' } })
+    const emptyDefault = fields(form({ note: { type: 'string', default: '' } }))
+    expect(checkAnswer(emptyDefault, { note: '' })).toEqual({ ok: true, content: { note: '' } })
+  })
+
   it('keeps what the person gave over the defaults', () => {
     const checked = checkAnswer(sample, { name: 'Ada', count: 7, pet: 'dog', tools: [], agree: true })
     expect(checked).toEqual({ ok: true, content: { name: 'Ada', firstLine: 'It was a dark and stormy night.', count: 7, pet: 'dog', tools: [], agree: true } })

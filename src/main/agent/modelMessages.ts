@@ -2,13 +2,20 @@
  * The committed history as the model's conversation. Tool results are stored in the order they
  * finished; the model gets them after their assistant message in the order it made the calls.
  * A call without a stored result (the app was killed while it ran) gets one saying so: providers
- * refuse a conversation with an unanswered tool call. Notices are for the person, not the model.
+ * refuse a conversation with an unanswered tool call. Notices are for the person, not the model;
+ * a reply that was cut off or stopped is replayed with a line saying so.
  */
 import type { AssistantModelMessage, ModelMessage, ToolResultPart } from 'ai'
 import type { AssistantMessage, StoredMessage, ToolResultMessage } from './storedMessage'
 import { toModelOutput } from './toolResultContent'
 
 const NO_RESULT = 'No result: the call did not finish (it was interrupted before it completed).'
+
+/** Said after the text of a reply that did not finish, so the model does not build on it as if it were whole. */
+export const UNFINISHED_REPLY: Record<Exclude<AssistantMessage['end'], 'complete'>, string> = {
+  failed: '[This reply was cut off: the model stream failed before it finished. The text above is all that arrived.]',
+  stopped: '[This reply was stopped by the person before it finished. The text above is all that arrived.]',
+}
 
 export function toModelMessages(history: readonly StoredMessage[]): ModelMessage[] {
   const results = new Map<string, ToolResultMessage>()
@@ -36,7 +43,7 @@ export function toModelMessages(history: readonly StoredMessage[]): ModelMessage
 /** The assistant message and, when it made calls, the tool message answering each of them in order. */
 export function assistantTurn(message: AssistantMessage, results: ReadonlyMap<string, Pick<ToolResultMessage, 'status' | 'content' | 'structuredContent'>>): ModelMessage[] {
   const content: Exclude<AssistantModelMessage['content'], string> = []
-  if (message.text !== '') content.push({ type: 'text', text: message.text })
+  if (message.text !== '') content.push({ type: 'text', text: message.end === 'complete' ? message.text : `${message.text}\n\n${UNFINISHED_REPLY[message.end]}` })
   for (const call of message.toolCalls) {
     content.push({ type: 'tool-call', toolCallId: call.callId, toolName: call.name, input: replayableInput(call.arguments) })
   }

@@ -53,6 +53,11 @@ export const TOOL_STATE_OF: Record<ToolResultStatus, ToolCallState> = {
   'timed-out': 'timed-out',
 }
 
+/** A turn before its first model step: nothing streamed yet, no tool calls. */
+export function startingProgress(init: { sessionId: string; turnId: string; stepLimit: number }): TurnProgress {
+  return { ...init, status: 'streaming', step: 1, text: '', toolCalls: [] }
+}
+
 /** Holds the progress of one turn and publishes snapshots through a throttle. */
 export class TurnProgressTracker {
   private state: TurnProgress
@@ -63,7 +68,7 @@ export class TurnProgressTracker {
     publish: ((progress: TurnProgress) => void) | undefined,
     intervalMs: number,
   ) {
-    this.state = { ...init, status: 'streaming', step: 1, text: '', toolCalls: [] }
+    this.state = startingProgress(init)
     this.throttle = createTrailingThrottle<void>(() => publish?.(this.snapshot()), intervalMs)
   }
 

@@ -6,8 +6,8 @@
  * warning); `idle` means no turn has run in this session since the app started.
  */
 import { randomUUID } from 'node:crypto'
-import type { TurnResult } from './agentLoop'
-import type { ProgressPayload, TurnProgress } from './turnProgress'
+import { DEFAULT_STEP_LIMIT, type TurnResult } from './agentLoop'
+import { startingProgress, type ProgressPayload, type TurnProgress } from './turnProgress'
 
 export class TurnInProgressError extends Error {
   constructor(sessionId: string) {
@@ -55,6 +55,9 @@ export function createTurnRegistry(): TurnRegistry {
         latest.set(sessionId, progress)
         announce(sessionId)
       }
+      // Published before begin returns: a reader following chat_send's link must never see the
+      // session idle (or the previous turn's end) while this turn is getting ready to ask the model.
+      onProgress(startingProgress({ sessionId, turnId, stepLimit: DEFAULT_STEP_LIMIT }))
       const done = Promise.resolve()
         .then(() => run({ turnId, signal: controller.signal, onProgress }))
         .finally(() => running.delete(sessionId))

@@ -51,6 +51,7 @@ function messageView(entry: HistoryEntry): ChatMessageView {
         step: entry.step,
         toolCalls: entry.toolCalls.map(toolCallFromHistory),
         stopped: entry.end === 'stopped' || undefined,
+        cutOff: entry.end === 'failed' || undefined,
       }
     case 'notice':
       // The tools were over the limit: a note above the reply. A turn that ended early (step limit,

@@ -217,6 +217,22 @@ describe('agent loop: failures the person must fix', () => {
     expect(result.committed[1]).toMatchObject({ text: 'Half a reply', end: 'failed' })
   })
 
+  it('a reply cut off mid-stream is replayed to the model with a line saying it was cut off', async () => {
+    const world = await agentWorld({
+      extensions: [],
+      turns: [{ type: 'text', chunks: ['Whole.'] }, { type: 'disconnect', afterChunks: 2, chunks: ['Half ', 'a reply'] }, { type: 'text', chunks: ['Done.'] }],
+    })
+    expect((await world.turn('Hello')).status).toBe('done')
+    expect((await world.turn('More')).status).toBe('failed')
+    expect((await world.turn('Go on')).status).toBe('done')
+    const replayed = JSON.stringify(world.server.modelRequests.at(-1)?.body)
+    expect(replayed).toContain('Half a reply')
+    expect(replayed).toContain('This reply was cut off: the model stream failed before it finished.')
+    // The whole reply carries no such line: only one marker, after the cut-off text.
+    expect(replayed.match(/This reply was/g)).toHaveLength(1)
+    expect(replayed.indexOf('Whole.')).toBeLessThan(replayed.indexOf('Half a reply'))
+  })
+
   it('a save that fails ends the turn with a storage message', async () => {
     const world = await agentWorld({ extensions: [], turns: [{ type: 'text', chunks: ['lost'] }] })
     await world.index.remove(world.sessionId)

@@ -27,6 +27,23 @@ describe('turn registry', () => {
     await registry.stop()
   })
 
+  it('publishes a starting state before begin returns, replacing the last turn\'s end state', async () => {
+    const world = await agentWorld({ extensions: [], turns: [{ type: 'text', chunks: ['one'] }, { type: 'stall' }] })
+    const registry = createTurnRegistry()
+    const changed: string[] = []
+    registry.onProgress((sessionId) => changed.push(sessionId))
+    const first = registry.begin(world.sessionId, (turn) => world.turn('Hi', { turnId: turn.turnId, signal: turn.signal, onProgress: turn.onProgress }))
+    // Read synchronously: the turn itself has not run a line yet.
+    expect(registry.progress(world.sessionId)).toMatchObject({ turnId: first.turnId, status: 'streaming', step: 1, text: '', toolCalls: [] })
+    expect(changed).toEqual([world.sessionId])
+    expect(await first.done).toMatchObject({ status: 'done' })
+    expect(registry.progress(world.sessionId)).toMatchObject({ turnId: first.turnId, status: 'done' })
+
+    const second = registry.begin(world.sessionId, (turn) => world.turn('Again', { turnId: turn.turnId, signal: turn.signal, onProgress: turn.onProgress }))
+    expect(registry.progress(world.sessionId)).toMatchObject({ turnId: second.turnId, status: 'streaming', text: '' })
+    await registry.stop()
+  })
+
   it('stop cancels every running turn and waits for them', async () => {
     const world = await agentWorld({ extensions: [], turns: [{ type: 'stall', chunks: ['a'] }] })
     const registry = createTurnRegistry()

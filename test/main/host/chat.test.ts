@@ -135,6 +135,22 @@ describe('chat through the host API', () => {
     expect(model.modelRequests).toHaveLength(2)
   })
 
+  it('the progress a chat_send links to shows the new turn at once, never idle or the last turn\'s end', async () => {
+    model = await startScriptedModelServer({ turns: [{ type: 'text', chunks: ['first'] }, { type: 'stall' }] })
+    const { h, client } = await hostWithModel()
+    const chat = h.host.services.chat
+    const first = await chat.send(undefined, 'hello')
+    // Read before anything else runs: the turn has not committed the person's message yet.
+    expect(chat.progress(first.sessionId)).toEqual({ sessionId: first.sessionId, turn: { turnId: first.turnId, step: 1, status: 'waiting-for-model', text: '', toolCalls: [] } })
+    await poll(() => read(client, progressUri(first.sessionId), ProgressResourceSchema), (p) => p.turn === null, 'the first turn to end')
+
+    const second = await call(client, 'chat_send', { sessionId: first.sessionId, text: 'again' })
+    const { turnId } = second.structuredContent as { turnId: string }
+    const progress = await read(client, progressUri(first.sessionId), ProgressResourceSchema)
+    expect(progress.turn).toMatchObject({ turnId, status: 'waiting-for-model' })
+    await call(client, 'chat_cancel', { sessionId: first.sessionId })
+  })
+
   it('shows a rate-limit retry in the progress, then the reply', async () => {
     model = await startScriptedModelServer({ turns: [{ type: 'error', status: 429, headers: { 'retry-after': '2' } }, { type: 'text', chunks: ['after waiting'] }] })
     const { client } = await hostWithModel()

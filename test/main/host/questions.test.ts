@@ -100,6 +100,14 @@ describe('form questions (server-everything trigger-elicitation-request)', () =>
     expect(await pending(client)).toEqual([])
   })
 
+  it('an optional field answered with empty text gets its default, checked in main', async () => {
+    const { client } = await hostWith('everything')
+    const run = runTool(client, 'everything__trigger-elicitation-request')
+    const form = await question(client, 'form')
+    await call(client, 'elicitation_respond', { id: form.id, action: 'accept', content: { name: 'Ada', firstLine: '', untitledSingleSelectEnum: '' } })
+    expect(rawResult(await run).content).toMatchObject({ name: 'Ada', firstLine: 'It was a dark and stormy night.', untitledSingleSelectEnum: 'Monica' })
+  })
+
   it.each(['decline', 'cancel'] as const)('passes %s on to the server, without content', async (action) => {
     const { client } = await hostWith('everything')
     const run = runTool(client, 'everything__trigger-elicitation-request')

@@ -23,6 +23,22 @@ const stepOneRunning: TurnProgress = {
 
 const view = (messages: StoredMessage[], progress: TurnProgress) => historyView(historyPayload('s1', { messages, problems: [] }), progress).messages.map((message) => message.id)
 
+describe('how a reply ended, in the history view', () => {
+  const idle = { sessionId: 's1', status: 'idle' } as const
+  const ended = (end: 'complete' | 'stopped' | 'failed') => {
+    const message: StoredMessage = { ...base, id: 'a3', kind: 'assistant', step: 1, text: 'Half a', toolCalls: [], end }
+    return historyView(historyPayload('s1', { messages: [user, message], problems: [] }), idle).messages[1]
+  }
+
+  it('marks a reply that broke off mid-stream as cut off, and one the person stopped as stopped', () => {
+    expect(ended('failed')).toMatchObject({ text: 'Half a', cutOff: true })
+    expect(ended('failed')).not.toHaveProperty('stopped', true)
+    expect(ended('stopped')).toMatchObject({ stopped: true })
+    expect(ended('stopped')).not.toHaveProperty('cutOff', true)
+    expect(ended('complete')).toMatchObject({ stopped: undefined, cutOff: undefined })
+  })
+})
+
 describe('the history view while a turn runs', () => {
   it('leaves out the step in flight until its tool results are committed', () => {
     expect(view([user, callStep], stepOneRunning)).toEqual(['u1'])

@@ -11,7 +11,7 @@ import { TurnNotice, TurnStatus } from './InFlightTurn'
 import type { AssistantView, LiveStep } from './liveTurn'
 import { Markdown } from './markdown/Markdown'
 import { ToolCallCard } from './ToolCallCard'
-import { StoppedMarker, TurnError } from './TurnEndNotes'
+import { CutOffMarker, StoppedMarker, TurnError } from './TurnEndNotes'
 
 interface Props {
   /** The committed message; drawn when there is no `live` step. */
@@ -48,6 +48,7 @@ export const AssistantMessage = memo(function AssistantMessage({ message, live, 
         )}
         {live?.status && <TurnStatus status={live.status} below={text !== '' || calls.length > 0 || live.notice !== undefined} />}
         {!live && message?.stopped && <StoppedMarker />}
+        {!live && message?.cutOff && <CutOffMarker />}
         {!live && message?.error && <TurnError error={message.error} onRetry={onRetry} />}
       </div>
     </article>

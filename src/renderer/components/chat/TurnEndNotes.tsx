@@ -1,4 +1,4 @@
-/** How a reply ended when it did not simply finish: stopped by the person, or an error with what to do about it. */
+/** How a reply ended when it did not simply finish: stopped by the person, cut off mid-stream, or an error with what to do about it. */
 import { useViewStore } from '../../stores/viewStore'
 import { AlertIcon, StopIcon } from '../icons'
 import { smallSecondaryButton } from '../ui'
@@ -8,6 +8,16 @@ export function StoppedMarker() {
     <p data-testid="stopped-marker" className="mt-2 inline-flex items-center gap-1.5 text-xs font-medium text-zinc-500 dark:text-zinc-400">
       <StopIcon className="size-3" />
       Stopped
+    </p>
+  )
+}
+
+/** A reply that broke off mid-stream: what is shown is all that arrived (the error below says why). */
+export function CutOffMarker() {
+  return (
+    <p data-testid="cut-off-marker" className="mt-2 inline-flex items-center gap-1.5 text-xs font-medium text-amber-700 dark:text-amber-400">
+      <AlertIcon className="size-3" />
+      Cut off: this reply did not finish
     </p>
   )
 }

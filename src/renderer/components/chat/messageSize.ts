@@ -21,5 +21,5 @@ export function estimateRowHeight(row: ConversationRow | undefined): number {
   if (row.live) return ROW_EXTRA + textLines(row.live.text) * LINE + row.live.calls.length * CARD + (row.live.status ? LINE : 0)
   const message = row.message
   if (!message) return 80
-  return ROW_EXTRA + textLines(message.text) * LINE + message.toolCalls.length * CARD + (message.error ? 96 : 0) + (message.stopped ? 24 : 0)
+  return ROW_EXTRA + textLines(message.text) * LINE + message.toolCalls.length * CARD + (message.error ? 96 : 0) + (message.stopped || message.cutOff ? 24 : 0)
 }
