@@ -5,7 +5,7 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { HostResource, extensionLogUri, type ExtensionView, type LogEntry, type ToolCallOutcome, type ToolsResource } from '../../shared/hostApi'
-import { bindingsFor, createExtensionsCore, parseExtensionConfig, toModelResult, type ClientRequestHandlers, type ConfigSource, type ExtensionConfig, type ExtensionsCore, type OwnsSecret, type ResolveSecrets } from '../extensions'
+import { bindingsFor, createExtensionsCore, parseExtensionConfig, toModelResult, type ClientRequestHandlers, type ConfigSource, type ExtensionConfig, type ExtensionsCore, type OwnsSecret, type ProgressUpdate, type ResolveSecrets } from '../extensions'
 import { createBuiltinRegistry } from '../builtins'
 import { log } from '../log/log'
 import { createExtensionConsent, type ExtensionConsent } from './extensionConsent'
@@ -55,7 +55,8 @@ export interface ExtensionService {
   /** The catalog without policies (the host adds them from the permission layer). */
   tools(): CatalogWithoutPolicies
   /** A person runs a tool by hand: same dispatch as the model's calls, no approval (the person is the approver). */
-  callTool(name: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<{ result: CallToolResult; outcome: ToolCallOutcome }>
+  /** A person's run of a tool (tool_call); `onProgress` gets the tool's progress reports while it runs. */
+  callTool(name: string, args: Record<string, unknown>, signal?: AbortSignal, onProgress?: (update: ProgressUpdate) => void): Promise<{ result: CallToolResult; outcome: ToolCallOutcome }>
   onChange(listener: (uri: string) => void): () => void
   start(): void
   stop(): Promise<void>
@@ -250,8 +251,8 @@ export function createExtensionService(options: ExtensionServiceOptions): Extens
         prompts: catalog.prompts.map(({ name, extensionId, promptName, title, description }) => ({ name, extensionId, promptName, title, description })),
       }
     },
-    async callTool(name, args, signal) {
-      const outcome = await core.dispatcher.call({ name, arguments: args }, { signal })
+    async callTool(name, args, signal, onProgress) {
+      const outcome = await core.dispatcher.call({ name, arguments: args }, { signal, onProgress })
       const result = toModelResult(outcome)
       return {
         result,

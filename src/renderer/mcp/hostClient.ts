@@ -58,6 +58,8 @@ export interface RawCallOptions {
   signal?: AbortSignal
   /** How long to wait for the result; the SDK's default (60 s) is too short for tools run by hand. */
   timeoutMs?: number
+  /** Sends a progress token; the host relays the tool's progress reports here (tool_call). */
+  onProgress?: (progress: { progress: number; total?: number; message?: string }) => void
 }
 
 // Every payload is checked with the zod schemas of hostApi; the SDK's default (Ajv) compiles
@@ -153,7 +155,11 @@ export function createHostClient(options: HostClientOptions): HostClient {
     const client = current
     if (!client) throw new Error('Not connected to the Switchboard host. Reconnecting…')
     try {
-      return await client.callTool({ name, arguments: input.data as Record<string, unknown> }, undefined, { signal: callOptions.signal, timeout: callOptions.timeoutMs })
+      return await client.callTool({ name, arguments: input.data as Record<string, unknown> }, undefined, {
+        signal: callOptions.signal,
+        timeout: callOptions.timeoutMs,
+        onprogress: callOptions.onProgress && ((update) => callOptions.onProgress?.({ progress: update.progress, total: update.total, message: update.message })),
+      })
     } catch (error) {
       throw new Error(errorMessage(error), { cause: error })
     }

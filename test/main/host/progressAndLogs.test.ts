@@ -130,3 +130,21 @@ describe('tool progress', () => {
     expect(done).toMatchObject({ toolName: 'everything__trigger-long-running-operation', state: 'done' })
   })
 })
+
+describe('progress of a tool run by hand (tool_call)', () => {
+  it('reaches the caller that sent a progress token, under that token, while the tool runs', async () => {
+    const { client } = await hostWithEverything()
+    await call(client, 'permission_mode_set', { mode: 'autonomous' })
+    const updates: { progress: number; total?: number }[] = []
+    const result = await client.callTool(
+      { name: 'tool_call', arguments: { name: 'everything__trigger-long-running-operation', arguments: { duration: 1, steps: 4 } } },
+      undefined,
+      { onprogress: (update) => void updates.push({ progress: update.progress, total: update.total }) },
+    )
+    expect(result.isError).toBeFalsy()
+    expect(result.structuredContent).toMatchObject({ outcome: 'ok' })
+    expect(updates.length).toBeGreaterThanOrEqual(2)
+    expect(updates.every((update) => update.total === 4)).toBe(true)
+    expect(updates.some((update) => update.progress > 0 && update.progress < 4)).toBe(true)
+  })
+})

@@ -1,10 +1,11 @@
 /**
  * "Run tool": JSON arguments (prefilled from the input schema's required properties), checked as
  * JSON before anything is sent, then `tool_call` on the host — the same dispatch as the model's
- * calls, with the person as the approver. Ctrl+Enter (⌘Enter) runs; Stop gives up waiting.
+ * calls, with the person as the approver. Ctrl+Enter (⌘Enter) runs; Stop gives up waiting. While
+ * it runs, the tool's progress reports (relayed by the host under our progress token) drive a bar.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
-import { ToolCallOutcomeSchema, type CatalogToolView } from '../../../shared/hostApi'
+import { ToolCallOutcomeSchema, type CatalogToolView, type ToolCallView } from '../../../shared/hostApi'
 import { useHostClient } from '../../mcp/hostContext'
 import { errorMessage, toolErrorText } from '../../mcp/errorText'
 import { useErrorStore } from '../../stores/errorStore'
@@ -14,6 +15,7 @@ import { argumentsTemplate, parseArguments, propertySummary } from './toolArgume
 import { ToolResultView, type RunResult } from './ToolResultView'
 import { formatDuration } from '../../../shared/format'
 import { RunApp } from '../../apps/RunApp'
+import { ToolProgressBar } from '../chat/ToolProgressBar'
 
 const runKeys = /Mac|iPhone|iPad/.test(navigator.userAgent) ? '⌘Enter' : 'Ctrl+Enter'
 
@@ -31,6 +33,7 @@ export function RunToolForm({ tool }: { tool: CatalogToolView }) {
   const [result, setResult] = useState<RunResult | null>(null)
   /** The run whose result is shown: its App (when the tool has one) gets these arguments. */
   const [ran, setRan] = useState<{ id: string; args: Record<string, unknown> } | null>(null)
+  const [progress, setProgress] = useState<ToolCallView['progress']>(undefined)
   const field = useRef<HTMLTextAreaElement>(null)
   const properties = propertySummary(tool.inputSchema)
 
@@ -46,8 +49,9 @@ export function RunToolForm({ tool }: { tool: CatalogToolView }) {
     const abort = new AbortController()
     setRunning({ since: Date.now(), abort })
     setResult(null)
+    setProgress(undefined)
     try {
-      const raw = await client.callRaw('tool_call', { name: tool.name, arguments: parsed.value }, { signal: abort.signal, timeoutMs: RUN_TIMEOUT_MS })
+      const raw = await client.callRaw('tool_call', { name: tool.name, arguments: parsed.value }, { signal: abort.signal, timeoutMs: RUN_TIMEOUT_MS, onProgress: setProgress })
       const outcome = ToolCallOutcomeSchema.safeParse(raw.structuredContent)
       setRan({ id: crypto.randomUUID(), args: parsed.value })
       if (outcome.success) setResult({ kind: 'result', content: raw.content, isError: raw.isError, outcome: outcome.data })
@@ -140,6 +144,7 @@ export function RunToolForm({ tool }: { tool: CatalogToolView }) {
         {!running && <span className="text-xs text-zinc-500 dark:text-zinc-400">{runKeys} in the field runs it too.</span>}
       </div>
       {result?.kind === 'result' && ran && <RunApp runId={ran.id} toolName={tool.name} args={ran.args} content={result.content} isError={result.isError} />}
+      {running && progress && <ToolProgressBar progress={progress} label={`Progress of ${tool.toolName}`} />}
       {result && <ToolResultView result={result} extensionId={tool.extensionId} />}
     </form>
   )
