@@ -114,9 +114,12 @@ export function buildExtensionPart(
       continue
     }
     taken.add(name)
+    const title = tool.title ?? tool.annotations?.title
+    const annotations = effectiveAnnotations(tool)
     let hash = hashes.get(tool)
     if (hash === undefined) {
-      hash = definitionHash(tool)
+      // Over the title and annotations as listed here: what the permission layer pins (toolDefinitionOf).
+      hash = definitionHash({ name: tool.name, title, description: tool.description, inputSchema: tool.inputSchema, annotations })
       hashes.set(tool, hash)
     }
     tools.push({
@@ -124,11 +127,11 @@ export function buildExtensionPart(
       extensionId: config.id,
       extensionName: config.name,
       toolName: tool.name,
-      title: tool.title ?? tool.annotations?.title,
+      title,
       description: tool.description ?? '',
       inputSchema: tool.inputSchema,
       outputSchema: tool.outputSchema,
-      annotations: effectiveAnnotations(tool),
+      annotations,
       trust: config.trust,
       definitionHash: hash,
       ...appPart(tool),

@@ -91,9 +91,22 @@ export function validateResourceTemplate(raw: unknown): Validated<ResourceTempla
   return { ok: true, ...clipDescription(parsed.item, 'resource template', parsed.item.uriTemplate) }
 }
 
-/** Hash of what an approval is bound to (F15): the name, description and input schema of a tool. */
-export function definitionHash(tool: Pick<Tool, 'name' | 'description' | 'inputSchema'>): string {
+/**
+ * Hash of what an approval is bound to (F15): the name, title, description, input schema and
+ * (effective) annotations of a tool, as the catalog lists them. An empty title and empty annotations
+ * count as none. Must equal permissions/toolPins.ts hashToolDefinition (a test holds them equal).
+ */
+export function definitionHash(tool: Pick<Tool, 'name' | 'title' | 'description' | 'inputSchema'> & { annotations?: object }): string {
+  const annotations = Object.entries(tool.annotations ?? {}).filter(([, value]) => value !== undefined)
   return createHash('sha256')
-    .update(canonicalJson({ name: tool.name, description: tool.description ?? '', inputSchema: tool.inputSchema }))
+    .update(
+      canonicalJson({
+        name: tool.name,
+        title: tool.title || undefined,
+        description: tool.description ?? '',
+        inputSchema: tool.inputSchema,
+        annotations: annotations.length > 0 ? Object.fromEntries(annotations) : undefined,
+      }),
+    )
     .digest('hex')
 }

@@ -1,6 +1,7 @@
 /**
  * A readable difference between two tool definitions, for the approval dialog and the pins list:
- * the description before and after, and the input-schema paths that were added, removed or changed.
+ * the description before and after, the title and annotation hints that changed, and the
+ * input-schema paths that were added, removed or changed.
  */
 import { canonicalJson } from '../../shared/canonicalJson'
 import type { PinnedDefinition } from './permissionSchema'
@@ -73,11 +74,19 @@ export function diffDefinitions(
       ? undefined
       : { before: before.definition.description ?? null, after: after.definition.description ?? null }
   if (description) summary.push(`The description changed from ${quote(description.before)} to ${quote(description.after)}.`)
+  const titleBefore = before.definition.title ?? null
+  const titleAfter = after.definition.title ?? null
+  if (titleBefore !== titleAfter) summary.push(`The title changed from ${quote(titleBefore)} to ${quote(titleAfter)}.`)
+  // The hints decide whether Smart mode asks (readOnlyHint), so each flip is named.
+  const hints = diffJson(before.definition.annotations ?? {}, after.definition.annotations ?? {})
+  for (const { path, value } of hints.added) summary.push(`Annotation ${path.slice(1)} added: ${value}`)
+  for (const { path, value } of hints.removed) summary.push(`Annotation ${path.slice(1)} removed (was ${value})`)
+  for (const { path, before: was, after: now } of hints.changed) summary.push(`Annotation ${path.slice(1)} changed from ${was} to ${now}`)
   const schema = diffJson(before.definition.inputSchema, after.definition.inputSchema)
   for (const { path, value } of schema.added) summary.push(`Input schema: added ${path} = ${value}`)
   for (const { path, value } of schema.removed) summary.push(`Input schema: removed ${path} (was ${value})`)
   for (const { path, before: was, after: now } of schema.changed) summary.push(`Input schema: ${path} changed from ${was} to ${now}`)
   if (schema.omitted > 0) summary.push(`…and ${schema.omitted} more input-schema changes.`)
-  if (summary.length === 0) summary.push('The definition changed, but no difference in name, description or input schema could be shown.')
+  if (summary.length === 0) summary.push('The definition changed, but no difference in name, title, description, input schema or annotations could be shown.')
   return { toolName, previousHash: before.hash, currentHash: after.hash, ...(description ? { description } : {}), schema, summary }
 }

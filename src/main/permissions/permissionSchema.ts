@@ -38,9 +38,15 @@ export const ToolPolicySchema = z.discriminatedUnion('policy', [
 ])
 export type ToolPolicy = z.infer<typeof ToolPolicySchema>
 
-/** What a pin hashes: the server's tool name, description and input schema. */
+/** What a pin hashes: the server's tool name, title, description, input schema and annotations. */
 export const PinnedDefinitionSchema = z
-  .object({ name: z.string(), description: z.string().optional(), inputSchema: z.record(z.string(), z.unknown()) })
+  .object({
+    name: z.string(),
+    title: z.string().optional(),
+    description: z.string().optional(),
+    inputSchema: z.record(z.string(), z.unknown()),
+    annotations: z.record(z.string(), z.unknown()).optional(),
+  })
   .strict()
 export type PinnedDefinition = z.infer<typeof PinnedDefinitionSchema>
 
@@ -55,6 +61,11 @@ export const ToolPinSchema = z
     firstSeen: TimestampSchema,
     acceptedAt: TimestampSchema,
     pending: z.object({ hash: Sha256HexSchema, definition: PinnedDefinitionSchema, seenAt: TimestampSchema }).strict().optional(),
+    /**
+     * What the hash covers. Pins written before title and annotations were pinned lack it: their hash
+     * covers name, description and input schema only, and they are re-recorded on sight (toolPins.ts).
+     */
+    covers: z.literal('title-and-annotations').optional(),
   })
   .strict()
 export type ToolPin = z.infer<typeof ToolPinSchema>

@@ -140,11 +140,19 @@ export function createPermissionService(options: PermissionServiceOptions): Perm
   const persist = (write: Promise<unknown>, what: string) =>
     write.catch((error: Error) => log('error', 'permissions', `could not save ${what}: ${error.message}`))
 
-  /** Compares with the pin and records what is new: first sight silently, a change as pending. */
+  /** A pin from before title and annotations were covered: record them, and keep an "always allow" bound to the old hash. */
+  const upgradePin = async (toolName: string, check: Extract<PinCheck, { status: 'upgraded' }>) => {
+    await store.acceptPin(toolName, check.hash, check.definition)
+    const policy = store.toolPolicy(toolName)
+    if (policy?.policy === 'always' && policy.hash === check.previousHash) await store.setToolPolicy(toolName, { ...policy, hash: check.hash })
+  }
+
+  /** Compares with the pin and records what is new: first sight silently, an old pin upgraded, a change as pending. */
   const notePin = async (toolName: string, tool: ToolDefinition): Promise<PinCheck> => {
     const pin = store.pin(toolName)
     const check = checkPin(toolName, pin, tool)
     if (check.status === 'first-sight') await persist(store.acceptPin(toolName, check.hash, check.definition), `the pin of ${toolName}`)
+    else if (check.status === 'upgraded') await persist(upgradePin(toolName, check), `the pin of ${toolName}`)
     else if (check.status === 'changed') await persist(store.notePending(toolName, { hash: check.hash, definition: check.definition }), `the pin of ${toolName}`)
     else if (pin?.pending) await persist(store.notePending(toolName, undefined), `the pin of ${toolName}`)
     return check

@@ -242,7 +242,7 @@ export async function openPermissionStore(dir: string, options: PermissionStoreO
     async acceptPin(toolName, hash, definition) {
       const previous = state.pins.get(toolName)
       const stamp = now().toISOString()
-      state.pins.set(checked(ToolNameKeySchema, toolName, 'tool name'), { hash, definition, firstSeen: previous?.firstSeen ?? stamp, acceptedAt: stamp })
+      state.pins.set(checked(ToolNameKeySchema, toolName, 'tool name'), { hash, definition, firstSeen: previous?.firstSeen ?? stamp, acceptedAt: stamp, covers: 'title-and-annotations' })
       await commit()
     },
     async notePending(toolName, pending) {

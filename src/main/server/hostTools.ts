@@ -159,8 +159,7 @@ export function registerHostTools(server: McpServer, services: HostServices, set
   tool('permission_set', 'Set or revoke the policy of a tool or an extension.', async ({ tool: toolName, extension, policy }) => {
     if (toolName !== undefined) {
       const current = extensions.core.cache.lookup(toolName)
-      const definition = current && { name: current.toolName, description: current.description, inputSchema: current.inputSchema as Record<string, unknown> }
-      await permissions.setToolPolicy(toolName, policy ?? undefined, definition)
+      await permissions.setToolPolicy(toolName, policy ?? undefined, current && toolDefinitionOf(current))
     } else {
       await permissions.store.setExtensionPolicy(extension!, policy ?? undefined)
     }

@@ -104,6 +104,31 @@ describe('approvals through the host API', () => {
     expect((await asking).run).toBe(true)
   })
 
+  it('a trusted extension that later marks a tool read-only is asked about in Smart mode, with the flipped hint named (F15)', async () => {
+    const h = await startTestHost()
+    const client = await h.connectOverWebSocket()
+    await call(client, 'extension_add', { config: { id: 'fixture', name: 'fixture', type: 'stdio', command: process.execPath, args: [fixtureServerPath], trust: 'trusted' } })
+    const [consent] = (await read(client, HostResource.elicitations, ElicitationsResourceSchema)).elicitations
+    await call(client, 'elicitation_respond', { id: consent!.id, action: 'accept', content: { decision: 'allow_always' } })
+    await poll(() => read(client, HostResource.tools, ToolsResourceSchema), (tools) => tools.tools.some((t) => t.name === 'fixture__sleep'), 'tools')
+    await call(client, 'permission_mode_set', { mode: 'smart' })
+    // Read-only echo runs without a question: the trusted extension's hints are relied on.
+    expect((await modelCall(h, 'fixture__echo', { text: 'hi' })).run).toBe(true)
+
+    await call(client, 'tool_call', { name: 'fixture__drift', arguments: { hints: true } })
+    await poll(() => read(client, HostResource.tools, ToolsResourceSchema), (tools) => tools.tools.find((t) => t.name === 'fixture__sleep')?.annotations.readOnlyHint === true, 'sleep to claim read-only')
+    const asking = modelCall(h, 'fixture__sleep', { ms: 1 })
+    const [asked] = await poll(() => pendingApprovals(client), (list) => list.length === 1, 'an approval for the re-hinted tool')
+    expect(asked!.subject.type === 'tool-call' && asked!.subject.changed?.summary).toEqual([
+      'Annotation destructiveHint changed from true to false',
+      'Annotation readOnlyHint changed from false to true',
+    ])
+    await answer(client, asked!.id, 'allow_once')
+    expect((await asking).run).toBe(true)
+    // Accepted with the dialog: the new hints are the pinned ones now.
+    expect((await modelCall(h, 'fixture__sleep', { ms: 1 })).run).toBe(true)
+  })
+
   it('resolves five concurrent approvals answered in reverse order, each to its own call (F13)', async () => {
     const { h, client } = await setUp()
     await call(client, 'permission_mode_set', { mode: 'ask' })

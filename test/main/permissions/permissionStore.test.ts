@@ -202,6 +202,7 @@ describe('edits and revoking', () => {
       definition: { name: 'read_file', inputSchema: { type: 'object' } },
       firstSeen: '2026-01-01T00:00:00.000Z',
       acceptedAt: NOW.toISOString(),
+      covers: 'title-and-annotations',
     })
   })
 })

@@ -1,9 +1,11 @@
 /** Tool pinning (F15): stable hashes, readable diffs, and the pin lifecycle through the service. */
+import { writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { definitionHash } from '../../../src/main/extensions/catalogValidation'
 import { createPermissionService, type PermissionService } from '../../../src/main/permissions/permissionService'
-import { openPermissionStore } from '../../../src/main/permissions/permissionStore'
-import { checkPin, hashToolDefinition, pinnedDefinition } from '../../../src/main/permissions/toolPins'
+import { openPermissionStore, PERMISSIONS_FILE_NAME } from '../../../src/main/permissions/permissionStore'
+import { checkPin, hashToolDefinition, legacyHashToolDefinition, pinnedDefinition } from '../../../src/main/permissions/toolPins'
 import type { ToolDefinition } from '../../../src/main/permissions/types'
 import { tempDir } from '../../helpers/tempDir'
 import { HOME } from './callFixtures'
@@ -19,7 +21,19 @@ const pinOf = (tool: ToolDefinition) => ({
   definition: pinnedDefinition(tool),
   firstSeen: '2026-01-01T00:00:00.000Z',
   acceptedAt: '2026-01-01T00:00:00.000Z',
+  covers: 'title-and-annotations' as const,
 })
+
+/** A pin as the app wrote it before title and annotations were pinned. */
+const legacyPinOf = (tool: ToolDefinition) => ({
+  hash: legacyHashToolDefinition(tool),
+  definition: { name: tool.name, description: tool.description, inputSchema: tool.inputSchema },
+  firstSeen: '2026-01-01T00:00:00.000Z',
+  acceptedAt: '2026-01-01T00:00:00.000Z',
+})
+
+/** What a Smart-mode decision hangs on: the server's hints. */
+const readOnlySend: ToolDefinition = { ...send, title: 'Send mail', annotations: { readOnlyHint: false, destructiveHint: true } }
 
 describe('definition hash', () => {
   it('does not depend on key order, at any depth', () => {
@@ -38,8 +52,14 @@ describe('definition hash', () => {
     )
   })
 
-  it('ignores title and annotations (not part of what is pinned)', () => {
-    expect(hashToolDefinition({ ...send, title: 'Send', annotations: { readOnlyHint: true } } as ToolDefinition)).toBe(hashToolDefinition(send))
+  it('covers title and annotations; an empty title or no hints are the same as none', () => {
+    expect(hashToolDefinition(readOnlySend)).not.toBe(hashToolDefinition(send))
+    expect(hashToolDefinition({ ...readOnlySend, annotations: { readOnlyHint: true, destructiveHint: true } })).not.toBe(hashToolDefinition(readOnlySend))
+    expect(hashToolDefinition({ ...readOnlySend, title: 'Send it' })).not.toBe(hashToolDefinition(readOnlySend))
+    expect(hashToolDefinition({ ...send, title: '', annotations: {} })).toBe(hashToolDefinition(send))
+    expect(hashToolDefinition({ ...send, annotations: { title: undefined } })).toBe(hashToolDefinition(send))
+    // Without title and hints, the hash is the one pins had before they were covered.
+    expect(hashToolDefinition(send)).toBe(legacyHashToolDefinition(send))
   })
 
   it('treats a missing description like an empty one (decision: the model sees no description either way)', () => {
@@ -50,7 +70,7 @@ describe('definition hash', () => {
   })
 
   it('is the same hash the catalog computes, so the app has one hash per definition', () => {
-    for (const tool of [send, { ...send, description: undefined }, { name: 'x', inputSchema: { type: 'object' } }]) {
+    for (const tool of [send, readOnlySend, { ...send, description: undefined }, { name: 'x', inputSchema: { type: 'object' } }]) {
       expect(hashToolDefinition(tool)).toBe(definitionHash(tool as Parameters<typeof definitionHash>[0]))
     }
   })
@@ -109,6 +129,24 @@ describe('checkPin and the diff', () => {
     expect(check.change.schema.added.length + check.change.schema.removed.length + check.change.schema.changed.length).toBe(40)
     expect(check.change.schema.omitted).toBe(63)
     expect(check.change.summary.at(-1)).toBe('…and 63 more input-schema changes.')
+  })
+
+  it('catches a flipped readOnlyHint and a new title, and names each in the summary', () => {
+    const flipped = { ...readOnlySend, title: 'Send (safe)', annotations: { readOnlyHint: true, destructiveHint: true, openWorldHint: false } }
+    const check = checkPin('mail__send', pinOf(readOnlySend), flipped)
+    if (check.status !== 'changed') throw new Error('expected a change')
+    expect(check.change.description).toBeUndefined()
+    expect(check.change.summary).toEqual([
+      'The title changed from "Send mail" to "Send (safe)".',
+      'Annotation openWorldHint added: false',
+      'Annotation readOnlyHint changed from false to true',
+    ])
+  })
+
+  it('re-records a pin from before title and annotations were covered, but flags one whose description changed too', () => {
+    expect(checkPin('mail__send', legacyPinOf(readOnlySend), readOnlySend)).toMatchObject({ status: 'upgraded', hash: hashToolDefinition(readOnlySend), previousHash: legacyHashToolDefinition(readOnlySend) })
+    expect(checkPin('mail__send', legacyPinOf(send), send).status).toBe('upgraded')
+    expect(checkPin('mail__send', legacyPinOf(readOnlySend), { ...readOnlySend, description: 'Send and forward' }).status).toBe('changed')
   })
 
   it('shows "(none)" for a description that appears', () => {
@@ -172,6 +210,31 @@ describe('pin lifecycle', () => {
     await service.store.setExtensionPolicy('mail', 'ask')
     expect(service.policyView('mail__list', 'mail', { name: 'list', inputSchema: {} })).toEqual({ policy: 'ask', source: 'extension', lapsed: false, changed: false })
     expect(service.policyView('web__get', 'web', { name: 'get', inputSchema: {} })).toEqual({ policy: 'mode', source: 'mode', lapsed: false, changed: false })
+  })
+
+  it('upgrades an old pin on sight and keeps its "always allow"; a later readOnlyHint flip then lapses it', async () => {
+    // permissions.json as the app wrote it before title and annotations were pinned.
+    service.close()
+    const legacy = legacyPinOf(readOnlySend)
+    const file = {
+      version: 1,
+      mode: 'smart',
+      toolPolicies: { mail__send: { policy: 'always', hash: legacy.hash, grantedAt: legacy.acceptedAt } },
+      extensionPolicies: {},
+      rules: [],
+      pins: { mail__send: legacy },
+    }
+    await writeFile(join(dir.path, PERMISSIONS_FILE_NAME), JSON.stringify(file))
+    service = await open()
+
+    expect(await service.observeTools([{ toolName: 'mail__send', tool: readOnlySend }])).toEqual([])
+    expect(service.store.pin('mail__send')).toMatchObject({ hash: hashToolDefinition(readOnlySend), covers: 'title-and-annotations', definition: { annotations: { readOnlyHint: false } } })
+    expect(service.policyView('mail__send', 'mail', readOnlySend)).toEqual({ policy: 'always', source: 'tool', lapsed: false, changed: false })
+
+    const flipped = { ...readOnlySend, annotations: { readOnlyHint: true, destructiveHint: false } }
+    const changes = await service.observeTools([{ toolName: 'mail__send', tool: flipped }])
+    expect(changes.map((change) => change.summary)).toEqual([['Annotation destructiveHint changed from true to false', 'Annotation readOnlyHint changed from false to true']])
+    expect(service.policyView('mail__send', 'mail', flipped)).toEqual({ policy: 'always', source: 'tool', lapsed: true, changed: true })
   })
 
   it('refuses "always" for a tool it has never seen unless given its definition', async () => {
