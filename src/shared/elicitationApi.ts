@@ -143,6 +143,6 @@ export const ElicitationRespondInput = z.object({
   id: z.string().min(1).max(100),
   /** Anything but `accept` denies an approval. */
   action: z.enum(['accept', 'decline', 'cancel']),
-  /** For an approval: `{ decision }`. */
+  /** For an approval: `{ decision }`, and optionally `callId` (a tool call's): refused unless the approval is for that call. */
   content: z.record(z.string(), z.unknown()).optional(),
 })

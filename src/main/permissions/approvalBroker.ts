@@ -77,6 +77,8 @@ export interface ApprovalBroker {
    * `expect.callId`, the answer is refused unless the approval is for that call.
    */
   respond(id: string, answer: unknown, expect?: { callId?: string }): Promise<ApprovalOutcome>
+  /** Whether `id` was one of this broker's approvals that is no longer waiting (answered, timed out or cancelled). */
+  settled(id: string): boolean
   onChange(listener: () => void): () => void
   /** Denies everything pending (on shutdown) and stops all timers. */
   close(): void
@@ -192,6 +194,8 @@ export function createApprovalBroker(options: ApprovalBrokerOptions = {}): Appro
     },
 
     list: () => [...pending.values()].map((entry) => entry.view),
+
+    settled: (id) => !pending.has(id) && answered.has(id),
 
     async respond(id, rawAnswer, expect = {}) {
       const parsed = ApprovalAnswerSchema.safeParse(rawAnswer)

@@ -36,9 +36,12 @@ export function approvalSource(broker: ApprovalBroker, extensionName: (id: strin
   return {
     list: () => broker.list().map((pending) => toElicitation(pending, extensionName)),
     async respond(id, action, content) {
-      if (!broker.list().some((pending) => pending.id === id)) return false
-      // Anything but an explicit accept denies; the broker refuses answers it did not offer (ApprovalError).
-      await broker.respond(id, action === 'accept' ? content?.decision : 'deny')
+      // An approval answered before (a replay, a second window) is the broker's to explain.
+      if (!broker.list().some((pending) => pending.id === id) && !broker.settled(id)) return false
+      // Anything but an explicit accept denies; the broker refuses answers it did not offer, a replay,
+      // and an answer meant for another call than the one waiting under this id (ApprovalError).
+      const callId = typeof content?.callId === 'string' ? content.callId : undefined
+      await broker.respond(id, action === 'accept' ? content?.decision : 'deny', { callId })
       return true
     },
     onChange: (listener) => broker.onChange(listener),

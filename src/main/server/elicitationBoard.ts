@@ -38,14 +38,23 @@ export function fairOrder(items: readonly Elicitation[]): Elicitation[] {
   return byAge.sort((a, b) => rank.get(a)! - rank.get(b)! || a.created - b.created)
 }
 
+/** How many answered ids the board remembers, to tell a replayed answer from an unknown id. */
+const REMEMBERED_ANSWERS = 1000
+
 export function createElicitationBoard(sources: readonly ElicitationSource[]): ElicitationBoard {
+  const answered = new Set<string>()
+  const remember = (id: string) => {
+    answered.add(id)
+    if (answered.size > REMEMBERED_ANSWERS) answered.delete(answered.values().next().value!)
+  }
   return {
     list: () => fairOrder(sources.flatMap((source) => source.list())),
     async respond(id, action, content) {
       for (const source of sources) {
-        if (await source.respond(id, action, content)) return
+        if (await source.respond(id, action, content)) return remember(id)
       }
-      throw new Error(`There is no pending question with id "${id}"; it may have been answered or have timed out already.`)
+      if (answered.has(id)) throw new Error(`The approval or question "${id}" was already answered; that answer stands and nothing was changed.`)
+      throw new Error(`There is no approval or question with the id "${id}": Switchboard never issued it (or it ended before the app last started). Read switchboard://elicitations for the pending ones.`)
     },
     onChange(listener) {
       const offs = sources.map((source) => source.onChange(listener))

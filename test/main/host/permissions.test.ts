@@ -49,6 +49,8 @@ function modelCall(h: TestHost, name: string, args: Record<string, unknown>, cal
   })
 }
 
+const errorText = (result: Awaited<ReturnType<Client['callTool']>>) => (result.isError ? ((result.content as { text: string }[])[0]?.text ?? '') : '(not an error)')
+
 const answer = (client: Client, id: string, decision: 'allow_once' | 'allow_always' | 'deny') =>
   client.callTool({ name: 'elicitation_respond', arguments: { id, action: 'accept', content: { decision } } })
 
@@ -145,6 +147,7 @@ describe('approvals through the host API', () => {
     await call(client, 'permission_mode_set', { mode: 'ask' })
     const unknown = await answer(client, 'not-an-id', 'allow_once')
     expect(unknown.isError).toBe(true)
+    expect(errorText(unknown)).toMatch(/^There is no approval or question with the id "not-an-id": Switchboard never issued it/)
 
     const a = modelCall(h, 'alpha__echo', { text: 'A' }, 'call-a')
     const [forA] = await poll(() => pendingApprovals(client), (list) => list.length === 1, 'approval for A')
@@ -152,12 +155,16 @@ describe('approvals through the host API', () => {
     expect((await a).run).toBe(true)
     const replay = await answer(client, forA!.id, 'allow_once')
     expect(replay.isError).toBe(true)
+    expect(errorText(replay)).toMatch(/was already answered \(or timed out or was cancelled\); its call is no longer waiting/)
 
     // "Always" for alpha__echo says nothing about beta__echo, and A's answer cannot be replayed for B.
     const b = modelCall(h, 'beta__echo', { text: 'B' }, 'call-b')
     const [forB] = await poll(() => pendingApprovals(client), (list) => list.length === 1, 'approval for B')
     expect(forB!.id).not.toBe(forA!.id)
     expect((await answer(client, forA!.id, 'allow_once')).isError).toBe(true)
+    // B's id with the call id of A: a mismatch, refused as one, and B still waits.
+    const mismatched = await client.callTool({ name: 'elicitation_respond', arguments: { id: forB!.id, action: 'accept', content: { decision: 'allow_once', callId: 'call-a' } } })
+    expect(errorText(mismatched)).toMatch(/is for another call than "call-a"; nothing was answered/)
     expect(await pendingApprovals(client)).toHaveLength(1)
     await answer(client, forB!.id, 'deny')
     expect((await b).run).toBe(false)

@@ -106,6 +106,8 @@ describe('form questions (server-everything trigger-elicitation-request)', () =>
     const form = await question(client, 'form')
     await call(client, 'elicitation_respond', { id: form.id, action: 'accept', content: { name: 'Ada', firstLine: '', untitledSingleSelectEnum: '' } })
     expect(rawResult(await run).content).toMatchObject({ name: 'Ada', firstLine: 'It was a dark and stormy night.', untitledSingleSelectEnum: 'Monica' })
+    // Answering again is a replay, and says so.
+    await expect(call(client, 'elicitation_respond', { id: form.id, action: 'decline' })).rejects.toThrow(`The approval or question "${form.id}" was already answered; that answer stands`)
   })
 
   it.each(['decline', 'cancel'] as const)('passes %s on to the server, without content', async (action) => {
