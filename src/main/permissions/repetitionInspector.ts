@@ -16,6 +16,26 @@ export interface RepetitionInspector extends Inspector {
   forgetSession(sessionId: string): void
 }
 
+/** 2nd, 3rd, 5th, 11th, 21st… */
+function ordinal(n: number): string {
+  const teen = n % 100 >= 11 && n % 100 <= 13
+  const suffix = teen ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th'
+  return `${n}${suffix}`
+}
+
+/**
+ * The refusal the model gets and the person reads on the tool card: what happened, the rule behind
+ * it (it holds even for always-allowed tools, which surprises people otherwise), and what resets it.
+ */
+export function repetitionRefusal(toolName: string, count: number, limit: number): string {
+  return (
+    `Not run: this is call number ${count} in a row to ${toolName} with exactly the same arguments. ` +
+    `Switchboard refuses the ${ordinal(limit)} identical call in a row in a conversation, even for tools that are always allowed, so that a model cannot loop; ` +
+    'a call with other arguments or to another tool starts the count again. ' +
+    'Calling it again will not give a different result. Use the result you already have, change the arguments, or ask the person how to continue.'
+  )
+}
+
 const sessionOf = (call: ToolCallRequest): string | undefined => (call.origin === 'person' ? undefined : call.sessionId)
 
 /** `limit` is the attempt that gets denied: with 5, four identical calls in a row run and the fifth does not. */
@@ -36,10 +56,7 @@ export function createRepetitionInspector(limit = DEFAULT_REPETITION_LIMIT): Rep
       return {
         verdict: 'deny',
         cause: 'repetition',
-        reasons: [
-          `Not run: this is call number ${count} in a row to ${call.toolName} with exactly the same arguments. ` +
-            'Calling it again will not give a different result. Use the result you already have, change the arguments, or ask the person how to continue.',
-        ],
+        reasons: [repetitionRefusal(call.toolName, count, limit)],
         findings: [],
       }
     },

@@ -1,7 +1,7 @@
 /** The chain only tightens; the repetition inspector stops loops with a message the model can act on. */
 import { describe, expect, it } from 'vitest'
 import { runInspectors, type Inspector } from '../../../src/main/permissions/inspectorChain'
-import { createRepetitionInspector } from '../../../src/main/permissions/repetitionInspector'
+import { createRepetitionInspector, repetitionRefusal } from '../../../src/main/permissions/repetitionInspector'
 import { checkPin } from '../../../src/main/permissions/toolPins'
 import type { InspectorName, ToolCallRequest, Verdict } from '../../../src/main/permissions/types'
 import { call } from './callFixtures'
@@ -68,7 +68,11 @@ describe('repetition inspector', () => {
     const fifth = inspector.inspect(same(), context(same()))
     expect(fifth.verdict).toBe('deny')
     expect(fifth.reasons[0]).toMatch(/^Not run: this is call number 5 in a row to files__read_file with exactly the same arguments\. .*change the arguments/)
+    // The rule itself is explained where it triggers: which call, that always-allow does not lift it, and what resets it.
+    expect(fifth.reasons[0]).toContain('Switchboard refuses the 5th identical call in a row in a conversation, even for tools that are always allowed')
+    expect(fifth.reasons[0]).toContain('a call with other arguments or to another tool starts the count again')
     expect(run(inspector, same())).toBe('deny')
+    expect(['2', '3', '11', '21', '22'].map((n) => repetitionRefusal('t', Number(n), Number(n)).match(/refuses the (\w+) identical/)?.[1])).toEqual(['2nd', '3rd', '11th', '21st', '22nd'])
   })
 
   it('compares arguments canonically: key order does not make a call different', () => {
