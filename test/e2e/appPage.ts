@@ -124,6 +124,14 @@ export async function stopHostAndClean(host: HostProcess | undefined, folders: (
   expect(host ? groupIsAlive(host.pid) : false).toBe(false)
 }
 
+/** Types `text` into the chat's message box once it is enabled, and sends it with Enter. */
+export async function sendMessage(page: Page, text: string): Promise<void> {
+  const box = page.getByRole('textbox', { name: 'Message' })
+  await expect.poll(() => box.isEnabled()).toBe(true)
+  await box.fill(text)
+  await page.keyboard.press('Enter')
+}
+
 /** Answers the dialog asking to run `extensionName` with "Allow once", once its buttons are armed. */
 export async function allowOnceInConsentDialog(page: Page, extensionName: string): Promise<void> {
   const dialog = page.getByRole('dialog')

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { HostResource, ToolsResourceSchema } from '../../src/shared/hostApi'
 import { addConsentedExtension, call, poll, read } from '../helpers/hostCalls'
-import { openAppPage, root, screenshot, type AppPage } from './appPage'
+import { openAppPage, root, screenshot, sendMessage, type AppPage } from './appPage'
 import { startChatWorld, type ChatWorld } from './chatWorld'
 
 const fixtureServerPath = join(root, 'test/fixtures/servers/fixtureServer.mjs')
@@ -19,13 +19,8 @@ let app: AppPage
 let page: Page
 
 const assistantReplies = () => page.getByRole('article', { name: 'Assistant' })
-const messageBox = () => page.getByRole('textbox', { name: 'Message' })
 
-async function send(text: string): Promise<void> {
-  await expect.poll(() => messageBox().isEnabled()).toBe(true)
-  await messageBox().fill(text)
-  await page.keyboard.press('Enter')
-}
+const send = (text: string) => sendMessage(page, text)
 
 beforeAll(async () => {
   world = await startChatWorld('chat-endings', {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ExtensionLogResourceSchema, ExtensionsResourceSchema, extensionLogUri, HistoryResourceSchema, HostResource, ProgressResourceSchema, SessionsResourceSchema, SettingsResourceSchema, ToolsResourceSchema, historyUri, progressUri } from '../../src/shared/hostApi'
 import type { ScriptedModelServer } from '../fixtures/modelServer/scriptedModelServer'
 import { read } from '../helpers/hostCalls'
-import { openAppPage, screenshot, type AppPage } from './appPage'
+import { openAppPage, screenshot, sendMessage, type AppPage } from './appPage'
 import { startChatWorld, type ChatWorld } from './chatWorld'
 
 const fruitSpec = (scale: number) => ({
@@ -36,11 +36,7 @@ let holdCalls = false
 const frontendStatus = async () => (await read(client!, HostResource.extensions, ExtensionsResourceSchema)).extensions.find((e) => e.id === 'frontend')
 const messageBox = () => page.getByRole('textbox', { name: 'Message' })
 
-async function send(text: string): Promise<void> {
-  await expect.poll(() => messageBox().isEnabled()).toBe(true)
-  await messageBox().fill(text)
-  await page.keyboard.press('Enter')
-}
+const send = (text: string) => sendMessage(page, text)
 
 beforeAll(async () => {
   world = await startChatWorld('frontend', {
