@@ -22,6 +22,8 @@ import { createModelService } from '../server/modelService'
 import { createChatService } from '../server/chatService'
 import { createSessionAttachments } from '../agent'
 import { createSampling } from '../server/sampling'
+import { createToolListCache } from '../server/toolListCache'
+import { BoundedRequestTransport } from './boundedRequests'
 import { createQuestions } from '../server/questions'
 import { openExtensionLogLevels } from '../server/extensionLogLevels'
 import { log } from '../log/log'
@@ -137,6 +139,7 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
     chat,
     attachments,
     installRequests: createInstallRequests(),
+    toolList: createToolListCache(),
     bundles,
     registry: createRegistryService({
       dataDir,
@@ -167,7 +170,8 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
         dispose()
       }
       open.add(transport)
-      await server.connect(transport)
+      // One client's burst of requests must not hold up the others (boundedRequests.ts).
+      await server.connect(new BoundedRequestTransport(transport))
     },
     connectFrontend: (transport) => frontend.attach(transport),
     async close() {

@@ -33,6 +33,7 @@ import type { ModelService } from './modelService'
 import type { ChatService } from './chatService'
 import type { SessionAttachments } from '../agent'
 import { registerHostTools } from './hostTools'
+import { answerToolListFrom, type ToolListCache } from './toolListCache'
 import type { ExtensionLogLevels } from './extensionLogLevels'
 import type { InstallRequests } from './installRequests'
 import type { BundleService } from '../extensions/bundles/bundleService'
@@ -67,6 +68,8 @@ export interface HostServices {
   registry: RegistryService
   /** MCP Apps: which tools have one, what each was given, the sandbox origin, contexts for the next turn. */
   apps: AppService
+  /** The host's own tools/list answer, built once for every connection (toolListCache.ts). */
+  toolList: ToolListCache
 }
 
 const json = (uri: string, value: unknown) => ({ contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(value) }] })
@@ -77,6 +80,7 @@ export function createHostServer(services: HostServices): { server: McpServer; d
     { name: 'switchboard-host', version: services.version },
     { capabilities: { resources: { subscribe: true, listChanged: true } } },
   )
+  answerToolListFrom(server, services.toolList)
   const readers: Record<HostResourceUri, () => unknown> = {
     [HostResource.sessions]: (): SessionsResource => ({ sessions: services.sessions.list() }),
     [HostResource.settings]: (): SettingsResource => settingsView(services),

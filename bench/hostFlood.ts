@@ -1,0 +1,90 @@
+/**
+ * One client flooding the host (quality.md §C "one client's requests while another floods the host":
+ * ≤ 2× its latency alone; issue 12 item 8).
+ *
+ * The real host (`npm run host`) and two host clients over WebSocket, as two windows would be.
+ * Client B reads `switchboard://sessions` one request after another: first alone (the baseline),
+ * then while client A keeps 200 `tools/list` requests in flight at all times. Printed: B's p50 and
+ * p99 both ways and their ratio. Also the host's `tools/list`: the first answer (built from the app
+ * tools' zod schemas) against the following ones (answered from the cache).
+ * It prints, it does not judge: only a benchmark that cannot run exits non-zero.
+ * Run: npx tsx bench/hostFlood.ts   (BENCH_ROUNDS, BENCH_FLOOD to vary)
+ */
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { z } from 'zod'
+import { HostResource } from '../src/shared/hostApi'
+import { startHost } from '../test/e2e/hostProcess'
+import { connectHostClient, ms, ratio, root, runBench } from './support/browserBench'
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 300)
+const FLOOD = Number(process.env.BENCH_FLOOD ?? 200)
+const WARMUP = 30
+
+/** tools/list as a bare request: Client.listTools would also compile every output schema on the client's side. */
+const ToolListShape = z.looseObject({ tools: z.array(z.unknown()) })
+const listTools = (client: Client) => client.request({ method: 'tools/list', params: {} }, ToolListShape)
+const readSessions = (client: Client) => client.readResource({ uri: HostResource.sessions })
+
+function percentiles(samples: number[]): { p50: number; p99: number } {
+  const sorted = [...samples].sort((a, b) => a - b)
+  return { p50: sorted[Math.floor(sorted.length * 0.5)] ?? 0, p99: sorted[Math.floor(sorted.length * 0.99)] ?? 0 }
+}
+
+async function timed(run: () => Promise<unknown>, rounds: number): Promise<number[]> {
+  const samples: number[] = []
+  for (let i = 0; i < rounds; i++) {
+    const start = performance.now()
+    await run()
+    samples.push(performance.now() - start)
+  }
+  return samples
+}
+
+/** Keeps `inFlight` requests from `client` open until stopped; resolves with how many were answered. */
+function flood(client: Client, inFlight: number): { stop: () => Promise<number> } {
+  let running = true
+  let answered = 0
+  const lane = async () => {
+    while (running) {
+      await listTools(client)
+      answered++
+    }
+  }
+  const lanes = Array.from({ length: inFlight }, lane)
+  return {
+    async stop() {
+      running = false
+      await Promise.all(lanes)
+      return answered
+    },
+  }
+}
+
+await runBench('hostFlood', async (cleanup) => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'switchboard-bench-flood-'))
+  cleanup.add('remove the data folder', () => rm(dataDir, { recursive: true, force: true }))
+  const host = await startHost(root, dataDir)
+  cleanup.add('stop the host', () => host.stop())
+  const flooder = await connectHostClient(host, 'bench-flooder')
+  const other = await connectHostClient(host, 'bench-other')
+  cleanup.add('close the clients', () => Promise.all([flooder.close(), other.close()]))
+
+  const [first] = await timed(() => listTools(flooder), 1)
+  const cached = percentiles(await timed(() => listTools(flooder), 100))
+
+  await timed(() => readSessions(other), WARMUP)
+  const alone = percentiles(await timed(() => readSessions(other), ROUNDS))
+  const flooding = flood(flooder, FLOOD)
+  await timed(() => readSessions(other), WARMUP)
+  const during = percentiles(await timed(() => readSessions(other), ROUNDS))
+  const floodAnswers = await flooding.stop()
+
+  console.log(`host tools/list: first ${ms(first!)} (built), then p50 ${ms(cached.p50)} (cached), ratio ${ratio(first! / cached.p50)}`)
+  console.log(`client B reads switchboard://sessions, ${ROUNDS} rounds, p50 (p99)`)
+  console.log(`   alone                        ${ms(alone.p50)} (${ms(alone.p99)})`)
+  console.log(`   while A keeps ${FLOOD} tools/list open  ${ms(during.p50)} (${ms(during.p99)})   [A answered ${floodAnswers}]`)
+  console.log(`   ratio p50 ${ratio(during.p50 / alone.p50)}, p99 ${ratio(during.p99 / alone.p99)} (budget ≤ 2)`)
+})

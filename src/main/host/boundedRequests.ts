@@ -1,0 +1,96 @@
+/**
+ * At most a few requests per connection run at once; the rest wait their turn on that connection.
+ * Without this, a client that sends 200 requests in one burst has all 200 handlers started in the
+ * same tick, and every other client waits until they are all done. Here a waiting request starts
+ * only after an answer went out, and on a later turn of the event loop (setImmediate), so other
+ * connections' messages are read in between. Notifications and responses pass straight through.
+ */
+import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js'
+import { isJSONRPCErrorResponse, isJSONRPCNotification, isJSONRPCRequest, isJSONRPCResultResponse, type JSONRPCMessage, type JSONRPCRequest, type MessageExtraInfo, type RequestId } from '@modelcontextprotocol/sdk/types.js'
+
+export interface RequestBounds {
+  /** Requests of one connection that run at once. */
+  inFlight: number
+  /** Requests that may wait; more are answered with an error at once (memory stays bounded). */
+  queued: number
+}
+
+export const DEFAULT_REQUEST_BOUNDS: RequestBounds = { inFlight: 8, queued: 1000 }
+
+/** JSON-RPC "server error" range: the request was not run. */
+const TOO_MANY_REQUESTS = -32000
+
+export class BoundedRequestTransport implements Transport {
+  onclose?: () => void
+  onerror?: (error: Error) => void
+  onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void
+  private readonly running = new Set<RequestId>()
+  private readonly waiting: { request: JSONRPCRequest; extra?: MessageExtraInfo }[] = []
+  private scheduled = false
+
+  constructor(
+    private readonly inner: Transport,
+    private readonly bounds: RequestBounds = DEFAULT_REQUEST_BOUNDS,
+  ) {}
+
+  get sessionId(): string | undefined {
+    return this.inner.sessionId
+  }
+
+  async start(): Promise<void> {
+    this.inner.onmessage = (message, extra) => this.receive(message, extra)
+    this.inner.onerror = (error) => this.onerror?.(error)
+    this.inner.onclose = () => {
+      this.waiting.length = 0
+      this.running.clear()
+      this.onclose?.()
+    }
+    await this.inner.start()
+  }
+
+  async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    if ((isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message)) && message.id !== undefined) this.finished(message.id)
+    await this.inner.send(message, options)
+  }
+
+  close(): Promise<void> {
+    return this.inner.close()
+  }
+
+  private receive(message: JSONRPCMessage, extra?: MessageExtraInfo): void {
+    if (isJSONRPCNotification(message) && message.method === 'notifications/cancelled') this.cancelled(message.params?.requestId as RequestId | undefined)
+    if (!isJSONRPCRequest(message)) return this.onmessage?.(message, extra)
+    if (this.running.size < this.bounds.inFlight && this.waiting.length === 0) return this.run(message, extra)
+    if (this.waiting.length >= this.bounds.queued) {
+      const error = { code: TOO_MANY_REQUESTS, message: `Too many requests at once on this connection (${this.bounds.queued} waiting); wait for answers before sending more.` }
+      this.inner.send({ jsonrpc: '2.0', id: message.id, error }).catch((failure: Error) => this.onerror?.(failure))
+      return
+    }
+    this.waiting.push({ request: message, extra })
+  }
+
+  private run(request: JSONRPCRequest, extra?: MessageExtraInfo): void {
+    this.running.add(request.id)
+    this.onmessage?.(request, extra)
+  }
+
+  /** A request the client cancelled gets no answer: a waiting one is dropped, a running one frees its place. */
+  private cancelled(id: RequestId | undefined): void {
+    if (id === undefined) return
+    const at = this.waiting.findIndex((item) => item.request.id === id)
+    if (at !== -1) this.waiting.splice(at, 1)
+    this.finished(id)
+  }
+
+  private finished(id: RequestId): void {
+    if (!this.running.delete(id) || this.scheduled || this.waiting.length === 0) return
+    this.scheduled = true
+    setImmediate(() => {
+      this.scheduled = false
+      while (this.running.size < this.bounds.inFlight && this.waiting.length > 0) {
+        const next = this.waiting.shift()!
+        this.run(next.request, next.extra)
+      }
+    })
+  }
+}
