@@ -61,7 +61,7 @@ export const PermissionsResourceSchema = z.object({
 export type PermissionsResource = z.infer<typeof PermissionsResourceSchema>
 
 export const FindingSchema = z.object({
-  kind: z.enum(['destructive-command', 'secret-leak', 'prompt-injection', 'incomplete-scan']),
+  kind: z.enum(['destructive-command', 'secret-leak', 'prompt-injection', 'incomplete-scan', 'hidden-text']),
   severity: z.enum(['low', 'medium', 'high', 'critical']),
   message: z.string(),
   argument: z.string().optional(),

@@ -11,6 +11,7 @@ import { jsonSchema, tool, type JSONSchema7, type ToolSet } from 'ai'
 import type { CatalogTool } from '../extensions'
 import { offersTools, type PermissionMode } from '../permissions'
 import { visibleToModel } from '../../shared/appMeta'
+import { stripInvisible, stripInvisibleProse } from '../../shared/invisibleText'
 
 export const DEFAULT_TOOL_LIMIT = 40
 
@@ -86,7 +87,8 @@ export function sdkToolSet(tools: readonly CatalogTool[]): ToolSet | undefined {
   const set: ToolSet = {}
   for (const entry of tools) {
     // No validation here: the loop validates with ajv and turns a mismatch into an error the model can fix.
-    set[entry.name] = tool({ description: describe(entry), inputSchema: jsonSchema(entry.inputSchema as JSONSchema7) })
+    // Hidden characters in an extension's prose never reach the model (invisibleText.ts); names and values stay as they are.
+    set[entry.name] = tool({ description: stripInvisible(describe(entry)), inputSchema: jsonSchema(stripInvisibleProse(entry.inputSchema) as JSONSchema7) })
   }
   return set
 }

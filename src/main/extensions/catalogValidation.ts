@@ -15,6 +15,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js'
 import type { z } from 'zod'
 import { canonicalJson } from '../../shared/canonicalJson'
+import { describeInvisible, escapeInvisible, invisibleFields } from '../../shared/invisibleText'
 
 /** Bounds on one definition; beyond them a server is broken or hostile, and the model would pay for it. */
 export const catalogLimits = {
@@ -55,6 +56,20 @@ function clipDescription<T extends { description?: string }>(item: T, what: stri
   }
 }
 
+/**
+ * The item is kept, with a warning when its text hides characters (the window shows them escaped,
+ * the model gets them removed, a call asks first). Joined with any other warning about it.
+ */
+function kept<T extends object>(clipped: { item: T; warning?: string }, what: string, name: string): Validated<T> {
+  const fields = invisibleFields(clipped.item)
+  const hidden =
+    fields.length > 0
+      ? `${what} "${escapeInvisible(name)}" hides ${describeInvisible(fields.flatMap((field) => field.runs))} in ${fields.map((field) => field.field).join(', ')}: shown escaped, removed before the model reads it`
+      : undefined
+  const warning = [clipped.warning, hidden].filter(Boolean).join('; ')
+  return { ok: true, item: clipped.item, ...(warning ? { warning } : {}) }
+}
+
 export function validateTool(raw: unknown): Validated<Tool> {
   const parsed = parse(ToolSchema as unknown as z.ZodType<Tool>, raw, 'tool')
   if (!parsed.ok) return parsed
@@ -67,7 +82,7 @@ export function validateTool(raw: unknown): Validated<Tool> {
       return { ok: false, warning: `dropped tool "${parsed.item.name}": its ${key} is ${bytes} bytes (limit ${catalogLimits.maxSchemaBytes})` }
     }
   }
-  return { ok: true, ...clipDescription(parsed.item, 'tool', parsed.item.name) }
+  return kept(clipDescription(parsed.item, 'tool', parsed.item.name), 'tool', parsed.item.name)
 }
 
 export function validatePrompt(raw: unknown): Validated<Prompt> {
@@ -75,20 +90,20 @@ export function validatePrompt(raw: unknown): Validated<Prompt> {
   if (!parsed.ok) return parsed
   const nameProblem = checkName(parsed.item.name, 'prompt')
   if (nameProblem) return { ok: false, warning: nameProblem }
-  return { ok: true, ...clipDescription(parsed.item, 'prompt', parsed.item.name) }
+  return kept(clipDescription(parsed.item, 'prompt', parsed.item.name), 'prompt', parsed.item.name)
 }
 
 export function validateResource(raw: unknown): Validated<Resource> {
   const parsed = parse(ResourceSchema as unknown as z.ZodType<Resource>, raw, 'resource')
   if (!parsed.ok) return parsed
   if (parsed.item.uri.length > 4096) return { ok: false, warning: `dropped a resource whose URI is ${parsed.item.uri.length} characters long` }
-  return { ok: true, ...clipDescription(parsed.item, 'resource', parsed.item.uri) }
+  return kept(clipDescription(parsed.item, 'resource', parsed.item.uri), 'resource', parsed.item.uri)
 }
 
 export function validateResourceTemplate(raw: unknown): Validated<ResourceTemplate> {
   const parsed = parse(ResourceTemplateSchema as unknown as z.ZodType<ResourceTemplate>, raw, 'resource template')
   if (!parsed.ok) return parsed
-  return { ok: true, ...clipDescription(parsed.item, 'resource template', parsed.item.uriTemplate) }
+  return kept(clipDescription(parsed.item, 'resource template', parsed.item.uriTemplate), 'resource template', parsed.item.uriTemplate)
 }
 
 /**

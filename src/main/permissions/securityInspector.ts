@@ -9,13 +9,16 @@
  *   injectionMarkers.ts) → ask, until the person writes again (noteUserMessage): from then on the
  *   model acts on the person's words, not only on the result's.
  * - Arguments too large to scan completely → ask: what was not looked at cannot be vouched for.
+ * - A tool whose name, title, description or schema hides characters (invisibleText.ts) → ask: an
+ *   honest tool has no reason to say something to the model that the person cannot see.
  */
 import { argumentStrings, excerptAround, type ArgumentString } from './argumentStrings'
 import { findInjectionMarkers, type InjectionMarker } from './injectionMarkers'
 import type { Inspector } from './inspectorChain'
 import { findSecretLeaks } from './secretLeaks'
 import { findDestructiveCommands, runsCommands } from './shellPatterns'
-import type { Finding, InspectorResult, SecretValue, ToolCallRequest } from './types'
+import type { Finding, InspectorResult, SecretValue, ToolCallRequest, ToolDefinition } from './types'
+import { describeInvisible, escapeInvisible, invisibleFields } from '../../shared/invisibleText'
 
 /** A tool result that carried instructions for the model, remembered per session. */
 export interface InjectionTaint {
@@ -64,6 +67,23 @@ function commandFindings(call: ToolCallRequest, strings: readonly ArgumentString
   return { findings, complete: scannedAll }
 }
 
+/** A finding when the tool's own definition hides characters; the excerpt shows the first such text escaped. */
+function hiddenTextFinding(tool: ToolDefinition): Finding | undefined {
+  const { name, title, description, inputSchema } = tool
+  const fields = invisibleFields({ name, title, description, inputSchema })
+  if (fields.length === 0) return undefined
+  const first = fields[0]!
+  const text = first.field.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], { name, title, description, inputSchema })
+  const where = fields.map((field) => field.field).join(', ')
+  return {
+    kind: 'hidden-text',
+    severity: 'high',
+    argument: first.field,
+    excerpt: typeof text === 'string' ? escapeInvisible(text).slice(0, 300) : undefined,
+    message: `The tool's ${where} contains ${describeInvisible(fields.flatMap((field) => field.runs))}, which people cannot see. Switchboard shows them escaped and removes them before the model reads the text; check what this tool really does.`,
+  }
+}
+
 /** The security inspector, with the per-session memory of suspicious tool results. */
 export function createSecurityInspector(options: SecurityInspectorOptions): SecurityInspector {
   const taints = new Map<string, InjectionTaint>()
@@ -72,7 +92,8 @@ export function createSecurityInspector(options: SecurityInspectorOptions): Secu
     const { strings, complete } = argumentStrings(call.arguments)
     const leaks = findSecretLeaks(strings, call.extensionId, options.secretValues())
     const commands = commandFindings(call, strings)
-    const findings: Finding[] = [...leaks, ...commands.findings]
+    const hidden = hiddenTextFinding(call.tool)
+    const findings: Finding[] = [...leaks, ...commands.findings, ...(hidden ? [hidden] : [])]
     const reasons: string[] = []
     if (!complete || !commands.complete) {
       findings.push({
@@ -97,7 +118,7 @@ export function createSecurityInspector(options: SecurityInspectorOptions): Secu
     }
     if (findings.length === 0) return { verdict: 'allow', reasons, findings }
     reasons.push(...findings.map((finding) => finding.message))
-    return { verdict: 'ask', cause: taint ? 'prompt-injection' : 'destructive-command', reasons, findings }
+    return { verdict: 'ask', cause: taint ? 'prompt-injection' : commands.findings.length > 0 || !hidden ? 'destructive-command' : 'hidden-text', reasons, findings }
   }
 
   return {

@@ -59,7 +59,7 @@ export type FindingSeverity = 'low' | 'medium' | 'high' | 'critical'
 
 /** Something the security inspector noticed, shown in the approval dialog (and, for denials, to the model). */
 export interface Finding {
-  kind: 'destructive-command' | 'secret-leak' | 'prompt-injection' | 'incomplete-scan'
+  kind: 'destructive-command' | 'secret-leak' | 'prompt-injection' | 'incomplete-scan' | 'hidden-text'
   severity: FindingSeverity
   /** One sentence a person can act on. Never contains a secret value. */
   message: string

@@ -195,6 +195,12 @@ describe('pagination bounds (F16)', () => {
 describe('tool validation and definition hash', () => {
   it('drops garbage and hashes definitions independently of key order', () => {
     expect(validateTool({ name: 'ok', inputSchema: { type: 'object' } }).ok).toBe(true)
+    // Hidden characters keep the tool (the window shows them, the model never gets them) with a warning naming them, escaped.
+    expect(validateTool({ name: 'sneaky\u200B', description: 'Reads\u202E', inputSchema: { type: 'object' } })).toMatchObject({
+      ok: true,
+      warning: 'tool "sneaky⟦U+200B⟧" hides zero-width characters and bidirectional controls (text shown out of order) in name, description: shown escaped, removed before the model reads it',
+    })
+    expect(validateTool({ name: 'plain', description: 'Reads', inputSchema: { type: 'object' } })).not.toHaveProperty('warning')
     expect(validateTool({ name: 'big', inputSchema: { type: 'object', description: 'x'.repeat(70_000) } })).toMatchObject({ ok: false })
     expect(validateTool({ name: 'long', description: 'd'.repeat(9000), inputSchema: { type: 'object' } })).toMatchObject({ ok: true, warning: expect.stringMatching(/shortened/) })
     expect(canonicalJson({ b: 1, a: [{ d: 2, c: 3 }] })).toBe('{"a":[{"c":3,"d":2}],"b":1}')

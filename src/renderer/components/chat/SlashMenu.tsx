@@ -5,6 +5,7 @@
  */
 import type { PromptEntry } from '../../../shared/hostApi'
 import type { PromptListState } from './usePromptList'
+import { VisibleText } from '../VisibleText'
 
 interface Props {
   id: string
@@ -55,14 +56,22 @@ export function SlashMenu({ id, state, items, active, onChoose, onHover }: Props
           >
             <span className="flex items-baseline gap-2">
               <span className="font-mono text-[13px] font-medium text-indigo-700 dark:text-indigo-300">/{prompt.name}</span>
-              {prompt.title && prompt.title !== prompt.promptName && <span className="truncate text-xs text-zinc-600 dark:text-zinc-300">{prompt.title}</span>}
+              {prompt.title && prompt.title !== prompt.promptName && (
+                <span className="truncate text-xs text-zinc-600 dark:text-zinc-300">
+                  <VisibleText text={prompt.title} />
+                </span>
+              )}
               {prompt.arguments.length > 0 && (
                 <span className="ml-auto shrink-0 text-[11px] text-zinc-400">
                   {prompt.arguments.length === 1 ? '1 argument' : `${prompt.arguments.length} arguments`}
                 </span>
               )}
             </span>
-            {prompt.description && <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">{prompt.description}</span>}
+            {prompt.description && (
+              <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">
+                <VisibleText text={prompt.description} />
+              </span>
+            )}
           </li>
         ))}
       </ul>

@@ -4,6 +4,7 @@
  */
 import type { ToolCallSubject } from '../../../shared/hostApi'
 import { RefreshIcon } from '../icons'
+import { VisibleText } from '../VisibleText'
 
 type Change = NonNullable<ToolCallSubject['changed']>
 
@@ -19,7 +20,7 @@ function Description({ label, text, tone }: { label: string; text: string | null
             : 'border-amber-300 bg-white text-zinc-900 dark:border-amber-700/70 dark:bg-zinc-900 dark:text-zinc-100')
         }
       >
-        {text ?? <span className="italic no-underline">No description</span>}
+        {text === null ? <span className="italic no-underline">No description</span> : <VisibleText text={text} />}
       </p>
     </div>
   )

@@ -17,6 +17,7 @@ const kindLabels: Record<Finding['kind'], string> = {
   'secret-leak': 'A secret in the arguments',
   'prompt-injection': 'Possible prompt injection',
   'incomplete-scan': 'Not fully checked',
+  'hidden-text': 'Hidden characters in the tool',
 }
 
 const chips: Record<Severity, string> = {

@@ -13,6 +13,7 @@ import { ExpiryCountdown } from './ExpiryCountdown'
 import { FindingList } from './FindingList'
 import { shortToolName, toolLabel, type ToolCallApproval } from './approvalQueue'
 import type { ApprovalView, SingleViewProps } from './approvalView'
+import { VisibleText } from '../VisibleText'
 
 const labels = { allow_once: 'Allow once', allow_always: 'Always allow', deny: 'Deny' } as const
 const titles = {
@@ -39,11 +40,11 @@ export function toolCallView({ approval, position, busy, onAnswer, sameTurn, onR
     title:
       origin.by === 'app' ? (
         <>
-          The App of {origin.extensionName} asks to run “{label}”
+          The App of {origin.extensionName} asks to run “<VisibleText text={label} />”
         </>
       ) : (
         <>
-          Run “{label}” from {origin.extensionName}?
+          Run “<VisibleText text={label} />” from {origin.extensionName}?
         </>
       ),
     icon: (
@@ -93,7 +94,9 @@ export function toolCallView({ approval, position, busy, onAnswer, sameTurn, onR
         <section aria-label="The tool" className="space-y-2">
           <CallBadges hints={subject.hints} trust={subject.trust} />
           {subject.description && subject.description !== subject.changed?.description?.after && (
-            <p className="text-sm leading-relaxed break-words whitespace-pre-wrap text-zinc-700 dark:text-zinc-300">{subject.description}</p>
+            <p className="text-sm leading-relaxed break-words whitespace-pre-wrap text-zinc-700 dark:text-zinc-300">
+              <VisibleText text={subject.description} />
+            </p>
           )}
         </section>
         <section aria-labelledby="approval-arguments-heading">

@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react'
 import type { CatalogToolView, ToolsResource } from '../../../shared/hostApi'
 import { quietButton } from '../ui'
 import { ToolItem } from './ToolItem'
+import { VisibleText } from '../VisibleText'
 
 const listClass =
   'divide-y divide-zinc-200 overflow-hidden rounded-lg border border-zinc-200 bg-white shadow-xs dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900'
@@ -55,10 +56,20 @@ export function PromptList({ prompts, notReady }: { prompts: ToolsResource['prom
         {shown.map((prompt) => (
           <li key={prompt.name} className="px-4 py-2.5">
             <div className="flex flex-wrap items-baseline gap-x-2">
-              <span className="font-mono text-sm font-medium">{prompt.promptName}</span>
-              {prompt.title && prompt.title !== prompt.promptName && <span className="text-sm text-zinc-600 dark:text-zinc-400">{prompt.title}</span>}
+              <span className="font-mono text-sm font-medium">
+                <VisibleText text={prompt.promptName} />
+              </span>
+              {prompt.title && prompt.title !== prompt.promptName && (
+                <span className="text-sm text-zinc-600 dark:text-zinc-400">
+                  <VisibleText text={prompt.title} />
+                </span>
+              )}
             </div>
-            {prompt.description && <p className="mt-0.5 line-clamp-2 text-xs text-zinc-500 dark:text-zinc-400">{prompt.description}</p>}
+            {prompt.description && (
+              <p className="mt-0.5 line-clamp-2 text-xs text-zinc-500 dark:text-zinc-400">
+                <VisibleText text={prompt.description} />
+              </p>
+            )}
           </li>
         ))}
       </ul>

@@ -5,6 +5,7 @@ import { ChevronRightIcon, PlayIcon } from '../icons'
 import { smallSecondaryButton } from '../ui'
 import { AnnotationBadges } from './AnnotationBadges'
 import { RunToolForm } from './RunToolForm'
+import { VisibleText, visibleString } from '../VisibleText'
 
 export function ToolItem({ tool, runnable }: { tool: CatalogToolView; runnable: boolean }) {
   const id = useId()
@@ -16,14 +17,18 @@ export function ToolItem({ tool, runnable }: { tool: CatalogToolView; runnable: 
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
             <h4 id={`${id}-name`} className="font-mono text-sm font-medium wrap-anywhere">
-              {tool.toolName}
+              <VisibleText text={tool.toolName} />
             </h4>
-            {title && title !== tool.toolName && <span className="text-sm text-zinc-600 dark:text-zinc-400">{title}</span>}
+            {title && title !== tool.toolName && (
+              <span className="text-sm text-zinc-600 dark:text-zinc-400">
+                <VisibleText text={title} />
+              </span>
+            )}
             <AnnotationBadges annotations={tool.annotations} />
           </div>
           {tool.description && (
-            <p className="mt-1 line-clamp-3 text-sm break-words text-zinc-600 dark:text-zinc-400" title={tool.description}>
-              {tool.description}
+            <p className="mt-1 line-clamp-3 text-sm break-words text-zinc-600 dark:text-zinc-400" title={visibleString(tool.description)}>
+              <VisibleText text={tool.description} />
             </p>
           )}
           <p className="mt-1 font-mono text-[11px] text-zinc-400 dark:text-zinc-500" title="The name the model sees">
@@ -35,7 +40,7 @@ export function ToolItem({ tool, runnable }: { tool: CatalogToolView; runnable: 
           className={`${smallSecondaryButton} shrink-0`}
           aria-expanded={open}
           aria-controls={`${id}-run`}
-          aria-label={open ? `Hide ${tool.toolName}` : `Run ${tool.toolName}`}
+          aria-label={open ? `Hide ${visibleString(tool.toolName)}` : `Run ${visibleString(tool.toolName)}`}
           disabled={!runnable}
           title={runnable ? undefined : 'The extension is not ready'}
           onClick={() => setOpen(!open)}

@@ -10,6 +10,7 @@ import { useHostClient } from '../../mcp/hostContext'
 import { useCatalogStore } from '../../stores/catalogStore'
 import { ResourcePreview } from './ResourcePreview'
 import { TemplateForm } from './TemplateForm'
+import { VisibleText } from '../VisibleText'
 
 type Listing = HostToolResult<'resource_list'>
 type Selected = { uri: string; name?: string }
@@ -66,7 +67,9 @@ export function ResourceBrowser({ extensionId, ready, notReady }: { extensionId:
                     className="block w-full px-4 py-2 text-left hover:bg-zinc-50 aria-[current=true]:bg-indigo-50 focus-visible:-outline-offset-2 dark:hover:bg-zinc-800/60 dark:aria-[current=true]:bg-indigo-500/10"
                   >
                     <span className="flex flex-wrap items-baseline gap-x-2">
-                      <span className="text-sm font-medium">{resource.title ?? resource.name}</span>
+                      <span className="text-sm font-medium">
+                        <VisibleText text={resource.title ?? resource.name} />
+                      </span>
                       {resource.mimeType && <span className="text-xs text-zinc-500 dark:text-zinc-400">{resource.mimeType}</span>}
                     </span>
                     <span className="block font-mono text-xs wrap-anywhere text-zinc-600 dark:text-zinc-400">{resource.uri}</span>

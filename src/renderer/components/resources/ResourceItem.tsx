@@ -10,6 +10,7 @@ import { smallSecondaryButton } from '../ui'
 import { AttachButton } from './AttachButton'
 import { ResourceDialog } from './ResourceDialog'
 import { ResourceContentView, ResourcePreview } from './ResourcePreview'
+import { VisibleText } from '../VisibleText'
 
 type ResourceBlock = Extract<ContentBlock, { type: 'resource_link' | 'resource' }>
 
@@ -32,7 +33,11 @@ export function ResourceItem({ block, extensionId }: { block: ResourceBlock; ext
           </span>
         </p>
         {name !== uri && <p className="font-mono text-xs wrap-anywhere text-indigo-700 dark:text-indigo-300">{uri}</p>}
-        {isLink && block.description && <p className="mt-0.5 text-xs text-zinc-600 dark:text-zinc-400">{block.description}</p>}
+        {isLink && block.description && (
+          <p className="mt-0.5 text-xs text-zinc-600 dark:text-zinc-400">
+            <VisibleText text={block.description} />
+          </p>
+        )}
       </div>
       <button type="button" className={smallSecondaryButton} disabled={!canOpen} title={canOpen ? undefined : 'The extension that sent it is unknown'} onClick={() => setOpen(true)}>
         Open

@@ -8,6 +8,7 @@ import { useHostClient } from '../../mcp/hostContext'
 import { smallSecondaryButton } from '../ui'
 import { ArgumentInput, otherValues, type ArgumentCompleter } from './ArgumentInput'
 import { expandTemplate, templateVariables } from './resourceView'
+import { VisibleText } from '../VisibleText'
 
 interface Props {
   extensionId: string
@@ -34,9 +35,15 @@ export function TemplateForm({ extensionId, template, onOpen }: Props) {
   return (
     <form onSubmit={submit} aria-label={`Template ${template.title ?? template.name}`} className="space-y-2">
       <div>
-        <p className="text-sm font-medium">{template.title ?? template.name}</p>
+        <p className="text-sm font-medium">
+          <VisibleText text={template.title ?? template.name} />
+        </p>
         <p className="font-mono text-xs wrap-anywhere text-zinc-600 dark:text-zinc-400">{template.uriTemplate}</p>
-        {template.description && <p className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400">{template.description}</p>}
+        {template.description && (
+          <p className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400">
+            <VisibleText text={template.description} />
+          </p>
+        )}
       </div>
       {variables === null ? (
         <p className="text-xs text-red-700 dark:text-red-300">This template cannot be filled in: its pattern is not a valid URI template.</p>
