@@ -2,7 +2,8 @@
  * One client flooding the host (quality.md §C "one client's requests while another floods the host":
  * ≤ 2× its latency alone; issue 12 item 8).
  *
- * The real host (`npm run host`) and two host clients over WebSocket, as two windows would be.
+ * The real host (`npm run host`) and two host clients over WebSocket, as two windows would be, each
+ * in its own process (so B's figures are the host's, not the benchmark's own event loop).
  * Client B reads `switchboard://sessions` one request after another: first alone (the baseline),
  * then while client A keeps 200 `tools/list` requests in flight at all times. Printed: B's p50 and
  * p99 both ways and their ratio. Also the host's `tools/list`: the first answer (built from the app
@@ -10,7 +11,9 @@
  * It prints, it does not judge: only a benchmark that cannot run exits non-zero.
  * Run: npx tsx bench/hostFlood.ts   (BENCH_ROUNDS, BENCH_FLOOD to vary)
  */
+import { spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
+import { createInterface } from 'node:readline'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
@@ -43,22 +46,20 @@ async function timed(run: () => Promise<unknown>, rounds: number): Promise<numbe
   return samples
 }
 
-/** Keeps `inFlight` requests from `client` open until stopped; resolves with how many were answered. */
-function flood(client: Client, inFlight: number): { stop: () => Promise<number> } {
-  let running = true
-  let answered = 0
-  const lane = async () => {
-    while (running) {
-      await listTools(client)
-      answered++
-    }
-  }
-  const lanes = Array.from({ length: inFlight }, lane)
+/** Client A in its own process, keeping `inFlight` tools/list requests open; `stop` resolves with how many were answered. */
+async function startFlood(url: string, inFlight: number): Promise<{ stop: () => Promise<number> }> {
+  const child = spawn(process.execPath, [join(root, 'bench/support/floodClient.mjs'), url, String(inFlight)], { stdio: ['pipe', 'pipe', 'inherit'] })
+  const lines = createInterface({ input: child.stdout! })
+  const next = () => new Promise<string>((resolve, reject) => {
+    lines.once('line', resolve)
+    child.once('exit', (code) => reject(new Error(`the flooding client exited (${code})`)))
+  })
+  if ((await next()) !== 'flooding') throw new Error('the flooding client did not start')
   return {
     async stop() {
-      running = false
-      await Promise.all(lanes)
-      return answered
+      const answered = next()
+      child.stdin!.end()
+      return Number(await answered)
     },
   }
 }
@@ -68,16 +69,16 @@ await runBench('hostFlood', async (cleanup) => {
   cleanup.add('remove the data folder', () => rm(dataDir, { recursive: true, force: true }))
   const host = await startHost(root, dataDir)
   cleanup.add('stop the host', () => host.stop())
-  const flooder = await connectHostClient(host, 'bench-flooder')
   const other = await connectHostClient(host, 'bench-other')
-  cleanup.add('close the clients', () => Promise.all([flooder.close(), other.close()]))
+  cleanup.add('close the client', () => other.close())
 
-  const [first] = await timed(() => listTools(flooder), 1)
-  const cached = percentiles(await timed(() => listTools(flooder), 100))
+  const [first] = await timed(() => listTools(other), 1)
+  const cached = percentiles(await timed(() => listTools(other), 100))
 
   await timed(() => readSessions(other), WARMUP)
   const alone = percentiles(await timed(() => readSessions(other), ROUNDS))
-  const flooding = flood(flooder, FLOOD)
+  const flooding = await startFlood(`${host.info.mcp}?token=${host.info.token}`, FLOOD)
+  cleanup.add('stop the flooding client', () => flooding.stop().catch(() => 0))
   await timed(() => readSessions(other), WARMUP)
   const during = percentiles(await timed(() => readSessions(other), ROUNDS))
   const floodAnswers = await flooding.stop()

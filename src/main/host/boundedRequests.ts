@@ -1,9 +1,12 @@
 /**
- * At most a few requests per connection run at once; the rest wait their turn on that connection.
- * Without this, a client that sends 200 requests in one burst has all 200 handlers started in the
- * same tick, and every other client waits until they are all done. Here a waiting request starts
- * only after an answer went out, and on a later turn of the event loop (setImmediate), so other
- * connections' messages are read in between. Notifications and responses pass straight through.
+ * A connection's requests start one per turn of the event loop, and at most a bounded number run at
+ * once; the rest wait their turn on that connection. Without this, a client that sends 200 requests
+ * in one burst has all 200 handlers started in the same tick, and every other client waits until
+ * they are all done. Here, between two of one connection's requests, every other connection's
+ * messages are read (setImmediate). Notifications and responses pass straight through.
+ *
+ * The running bound is generous (32): a window may hold a few long requests open (a tool it runs by
+ * hand, a file dialog) and must still be able to send the answer that ends them.
  */
 import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js'
 import { isJSONRPCErrorResponse, isJSONRPCNotification, isJSONRPCRequest, isJSONRPCResultResponse, type JSONRPCMessage, type JSONRPCRequest, type MessageExtraInfo, type RequestId } from '@modelcontextprotocol/sdk/types.js'
@@ -15,7 +18,7 @@ export interface RequestBounds {
   queued: number
 }
 
-export const DEFAULT_REQUEST_BOUNDS: RequestBounds = { inFlight: 8, queued: 1000 }
+export const DEFAULT_REQUEST_BOUNDS: RequestBounds = { inFlight: 32, queued: 1000 }
 
 /** JSON-RPC "server error" range: the request was not run. */
 const TOO_MANY_REQUESTS = -32000
@@ -26,7 +29,9 @@ export class BoundedRequestTransport implements Transport {
   onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void
   private readonly running = new Set<RequestId>()
   private readonly waiting: { request: JSONRPCRequest; extra?: MessageExtraInfo }[] = []
-  private scheduled = false
+  /** Whether a request of this connection started in the current turn; the next waits for the next turn. */
+  private startedThisTurn = false
+  private turnScheduled = false
 
   constructor(
     private readonly inner: Transport,
@@ -60,13 +65,13 @@ export class BoundedRequestTransport implements Transport {
   private receive(message: JSONRPCMessage, extra?: MessageExtraInfo): void {
     if (isJSONRPCNotification(message) && message.method === 'notifications/cancelled') this.cancelled(message.params?.requestId as RequestId | undefined)
     if (!isJSONRPCRequest(message)) return this.onmessage?.(message, extra)
-    if (this.running.size < this.bounds.inFlight && this.waiting.length === 0) return this.run(message, extra)
     if (this.waiting.length >= this.bounds.queued) {
       const error = { code: TOO_MANY_REQUESTS, message: `Too many requests at once on this connection (${this.bounds.queued} waiting); wait for answers before sending more.` }
       this.inner.send({ jsonrpc: '2.0', id: message.id, error }).catch((failure: Error) => this.onerror?.(failure))
       return
     }
     this.waiting.push({ request: message, extra })
+    this.startNext()
   }
 
   private run(request: JSONRPCRequest, extra?: MessageExtraInfo): void {
@@ -83,14 +88,21 @@ export class BoundedRequestTransport implements Transport {
   }
 
   private finished(id: RequestId): void {
-    if (!this.running.delete(id) || this.scheduled || this.waiting.length === 0) return
-    this.scheduled = true
+    if (this.running.delete(id)) this.startNext()
+  }
+
+  /** Starts the oldest waiting request unless one already started this turn or too many run. */
+  private startNext(): void {
+    if (this.startedThisTurn || this.waiting.length === 0 || this.running.size >= this.bounds.inFlight) return
+    const next = this.waiting.shift()!
+    this.startedThisTurn = true
+    this.run(next.request, next.extra)
+    if (this.turnScheduled) return
+    this.turnScheduled = true
     setImmediate(() => {
-      this.scheduled = false
-      while (this.running.size < this.bounds.inFlight && this.waiting.length > 0) {
-        const next = this.waiting.shift()!
-        this.run(next.request, next.extra)
-      }
+      this.turnScheduled = false
+      this.startedThisTurn = false
+      this.startNext()
     })
   }
 }

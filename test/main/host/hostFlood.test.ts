@@ -53,6 +53,8 @@ describe('BoundedRequestTransport', () => {
     await server.connect(new BoundedRequestTransport(serverSide, { inFlight: 1, queued: 1 }))
     const client = new Client({ name: 'test', version: '1' })
     await client.connect(clientSide)
+    // A request starts one per turn of the event loop: let the turn of initialize pass.
+    await new Promise((resolve) => setImmediate(resolve))
     const until = async (count: number) => {
       while (releases.length < count) await new Promise((resolve) => setImmediate(resolve))
     }
