@@ -120,6 +120,8 @@ export function describeInvisible(runs: readonly InvisibleRun[]): string {
 /** One field of a definition that hides characters, by its path (`description`, `inputSchema.properties.q.description`). */
 export interface InvisibleField {
   field: string
+  /** The string itself (the key, for a key that hides characters). */
+  text: string
   runs: InvisibleRun[]
 }
 
@@ -127,14 +129,14 @@ export interface InvisibleField {
 export function invisibleFields(value: unknown, path = ''): InvisibleField[] {
   if (typeof value === 'string') {
     const runs = findInvisible(value)
-    return runs.length > 0 ? [{ field: path || '(text)', runs }] : []
+    return runs.length > 0 ? [{ field: path || '(text)', text: value, runs }] : []
   }
   if (value === null || typeof value !== 'object') return []
   const entries = Array.isArray(value) ? value.map((item, index) => [String(index), item] as const) : Object.entries(value)
   return entries.flatMap(([key, item]) => {
     const at = path ? `${path}.${key}` : key
     const inKey = findInvisible(key)
-    return [...(inKey.length > 0 ? [{ field: `${at} (the key)`, runs: inKey }] : []), ...invisibleFields(item, at)]
+    return [...(inKey.length > 0 ? [{ field: `${at} (the key)`, text: key, runs: inKey }] : []), ...invisibleFields(item, at)]
   })
 }
 

@@ -71,15 +71,14 @@ function commandFindings(call: ToolCallRequest, strings: readonly ArgumentString
 function hiddenTextFinding(tool: ToolDefinition): Finding | undefined {
   const { name, title, description, inputSchema } = tool
   const fields = invisibleFields({ name, title, description, inputSchema })
-  if (fields.length === 0) return undefined
-  const first = fields[0]!
-  const text = first.field.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], { name, title, description, inputSchema })
+  const first = fields[0]
+  if (!first) return undefined
   const where = fields.map((field) => field.field).join(', ')
   return {
     kind: 'hidden-text',
     severity: 'high',
     argument: first.field,
-    excerpt: typeof text === 'string' ? escapeInvisible(text).slice(0, 300) : undefined,
+    excerpt: escapeInvisible(first.text).slice(0, 300),
     message: `The tool's ${where} contains ${describeInvisible(fields.flatMap((field) => field.runs))}, which people cannot see. Switchboard shows them escaped and removes them before the model reads the text; check what this tool really does.`,
   }
 }
