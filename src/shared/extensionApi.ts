@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { MAX_SECRET_VALUE_LENGTH } from './secretRules'
 import { LoggingLevelSchema } from './logLevelApi'
 
-export const ExtensionStatusSchema = z.enum(['disabled', 'starting', 'ready', 'error', 'needs-config'])
+export const ExtensionStatusSchema = z.enum(['disabled', 'starting', 'ready', 'error', 'needs-config', 'needs-sign-in'])
 export type ExtensionStatus = z.infer<typeof ExtensionStatusSchema>
 
 export const ExtensionTypeSchema = z.enum(['stdio', 'streamable-http', 'sse', 'builtin', 'frontend'])

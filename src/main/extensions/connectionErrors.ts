@@ -10,12 +10,15 @@ import { MessageTooLargeError } from './boundedLineReader'
 import type { ExtensionConfig } from './extensionConfig'
 import type { ProcessExit } from './stdioTransport'
 import { tailText } from './text'
+import { describeAuthFailure } from './auth/sdkAuth'
 import { WindowUnavailableError } from './transports'
 
 /** Why a start failed, and whether an automatic restart makes sense. */
 export interface StartFailure {
   message: string
   restartable: boolean
+  /** The server asks the person to sign in (OAuth). */
+  needsSignIn?: boolean
   /** The person must change the config or a secret before it can work. */
   needsConfig?: boolean
 }
@@ -24,6 +27,8 @@ interface FailureContext {
   config: ExtensionConfig
   exit: ProcessExit | undefined
   stderrTail: string[]
+  /** Whether the extension signs in with OAuth (else a 401 means the configured token is wrong). */
+  signIn?: boolean
 }
 
 
@@ -45,6 +50,9 @@ export function describeStartFailure(error: unknown, context: FailureContext): S
   }
   if (error instanceof WindowUnavailableError) return { message: error.message, restartable: false }
   if (error instanceof MessageTooLargeError) return { message: error.message, restartable: true }
+  if (error instanceof UnauthorizedError && context.signIn) return { message: 'sign-in needed', restartable: false, needsSignIn: true }
+  const authFailure = describeAuthFailure(error)
+  if (authFailure) return { message: authFailure, restartable: false }
   if (error instanceof UnauthorizedError || (error instanceof StreamableHTTPError && error.code === 401) || (error instanceof SseError && error.code === 401)) {
     return {
       message: 'The server refused the credentials (HTTP 401). Set a valid token in headers, e.g. Authorization: Bearer ${secret:NAME}.',

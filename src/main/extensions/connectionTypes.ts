@@ -4,6 +4,7 @@
  */
 import type { CreateMessageRequest, CreateMessageResult, ElicitRequest, ElicitResult, Implementation, Root } from '@modelcontextprotocol/sdk/types.js'
 import type { BuiltinRegistry } from '../builtins/builtinRegistry'
+import type { TransportAuth } from './auth/sdkAuth'
 import type { ExtensionConfig } from './extensionConfig'
 import type { LogEntryLevel, LogSource } from './logRing'
 import type { LoggingLevel } from '../../shared/logLevelApi'
@@ -29,6 +30,8 @@ export interface ClientRequestHandlers {
 export interface ConnectionLoss {
   message: string
   exit?: ProcessExit
+  /** A request found that the person must sign in (again, or with more access). */
+  needsSignIn?: boolean
 }
 
 export interface ConnectionEvents {
@@ -47,6 +50,7 @@ export interface OpenConnectionOptions {
   config: ExtensionConfig
   /** env or headers with secret values filled in. */
   resolvedValues: Record<string, string>
+  auth?: TransportAuth
   builtins: BuiltinRegistry
   frontend?: FrontendTransportSource
   clientInfo: Implementation

@@ -11,6 +11,7 @@ import { formatConfigIssues } from './configErrors'
 import { deniedEnvReason } from './envPolicy'
 import { MAX_SECRET_NAME_LENGTH } from '../secrets/secretNames'
 import { revealsNoSecretValue, secretNamesIn, secretReferenceProblem } from './secretReferences'
+import { RemoteAuthConfigSchema } from './auth/authConfig'
 
 export const ExtensionTypes = ['stdio', 'streamable-http', 'sse', 'builtin', 'frontend'] as const
 export type ExtensionType = (typeof ExtensionTypes)[number]
@@ -134,6 +135,8 @@ const StreamableHttpConfigSchema = z.strictObject({
   type: z.literal('streamable-http'),
   url: HttpUrlSchema,
   headers: HeadersSchema.default({}),
+  /** How to sign in when the server asks (OAuth); absent: through the browser with a client registered on the fly. */
+  auth: RemoteAuthConfigSchema.optional(),
 })
 
 const SseConfigSchema = z.strictObject({
@@ -141,6 +144,8 @@ const SseConfigSchema = z.strictObject({
   type: z.literal('sse'),
   url: HttpUrlSchema,
   headers: HeadersSchema.default({}),
+  /** How to sign in when the server asks (OAuth); absent: through the browser with a client registered on the fly. */
+  auth: RemoteAuthConfigSchema.optional(),
 })
 
 const BuiltinConfigSchema = z.strictObject({

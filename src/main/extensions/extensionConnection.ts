@@ -31,6 +31,7 @@ import { routeServerMessages, stdoutProblemLogger } from './serverMessages'
 import { errorText, tailText } from './text'
 import { LateProgressFilter } from './lateProgress'
 import { openTransport, type OpenedTransport } from './transports'
+import { isSignInRequired } from './auth/sdkAuth'
 
 export type { CallOptions, CatalogKind, ClientRequestHandlers, ConnectionEvents, ConnectionLoss, OpenConnectionOptions } from './connectionTypes'
 
@@ -86,6 +87,7 @@ export class ExtensionConnection {
     try {
       opened = await openTransport(config, {
         resolvedValues: options.resolvedValues,
+        auth: options.auth,
         builtins: options.builtins,
         frontend: options.frontend,
         maxMessageBytes: options.maxMessageBytes,
@@ -142,7 +144,7 @@ export class ExtensionConnection {
       connection.closing = true
       await connection.shutdown()
       throw new ConnectionStartError(
-        describeStartFailure(connection.fatalError ?? error, { config, exit: opened.processExit(), stderrTail: events.stderrTail() }),
+        describeStartFailure(connection.fatalError ?? error, { config, exit: opened.processExit(), stderrTail: events.stderrTail(), signIn: options.auth !== undefined }),
       )
     }
     clearTimeout(timer)
@@ -239,6 +241,7 @@ export class ExtensionConnection {
   /** Passes a request's outcome through, noticing failures that mean the whole session is gone (F18). */
   private watch<T>(request: Promise<T>): Promise<T> {
     return request.catch((error: unknown) => {
+      if (isSignInRequired(error)) this.reportLoss('sign-in needed', true)
       const lost = sessionLossReason(error)
       if (lost) this.reportLoss(lost)
       throw error
@@ -246,11 +249,11 @@ export class ExtensionConnection {
   }
 
   /** The session ended without a close from us: tell the manager once, then release everything. */
-  private reportLoss(message: string): void {
+  private reportLoss(message: string, needsSignIn = false): void {
     if (!this.established || this.closing || this.lostReported) return
     this.lostReported = true
     this.closing = true
-    this.events.lost({ message })
+    this.events.lost({ message, ...(needsSignIn ? { needsSignIn } : {}) })
     void this.shutdown()
   }
 

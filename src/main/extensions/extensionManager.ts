@@ -132,6 +132,7 @@ export class ExtensionManager {
     const saved = await this.save(this.configs().filter((config) => config.id !== id))
     if (!saved.ok) return saved
     this.entries.delete(id)
+    this.options.auth?.forget(id)
     await entry.halt()
     entry.ring.dispose()
     this.emit({ type: 'removed', id })
@@ -146,6 +147,20 @@ export class ExtensionManager {
     await entry.halt()
     entry.launch()
     return { ok: true, extension: entry.snapshot() }
+  }
+
+  /** Starts signing in to a remote extension; resolves once the sign-in page is offered to the person. */
+  async signIn(id: string): Promise<void> {
+    const entry = this.entries.get(id)
+    if (!entry) throw new Error(notFound(id).errors[0])
+    await entry.signIn()
+  }
+
+  /** Signs out of a remote extension (revoking where the server supports it); returns what happened, in words. */
+  async signOut(id: string): Promise<string> {
+    const entry = this.entries.get(id)
+    if (!entry) throw new Error(notFound(id).errors[0])
+    return this.serialized(() => entry.signOut())
   }
 
   /** Tells every connected extension that the roots changed (`notifications/roots/list_changed`); they ask again. */

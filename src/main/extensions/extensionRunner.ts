@@ -6,7 +6,7 @@
  */
 import { log } from '../log/log'
 import { redactSecrets } from '../log/secretValues'
-import type { ExtensionConfig } from './extensionConfig'
+import type { ExtensionConfig, HttpConfig } from './extensionConfig'
 import { ConnectionStartError, ExtensionConnection, type ConnectionLoss } from './extensionConnection'
 import { snapshotOf, type ExtensionSnapshot, type ExtensionState } from './extensionState'
 import { LogRing } from './logRing'
@@ -89,6 +89,7 @@ export class ExtensionRunner {
       case 'disabled':
       case 'error':
       case 'needs-config':
+      case 'needs-sign-in':
         return
       default:
         state satisfies never
@@ -113,12 +114,21 @@ export class ExtensionRunner {
     this.ring.setRedactor(resolved.redact)
     this.redactResolved = resolved.redact
     const { options } = this.owner
+    let auth
+    try {
+      auth = isRemote(this.config) ? await options.auth?.sessionFor(this.config) : undefined
+    } catch (error) {
+      if (current()) this.setState({ status: 'needs-config', error: errorText(error) })
+      return
+    }
+    if (!current()) return
     let connection: ExtensionConnection
     try {
       connection = await ExtensionConnection.open({
         extensionId: this.id,
         config: this.config,
         resolvedValues: resolved.values,
+        auth: auth?.transport,
         builtins: options.builtins,
         frontend: options.frontend,
         clientInfo: options.clientInfo,
@@ -138,7 +148,8 @@ export class ExtensionRunner {
       if (!current()) return
       const failure = error instanceof ConnectionStartError ? error.failure : { message: errorText(error), restartable: true }
       this.ring.push('lifecycle', 'error', failure.message)
-      if (failure.needsConfig) this.setState({ status: 'needs-config', error: failure.message })
+      if (failure.needsSignIn) this.needsSignIn()
+      else if (failure.needsConfig) this.setState({ status: 'needs-config', error: failure.message })
       else if (failure.restartable) this.scheduleRestart(failure.message)
       else this.setState({ status: 'error', error: failure.message })
       return
@@ -154,6 +165,7 @@ export class ExtensionRunner {
   }
 
   private onLost(loss: ConnectionLoss): void {
+    if (loss.needsSignIn) return this.needsSignIn()
     this.ring.push('lifecycle', 'error', loss.message)
     log('warn', 'extensions', `${this.id}: ${loss.message}`)
     this.scheduleRestart(loss.message)
@@ -183,6 +195,65 @@ export class ExtensionRunner {
     }
   }
 
+  /**
+   * The person pressed Sign in: resolves once the sign-in page is offered; when the sign-in
+   * completes the extension starts again, when it fails the reason shows on the extension.
+   */
+  async signIn(): Promise<void> {
+    const config = this.config
+    const auth = this.owner.options.auth
+    if (!isRemote(config) || !auth) throw new Error(`"${config.name}" is not a remote server; only remote servers sign in.`)
+    if (!config.enabled) throw new Error(`"${config.name}" is disabled; enable it first.`)
+    const flow = auth.signIn(config)
+    flow.done.then(
+      () => {
+        if (!this.owner.owns(this)) return
+        this.ring.push('lifecycle', 'info', `signed in to ${config.name}`)
+        this.policy.reset()
+        void this.halt().then(() => this.launch())
+      },
+      (error: unknown) => {
+        if (!this.owner.owns(this)) return
+        const text = `Signing in did not finish: ${errorText(error)}`
+        this.ring.push('lifecycle', 'warn', text)
+        if (this.state.status === 'needs-sign-in') this.setState({ status: 'needs-sign-in', error: text })
+      },
+    )
+    await flow.started
+  }
+
+  /** Ends the sign-in: revokes where supported, deletes the tokens, and waits for Sign in again. */
+  async signOut(): Promise<string> {
+    const config = this.config
+    const auth = this.owner.options.auth
+    if (!isRemote(config) || !auth) throw new Error(`"${config.name}" is not a remote server; there is no sign-in to end.`)
+    const outcome = await auth.signOut(config)
+    this.ring.push('lifecycle', 'info', outcome)
+    await this.halt()
+    if (config.enabled) this.launch()
+    return outcome
+  }
+
+  /** A request needs the person to sign in: wait for Sign in, or stop when signing in again would not help. */
+  private needsSignIn(): void {
+    const config = this.config
+    const auth = this.owner.options.auth
+    if (!isRemote(config) || !auth) return this.setState({ status: 'error', error: 'The server asks to sign in, but this host cannot sign in.' })
+    const attempt = this.attempt
+    auth.sessionFor(config).catch(() => undefined).then((found) => {
+      if (this.attempt !== attempt || !this.owner.owns(this)) return
+      if (found?.refusedRepeatedly()) {
+        const error = `${config.name} keeps refusing access even right after you signed in, so Switchboard stopped asking (the server may need an administrator to grant it). Press Restart to try again.`
+        this.ring.push('lifecycle', 'error', error)
+        this.setState({ status: 'error', error })
+        return
+      }
+      const text = auth.needText(config)
+      this.ring.push('lifecycle', 'warn', text)
+      this.setState({ status: 'needs-sign-in', error: text })
+    })
+  }
+
   private clearRestartTimer(): void {
     if (this.state.status === 'error' && this.state.timer) clearTimeout(this.state.timer)
   }
@@ -194,4 +265,8 @@ export class ExtensionRunner {
     this.state = state
     if (this.owner.owns(this)) this.owner.emit({ type: 'status', id: this.id })
   }
+}
+
+function isRemote(config: ExtensionConfig): config is HttpConfig {
+  return config.type === 'streamable-http' || config.type === 'sse'
 }

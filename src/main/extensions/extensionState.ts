@@ -14,6 +14,8 @@ export type ExtensionState =
   /** `restartAt` is set while an automatic restart is scheduled; absent means it waits for the person. */
   | { status: 'error'; error: string; restartAt?: number; timer?: NodeJS.Timeout }
   | { status: 'needs-config'; error: string }
+  /** A remote server asks the person to sign in (OAuth); `error` says why, in words. */
+  | { status: 'needs-sign-in'; error: string }
 
 /** What the host shows of one extension. */
 export interface ExtensionSnapshot {
@@ -54,7 +56,8 @@ export function snapshotOf(config: ExtensionConfig, state: ExtensionState, sessi
     case 'error':
       return { ...base, status: 'error', error: state.error, restartAt: state.restartAt }
     case 'needs-config':
-      return { ...base, status: 'needs-config', error: state.error }
+    case 'needs-sign-in':
+      return { ...base, status: state.status, error: state.error }
     default:
       return assertNever(state)
   }

@@ -8,6 +8,7 @@ import type { RestartPolicyOptions } from './restartPolicy'
 import type { ResolveSecrets } from './secretReferences'
 import type { OwnsSecret } from './secretOwnership'
 import type { FrontendTransportSource } from './transports'
+import type { RemoteAuth } from './auth/remoteAuth'
 
 /** What changed; the host turns these into `resources/updated`. */
 export type ManagerEvent =
@@ -31,6 +32,8 @@ export interface ExtensionManagerOptions {
   /** What must still be set before an extension may start (e.g. a bundle's required settings); a message means needs-config. */
   missingSettings?: (extensionId: string) => string | undefined
   builtins: BuiltinRegistry
+  /** Sign-in (OAuth) for remote extensions; without it a 401 means the configured token is wrong. */
+  auth?: RemoteAuth
   frontend?: FrontendTransportSource
   clientInfo: Implementation
   handlers?: ClientRequestHandlers

@@ -6,6 +6,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { BuiltinRegistry } from '../builtins/builtinRegistry'
+import type { TransportAuth } from './auth/sdkAuth'
 import type { StdoutProblem } from './boundedLineReader'
 import { childEnvironment } from './envPolicy'
 import { assertNever, type ExtensionConfig } from './extensionConfig'
@@ -18,6 +19,8 @@ export type FrontendTransportSource = () => Transport | undefined
 export interface TransportContext {
   /** env (stdio) or headers (HTTP) with every `${secret:…}` already replaced by its value. */
   resolvedValues: Record<string, string>
+  /** Sign-in for a remote extension (OAuth); absent when the person manages the token. */
+  auth?: TransportAuth
   builtins: BuiltinRegistry
   frontend?: FrontendTransportSource
   maxMessageBytes: number
@@ -64,14 +67,16 @@ export async function openTransport(config: ExtensionConfig, context: TransportC
       return {
         transport: new StreamableHTTPClientTransport(new URL(config.url), {
           requestInit: { headers: context.resolvedValues },
-          fetch: context.session && sessionWatchingFetch(context.session),
+          authProvider: context.auth?.authProvider,
+          // Our sign-in observes answers too; the session watch sees them after it.
+          fetch: context.session ? sessionWatchingFetch(context.session, context.auth?.fetch) : context.auth?.fetch,
         }),
         processExit: () => undefined,
         stopExtra: nothing,
       }
     case 'sse':
       return {
-        transport: new SSEClientTransport(new URL(config.url), { requestInit: { headers: context.resolvedValues } }),
+        transport: new SSEClientTransport(new URL(config.url), { requestInit: { headers: context.resolvedValues }, ...context.auth }),
         processExit: () => undefined,
         stopExtra: nothing,
       }

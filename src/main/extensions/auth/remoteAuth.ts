@@ -1,0 +1,126 @@
+/**
+ * Sign-in for every remote extension: one session per extension (rebuilt when its address or auth
+ * settings change), the interactive flow started by the person's Sign in, and Sign out. Secrets of
+ * the auth settings are resolved for the extension that owns them, at the moment of use.
+ */
+import type { HttpConfig } from '../extensionConfig'
+import type { ResolveSecrets } from '../secretReferences'
+import type { AskToOpen, AuthStatus, OpenLoopback, RemoteAuthSession, SignInNeed } from './authTypes'
+import { createRemoteAuthSession } from './sdkAuth'
+import { runSignIn } from './signInFlow'
+import type { TokenVault } from './tokenVault'
+
+export interface RemoteAuthOptions {
+  vault: TokenVault
+  resolveSecrets: ResolveSecrets
+  /** The loopback redirect receiver (host/); without it only machine accounts can sign in. */
+  openLoopback?: OpenLoopback
+  /** Offers the authorization page to the person (a URL question). */
+  ask?: AskToOpen
+  clientName: string
+  fetchFn?: typeof fetch
+  signInTimeoutMs?: number
+}
+
+export interface RemoteAuth {
+  /** The session for a remote config, or undefined when the person manages the token (an Authorization header). */
+  sessionFor(config: HttpConfig): Promise<RemoteAuthSession | undefined>
+  /**
+   * Runs the interactive sign-in; a newer call for the same extension ends an older one. `started`
+   * settles once the sign-in page is offered (rejects when it could not be), `done` when signed in.
+   */
+  signIn(config: HttpConfig): { started: Promise<void>; done: Promise<void> }
+  signOut(config: HttpConfig): Promise<string>
+  status(config: HttpConfig): Promise<AuthStatus | undefined>
+  /** Why a failed request needs a sign-in, in words for the extension page. */
+  needText(config: HttpConfig): string
+  /** Forgets the session of a removed extension (its keychain entries stay for the server's issuer). */
+  forget(id: string): void
+}
+
+/** The person manages the credentials when the config sends its own Authorization header. */
+export function managesOwnToken(config: HttpConfig): boolean {
+  return Object.keys(config.headers).some((name) => name.toLowerCase() === 'authorization')
+}
+
+export function describeNeed(need: SignInNeed | undefined, serverName: string): string {
+  switch (need?.reason) {
+    case 'more-access':
+      return `${serverName} needs more access than you granted${need.scope ? ` (${need.scope})` : ''}. Press Sign in to grant it.`
+    case 'expired':
+      return `Your sign-in to ${serverName} has ended (it expired or was revoked). Press Sign in to sign in again.`
+    case 'sign-in':
+    case undefined:
+      return `${serverName} asks you to sign in. Press Sign in; the sign-in page opens in your browser.`
+  }
+}
+
+export function createRemoteAuth(options: RemoteAuthOptions): RemoteAuth {
+  const sessions = new Map<string, { fingerprint: string; session: RemoteAuthSession }>()
+  const flows = new Map<string, { abort: AbortController; done: Promise<void> }>()
+
+  const sessionFor = async (config: HttpConfig) => {
+    if (managesOwnToken(config)) return undefined
+    const fingerprint = JSON.stringify([config.url, config.auth ?? null])
+    const existing = sessions.get(config.id)
+    if (existing?.fingerprint === fingerprint) return existing.session
+    const refs = { ...(config.auth?.clientSecret ? { clientSecret: config.auth.clientSecret } : {}), ...(config.auth?.privateKey ? { privateKey: config.auth.privateKey } : {}) }
+    const secrets = Object.keys(refs).length > 0 ? await options.resolveSecrets(refs, config.id) : {}
+    const session = createRemoteAuthSession({ serverUrl: config.url, settings: config.auth, secrets, vault: options.vault, clientName: options.clientName, fetchFn: options.fetchFn })
+    sessions.set(config.id, { fingerprint, session })
+    return session
+  }
+
+  return {
+    sessionFor,
+    signIn(config) {
+      let started!: () => void
+      const startedPromise = new Promise<void>((resolve) => (started = resolve))
+      const done = (async () => {
+        const session = await sessionFor(config)
+        if (!session) throw new Error(`"${config.name}" sends its own Authorization header; remove that header to sign in instead.`)
+        const { openLoopback, ask } = options
+        if (!openLoopback || !ask) throw new Error('Signing in through the browser is not available in this host; run Switchboard as the app or in browser mode.')
+        // One flow per extension: a newer Sign in ends the older one before it begins.
+        const previous = flows.get(config.id)
+        previous?.abort.abort()
+        await previous?.done.catch(() => undefined)
+        const abort = new AbortController()
+        const flow = runSignIn({ extensionId: config.id, serverName: config.name, session, openLoopback, ask, signal: abort.signal, timeoutMs: options.signInTimeoutMs, onStarted: started })
+        const entry = { abort, done: flow }
+        flows.set(config.id, entry)
+        try {
+          await flow
+        } finally {
+          if (flows.get(config.id) === entry) flows.delete(config.id)
+        }
+      })()
+      // Started, or failed before the page could be offered.
+      return { started: Promise.race([startedPromise, done]), done }
+    },
+    async signOut(config) {
+      const session = await sessionFor(config)
+      if (!session) return `"${config.name}" uses its own Authorization header; there is no sign-in to end.`
+      switch (await session.signOut()) {
+        case 'revoked':
+          return `Signed out of ${config.name}: the server revoked the tokens and they were deleted from the keychain.`
+        case 'unsupported':
+          return `Signed out of ${config.name}: the tokens were deleted from the keychain (the server offers no way to revoke them).`
+        case 'failed':
+          return `Signed out of ${config.name}: the tokens were deleted from the keychain, but the server did not confirm revoking them.`
+        case 'not-signed-in':
+          return `You were not signed in to ${config.name}.`
+      }
+    },
+    async status(config) {
+      return (await sessionFor(config))?.status()
+    },
+    needText(config) {
+      return describeNeed(sessions.get(config.id)?.session.need(), config.name)
+    },
+    forget(id) {
+      flows.get(id)?.abort.abort()
+      sessions.delete(id)
+    },
+  }
+}

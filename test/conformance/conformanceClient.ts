@@ -1,0 +1,136 @@
+/**
+ * The client the official conformance suite (`@modelcontextprotocol/conformance`) drives: it is
+ * Switchboard's real extension core (manager, connection, tool cache, dispatch, sign-in with the
+ * host's loopback redirect), with an in-memory keychain. The script plays the person: it adds the
+ * server, presses Sign in whenever the extension asks, "opens" the sign-in page by following its
+ * redirects (the suite's authorization server approves at once) and calls every tool.
+ *
+ * Usage (the suite appends the server URL): tsx test/conformance/conformanceClient.ts <url>
+ */
+import { createExtensionsCore, parseExtensionConfig } from '../../src/main/extensions'
+import { createRemoteAuth } from '../../src/main/extensions/auth/remoteAuth'
+import { TokenVault } from '../../src/main/extensions/auth/tokenVault'
+import { createBuiltinRegistry } from '../../src/main/builtins'
+import { openSecretStore } from '../../src/main/secrets/secretStore'
+import { resolveSecretRefsIn } from '../../src/main/secrets/secretRefs'
+import { openLoopbackRedirect } from '../../src/main/host/loopbackRedirect'
+
+const MAX_SIGN_INS = 5
+const ID = 'conformance'
+
+async function main(): Promise<number> {
+  const url = process.argv.at(-1)
+  if (!url?.startsWith('http')) throw new Error('usage: conformanceClient.ts <server-url>')
+  const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? ''
+  const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as Record<string, string | undefined>
+  const secrets = await openSecretStore({ loadKeytar: () => Promise.reject(new Error('the conformance client keeps secrets in memory')) })
+
+  // What the person would enter on the extension page for this server.
+  const auth: Record<string, unknown> = { clientMetadataUrl: 'https://conformance-test.local/client-metadata.json' }
+  if (context.client_id) auth.clientId = context.client_id
+  if (context.client_secret) {
+    await secrets.set(`extension:${ID}:oauth:client-secret`, context.client_secret)
+    auth.clientSecret = `\${secret:extension:${ID}:oauth:client-secret}`
+  }
+  if (context.private_key_pem) {
+    await secrets.set(`extension:${ID}:oauth:private-key`, context.private_key_pem)
+    auth.privateKey = `\${secret:extension:${ID}:oauth:private-key}`
+    if (context.signing_algorithm) auth.signingAlgorithm = context.signing_algorithm
+  }
+  if (scenario.startsWith('auth/client-credentials')) auth.grant = 'client-credentials'
+
+  const parsed = parseExtensionConfig({ id: ID, name: 'Conformance server', type: 'streamable-http', url, auth, trust: 'trusted' })
+  if (!parsed.ok) throw new Error(parsed.errors.join('\n'))
+  const resolveSecrets = (values: Record<string, string>) => resolveSecretRefsIn(values, secrets)
+  const core = createExtensionsCore({
+    configs: [parsed.config],
+    store: { save: () => {} },
+    resolveSecrets,
+    builtins: createBuiltinRegistry({ appVersion: '0.0.0' }),
+    clientInfo: { name: 'switchboard-conformance', version: '1.0.0' },
+    auth: createRemoteAuth({
+      vault: new TokenVault(secrets),
+      resolveSecrets,
+      clientName: 'Switchboard',
+      openLoopback: openLoopbackRedirect,
+      // The person opens the page; the suite's authorization server redirects back at once.
+      ask: async (_id, question) => {
+        void fetch(question.url).then((response) => response.body?.cancel()).catch((error: unknown) => console.error(`opening the sign-in page failed: ${String(error)}`))
+        return 'accept'
+      },
+    }),
+  })
+  core.start()
+  const { manager } = core
+  const settled = () => new Promise<string>((resolve) => {
+    const check = () => {
+      const status = manager.get(ID)?.status ?? 'error'
+      if (status !== 'starting' && status !== 'disabled') {
+        off()
+        resolve(status)
+      }
+    }
+    const off = manager.onChange(check)
+    check()
+  })
+
+  let signIns = 0
+  let called = false
+  try {
+    while (!called) {
+      const status = await settled()
+      if (status === 'needs-sign-in' && signIns < MAX_SIGN_INS) {
+        signIns++
+        const before = manager.get(ID)?.error
+        await manager.signIn(ID)
+        await changedFrom(manager, before)
+        continue
+      }
+      if (status !== 'ready') {
+        console.error(`extension is ${status}: ${manager.get(ID)?.error ?? ''}`)
+        return 1
+      }
+      await waitForTools(core)
+      if (manager.get(ID)?.status !== 'ready') continue // Listing found that it needs a sign-in.
+      const tools = core.cache.catalog().tools.filter((tool) => tool.extensionId === ID)
+      called = true
+      if (tools.length === 0) console.error(`no tools; log: ${manager.log(ID).map((entry) => entry.text).join(' | ')}`)
+      for (const tool of tools) {
+        const outcome = await core.dispatcher.call({ name: tool.name, arguments: {} })
+        console.log(`${tool.toolName}: ${outcome.status}`)
+        if (outcome.status !== 'ok' && manager.get(ID)?.status !== 'ready') called = false
+      }
+    }
+    return 0
+  } finally {
+    await core.stop()
+  }
+}
+
+/** Waits until the extension leaves needs-sign-in or says something new (the sign-in finished either way). */
+function changedFrom(manager: ReturnType<typeof createExtensionsCore>['manager'], error: string | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const off = manager.onChange(() => {
+      const snapshot = manager.get(ID)
+      if (snapshot?.status !== 'needs-sign-in' || snapshot.error !== error) {
+        off()
+        resolve()
+      }
+    })
+  })
+}
+
+/** The tool cache lists tools right after the extension becomes ready. */
+async function waitForTools(core: ReturnType<typeof createExtensionsCore>): Promise<void> {
+  for (let i = 0; i < 100 && core.cache.catalog().tools.length === 0 && core.manager.get(ID)?.status === 'ready'; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.stack : String(error))
+    process.exit(1)
+  },
+)
