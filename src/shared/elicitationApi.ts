@@ -21,6 +21,8 @@ export const ExtensionStartSubjectSchema = z.object({
   headerNames: z.array(z.string()).optional(),
   /** Every keychain secret the extension will receive, by name (never a value); part of what an approval covers. */
   secretNames: z.array(z.string()).optional(),
+  /** Remote servers: how signing in will go, in one sentence (absent when the person sends their own token). */
+  signIn: z.string().optional(),
   /** Things worth a second look (an unusual launcher, inline code flags…). */
   warnings: z.array(z.string()),
 })

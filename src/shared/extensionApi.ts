@@ -6,6 +6,20 @@ import { LoggingLevelSchema } from './logLevelApi'
 export const ExtensionStatusSchema = z.enum(['disabled', 'starting', 'ready', 'error', 'needs-config', 'needs-sign-in'])
 export type ExtensionStatus = z.infer<typeof ExtensionStatusSchema>
 
+/** Sign-in (OAuth) of a remote extension, as far as the page may know: never a token. */
+export const SignInViewSchema = z.object({
+  grant: z.enum(['authorization-code', 'client-credentials']),
+  signedIn: z.boolean(),
+  /** The authorization server. */
+  issuer: z.string().optional(),
+  /** How Switchboard is registered with it. */
+  registration: z.enum(['pre-registered', 'metadata-document', 'dynamic']).optional(),
+  scope: z.string().optional(),
+  /** The above in one sentence, e.g. "Signed in with https://auth.example (client registered on the fly)." */
+  description: z.string(),
+})
+export type SignInView = z.infer<typeof SignInViewSchema>
+
 export const ExtensionTypeSchema = z.enum(['stdio', 'streamable-http', 'sse', 'builtin', 'frontend'])
 export type ExtensionType = z.infer<typeof ExtensionTypeSchema>
 
@@ -37,6 +51,8 @@ export const ExtensionViewSchema = z.object({
   /** The config as stored: secret references stay `${secret:NAME}`, sensitive literals are masked. */
   config: z.record(z.string(), z.unknown()),
   toolCount: z.number().int().nonnegative(),
+  /** Remote extensions that sign in (OAuth): whether and how; absent for the others. */
+  signIn: SignInViewSchema.optional(),
   resourceCount: z.number().int().nonnegative(),
   promptCount: z.number().int().nonnegative(),
 })
@@ -277,6 +293,10 @@ export const ExtensionToolInput = {
   extension_remove: z.object({ id: extensionId }),
   extension_set_enabled: z.object({ id: extensionId, enabled: z.boolean() }),
   extension_restart: z.object({ id: extensionId }),
+  /** Starts signing in to a remote extension: the sign-in page is offered in `switchboard://elicitations` (a URL question). */
+  extension_sign_in: z.object({ id: extensionId }),
+  /** Signs out: revokes the tokens where the server supports it and deletes them from the keychain. */
+  extension_sign_out: z.object({ id: extensionId }),
   extension_set_sampling: z.object({ id: extensionId, policy: z.enum(['ask', 'always', 'never']) }),
   /** null = stop asking; the server's own default applies from its next start. */
   extension_set_log_level: z.object({ id: extensionId, level: LoggingLevelSchema.nullable() }),
@@ -304,6 +324,8 @@ export const ExtensionToolOutput = {
   extension_remove: z.object({ id: z.string() }),
   extension_set_enabled: ExtensionViewSchema,
   extension_restart: ExtensionViewSchema,
+  extension_sign_in: z.object({ id: z.string(), message: z.string() }),
+  extension_sign_out: z.object({ id: z.string(), message: z.string() }),
   extension_set_sampling: ExtensionViewSchema,
   extension_set_log_level: ExtensionViewSchema,
   tool_call: ToolCallOutcomeSchema,

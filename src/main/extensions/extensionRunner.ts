@@ -162,6 +162,7 @@ export class ExtensionRunner {
     this.sessionCount++
     this.setState({ status: 'ready', connection, since: Date.now() })
     log('info', 'extensions', `${this.id} is ready`)
+    this.refreshSignIn()
   }
 
   private onLost(loss: ConnectionLoss): void {
@@ -229,9 +230,16 @@ export class ExtensionRunner {
     if (!isRemote(config) || !auth) throw new Error(`"${config.name}" is not a remote server; there is no sign-in to end.`)
     const outcome = await auth.signOut(config)
     this.ring.push('lifecycle', 'info', outcome)
+    this.refreshSignIn()
     await this.halt()
     if (config.enabled) this.launch()
     return outcome
+  }
+
+  /** Updates what the page shows about the sign-in (read from the keychain, so in the background). */
+  private refreshSignIn(): void {
+    const config = this.config
+    if (isRemote(config)) this.owner.options.auth?.status(config).catch(() => undefined)
   }
 
   /** A request needs the person to sign in: wait for Sign in, or stop when signing in again would not help. */
@@ -248,6 +256,7 @@ export class ExtensionRunner {
         this.setState({ status: 'error', error })
         return
       }
+      this.refreshSignIn()
       const text = auth.needText(config)
       this.ring.push('lifecycle', 'warn', text)
       this.setState({ status: 'needs-sign-in', error: text })

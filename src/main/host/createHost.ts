@@ -34,6 +34,9 @@ import { createBundleService } from '../extensions/bundles/bundleService'
 import type { PathPicker } from '../extensions/bundles/bundleTypes'
 import { createRegistryService } from '../extensions/registry/registryService'
 import { DEFAULT_REGISTRY_URL } from '../../shared/hostApi'
+import { createRemoteAuth } from '../extensions/auth/remoteAuth'
+import { TokenVault } from '../extensions/auth/tokenVault'
+import { openLoopbackRedirect } from './loopbackRedirect'
 
 export interface Host {
   readonly services: HostServices
@@ -86,10 +89,21 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
   const logLevels = openExtensionLogLevels(dataDir)
   logLevels.notices.forEach((message) => notices.add({ message }))
   const frontend = createFrontendLink(() => restartFrontendExtensions(extensions.core.manager))
+  const resolveExtensionSecrets = (values: Record<string, string>, owner: string) => resolveSecretRefsIn(values, secretStore, { usedBy: `extension "${owner}"` })
+  // Sign-in pages are URL questions, like any other link an extension wants opened.
+  const auth = createRemoteAuth({
+    vault: new TokenVault(secretStore),
+    resolveSecrets: resolveExtensionSecrets,
+    clientName: 'Switchboard',
+    openLoopback: openLoopbackRedirect,
+    ask: async (id, question, signal) => (await questions.elicit(id, { mode: 'url', ...question }, signal)).action,
+    notify: (message) => notices.add({ message }),
+  })
   const extensions = createExtensionService({
+    auth,
     frontend: frontend.source,
     file: extensionsFile(dataDir),
-    resolveSecrets: (values, owner) => resolveSecretRefsIn(values, secretStore, { usedBy: `extension "${owner}"` }),
+    resolveSecrets: resolveExtensionSecrets,
     // A bundle owns the keychain names of its sensitive settings (mcpb:<bundle>:<key>).
     ownsSecret: (id, name) => bundles.ownsSecret(id, name),
     // A bundle with required settings missing waits in needs-config and is never started without them.

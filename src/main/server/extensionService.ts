@@ -13,6 +13,7 @@ import type { ExtensionsFile } from './extensionsFile'
 import type { ExtensionLogLevels } from './extensionLogLevels'
 import { applyDefaultExtensions } from './defaultExtensions'
 import type { FrontendTransportSource } from '../extensions/transports'
+import { describeSignIn, type RemoteAuth } from '../extensions/auth/remoteAuth'
 
 type CatalogWithoutPolicies = Omit<ToolsResource, 'tools'> & { tools: Omit<ToolsResource['tools'][number], 'policy'>[] }
 
@@ -35,6 +36,8 @@ export interface ExtensionServiceOptions {
   frontend?: FrontendTransportSource
   /** The per-extension server log level, shown in each view. */
   logLevels?: ExtensionLogLevels
+  /** Sign-in (OAuth) for remote extensions. */
+  auth?: RemoteAuth
   /** Runs after an extension was removed (a bundle deletes its files and keychain entries). */
   onRemoved?: (id: string) => Promise<void>
 }
@@ -49,6 +52,9 @@ export interface ExtensionService {
   remove(id: string): Promise<void>
   setEnabled(id: string, enabled: boolean): Promise<ExtensionView>
   restart(id: string): Promise<ExtensionView>
+  /** Starts signing in; resolves once the sign-in page waits in `switchboard://elicitations`. */
+  signIn(id: string): Promise<{ id: string; message: string }>
+  signOut(id: string): Promise<{ id: string; message: string }>
   samplingPolicy(id: string): 'ask' | 'always' | 'never'
   setSampling(id: string, policy: 'ask' | 'always' | 'never'): Promise<ExtensionView>
   log(id: string): LogEntry[] | undefined
@@ -115,7 +121,9 @@ export function createExtensionService(options: ExtensionServiceOptions): Extens
     clientInfo: { name: 'switchboard', version: options.appVersion },
     handlers: options.handlers,
     frontend: options.frontend,
+    auth: options.auth,
   })
+  options.auth?.onChange(() => emit(HostResource.extensions))
   // A default given to an existing folder is saved at once, so it is offered only this once.
   if (!firstRun && defaults.offered.join() !== (content.defaultsOffered ?? []).join()) void persist()
   core.manager.onChange((event) => {
@@ -142,6 +150,11 @@ export function createExtensionService(options: ExtensionServiceOptions): Extens
     emit(HostResource.extensions)
   })
 
+  const signInView = (id: string) => {
+    const status = options.auth?.known(id)
+    return status && { ...status, description: describeSignIn(status) }
+  }
+
   const view = (id: string): ExtensionView => {
     const snapshot = core.manager.get(id)
     const config = core.manager.config(id)
@@ -162,6 +175,7 @@ export function createExtensionService(options: ExtensionServiceOptions): Extens
       logLevel: options.logLevels?.levelOf(id),
       config: snapshot.config as Record<string, unknown>,
       toolCount: counts.tools,
+      signIn: signInView(id),
       resourceCount: counts.resources,
       promptCount: counts.prompts,
     }
@@ -229,6 +243,13 @@ export function createExtensionService(options: ExtensionServiceOptions): Extens
       const result = await core.manager.restart(id)
       if (!result.ok) fail(result.errors)
       return view(id)
+    },
+    async signIn(id) {
+      await core.manager.signIn(id)
+      return { id, message: 'The sign-in page is waiting for you to open it.' }
+    },
+    async signOut(id) {
+      return { id, message: await core.manager.signOut(id) }
     },
     samplingPolicy: (id) => samplingPolicies.get(id) ?? 'ask',
     async setSampling(id, policy) {

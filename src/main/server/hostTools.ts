@@ -118,6 +118,8 @@ export function registerHostTools(server: McpServer, services: HostServices, set
   })
   tool('extension_set_enabled', 'Enable or disable an extension.', ({ id, enabled }) => extensions.setEnabled(id, enabled))
   tool('extension_restart', 'Restart an extension.', ({ id }) => extensions.restart(id))
+  tool('extension_sign_in', 'Sign in to a remote extension: the sign-in page waits in switchboard://elicitations.', ({ id }) => extensions.signIn(id))
+  tool('extension_sign_out', 'Sign out of a remote extension (revoked where the server supports it).', ({ id }) => extensions.signOut(id))
   tool('extension_set_sampling', "Choose whether an extension's sampling requests ask, always run, or never run.", ({ id, policy }) => extensions.setSampling(id, policy))
   tool('extension_set_log_level', 'Choose the least severe log messages an extension sends (logging/setLevel).', async ({ id, level }) => {
     if (!extensions.core.manager.config(id)) throw new Error(`No extension with id "${id}" is installed.`)

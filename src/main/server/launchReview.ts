@@ -6,6 +6,8 @@ import { createHash } from 'node:crypto'
 import type { ExtensionStartSubject } from '../../shared/hostApi'
 import { referencedSecretNames, type ExtensionConfig } from '../extensions'
 import { inlineCodeFlag, programName } from './inlineCode'
+import type { HttpConfig } from '../extensions/extensionConfig'
+import { managesOwnToken } from '../extensions/auth/remoteAuth'
 
 /** Launchers people commonly install MCP servers with; anything else gets a second look. */
 const COMMON_LAUNCHERS = new Set(['npx', 'uvx', 'uv', 'docker', 'node', 'python', 'python3', 'dnx', 'bun', 'bunx', 'deno'])
@@ -46,6 +48,7 @@ export function launchSubject(config: ExtensionConfig): ExtensionStartSubject | 
         url: config.url,
         headerNames: Object.keys(config.headers).sort(),
         secretNames: referencedSecretNames(config).sort(),
+        ...(managesOwnToken(config) ? {} : { signIn: signInSentence(config) }),
         warnings: [],
       }
     case 'builtin':
@@ -73,8 +76,14 @@ export function launchWarnings(command: string, args: readonly string[]): string
 export function launchFingerprint(config: ExtensionConfig): string | undefined {
   const subject = launchSubject(config)
   if (!subject) return undefined
-  const { warnings: _warnings, secretNames, ...shown } = subject
+  // The sign-in sentence explains; it is not part of what runs, so old approvals stay valid.
+  const { warnings: _warnings, signIn: _signIn, secretNames, ...shown } = subject
   return createHash('sha256')
     .update(JSON.stringify(secretNames && secretNames.length > 0 ? { ...shown, secretNames } : shown))
     .digest('hex')
+}
+
+function signInSentence(config: HttpConfig): string {
+  if (config.auth?.grant === 'client-credentials') return `It signs in by itself as a machine account (client id ${config.auth.clientId ?? ''}); no sign-in page opens.`
+  return 'If the server asks, Switchboard will ask you to sign in: the sign-in page opens in your browser, and the tokens are kept in the OS keychain.'
 }

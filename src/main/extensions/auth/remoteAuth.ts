@@ -20,6 +20,8 @@ export interface RemoteAuthOptions {
   clientName: string
   fetchFn?: typeof fetch
   signInTimeoutMs?: number
+  /** Tells the person once when a sign-in ended by itself (expired or revoked refresh token). */
+  notify?: (message: string) => void
 }
 
 export interface RemoteAuth {
@@ -34,6 +36,10 @@ export interface RemoteAuth {
   status(config: HttpConfig): Promise<AuthStatus | undefined>
   /** Why a failed request needs a sign-in, in words for the extension page. */
   needText(config: HttpConfig): string
+  /** The last known sign-in state of an extension, for the page (synchronous; refreshed by `status`). */
+  known(id: string): AuthStatus | undefined
+  /** Called when a known sign-in state changed. */
+  onChange(listener: (id: string) => void): () => void
   /** Forgets the session of a removed extension (its keychain entries stay for the server's issuer). */
   forget(id: string): void
 }
@@ -57,6 +63,8 @@ export function describeNeed(need: SignInNeed | undefined, serverName: string): 
 
 export function createRemoteAuth(options: RemoteAuthOptions): RemoteAuth {
   const sessions = new Map<string, { fingerprint: string; session: RemoteAuthSession }>()
+  const statuses = new Map<string, AuthStatus>()
+  const listeners = new Set<(id: string) => void>()
   const flows = new Map<string, { abort: AbortController; done: Promise<void> }>()
 
   const sessionFor = async (config: HttpConfig) => {
@@ -113,14 +121,41 @@ export function createRemoteAuth(options: RemoteAuthOptions): RemoteAuth {
       }
     },
     async status(config) {
-      return (await sessionFor(config))?.status()
+      const status = await (await sessionFor(config))?.status()
+      const before = JSON.stringify(statuses.get(config.id) ?? null)
+      if (status) statuses.set(config.id, status)
+      else statuses.delete(config.id)
+      if (JSON.stringify(status ?? null) !== before) listeners.forEach((listener) => listener(config.id))
+      return status
+    },
+    known: (id) => statuses.get(id),
+    onChange(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
     },
     needText(config) {
-      return describeNeed(sessions.get(config.id)?.session.need(), config.name)
+      const need = sessions.get(config.id)?.session.need()
+      const text = describeNeed(need, config.name)
+      if (need?.reason === 'expired') options.notify?.(text)
+      return text
     },
     forget(id) {
       flows.get(id)?.abort.abort()
       sessions.delete(id)
+      statuses.delete(id)
     },
   }
+}
+
+/** A sign-in state in one sentence: who, and how Switchboard is registered there. */
+export function describeSignIn(status: AuthStatus): string {
+  const where = status.issuer ? ` with ${status.issuer}` : ''
+  const how = {
+    'pre-registered': 'the client id you entered',
+    'metadata-document': "Switchboard's client metadata document",
+    dynamic: 'a client registered on the fly (dynamic registration)',
+  }
+  const registered = status.registration ? ` using ${how[status.registration]}` : ''
+  if (status.grant === 'client-credentials') return `${status.signedIn ? 'Signed in' : 'Signs in'}${where} as a machine account (client credentials), without a person.`
+  return status.signedIn ? `Signed in${where}${registered}. Tokens are kept in the OS keychain.` : `Not signed in${where}.`
 }

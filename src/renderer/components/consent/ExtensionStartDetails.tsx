@@ -132,6 +132,14 @@ export function ExtensionStartDetails({ subject }: { subject: ExtensionStartSubj
         </dd>
       </div>
       <SecretNames names={subject.secretNames} />
+      {subject.signIn && (
+        <div>
+          <dt className={term}>Sign-in</dt>
+          <dd className="mt-1.5 text-sm" data-testid="consent-sign-in">
+            {subject.signIn}
+          </dd>
+        </div>
+      )}
     </dl>
   )
 }

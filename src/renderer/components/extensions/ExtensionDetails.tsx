@@ -24,6 +24,7 @@ import { StatusBadge } from './StatusBadge'
 import { typeLabels } from './extensionText'
 import { useExtensionControls } from './useExtensionControls'
 import { RestartButton } from './RestartButton'
+import { SignInButton, SignInSummary } from './SignInControls'
 
 type Panel = 'tools' | 'resources' | 'prompts' | 'log'
 
@@ -108,6 +109,7 @@ function ExtensionDetails({ extension }: { extension: ExtensionView }) {
             </p>
           </div>
           <div className="flex shrink-0 items-center gap-1">
+            <SignInButton extension={extension} />
             <RestartButton controls={controls} />
             <button
               ref={removeButton}
@@ -123,6 +125,7 @@ function ExtensionDetails({ extension }: { extension: ExtensionView }) {
           </div>
         </div>
         <ExtensionStateNote extension={extension} />
+        <SignInSummary extension={extension} />
         {removing !== 'no' && (
           <ExtensionRemoveConfirm
             name={extension.name}

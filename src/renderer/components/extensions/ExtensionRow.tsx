@@ -15,6 +15,7 @@ import { StatusBadge } from './StatusBadge'
 import { countsText, typeLabels } from './extensionText'
 import { useExtensionControls } from './useExtensionControls'
 import { RestartButton } from './RestartButton'
+import { SignInButton } from './SignInControls'
 
 interface Props {
   extension: ExtensionView
@@ -77,6 +78,7 @@ export function ExtensionRow({ extension, onRemoved }: Props) {
           <ExtensionStateNote extension={extension} clamp />
         </div>
         <div className="flex shrink-0 items-center gap-1">
+          <SignInButton extension={extension} label={`Sign in to ${name}`} />
           <RestartButton controls={controls} label={`Restart ${name}`} busy={mode !== 'view'} />
           <button
             ref={removeButton}

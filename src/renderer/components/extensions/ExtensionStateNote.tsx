@@ -22,7 +22,7 @@ export function ExtensionStateNote({ extension, clamp = false }: Props) {
       {extension.error && (
         <p
           title={clamp ? extension.error : undefined}
-          className={`font-mono break-words whitespace-pre-wrap text-red-700 dark:text-red-400 ${clamp ? 'line-clamp-3' : ''}`}
+          className={`break-words whitespace-pre-wrap ${extension.status === 'needs-sign-in' ? 'text-amber-800 dark:text-amber-300' : 'font-mono text-red-700 dark:text-red-400'} ${clamp ? 'line-clamp-3' : ''}`}
         >
           {extension.error}
         </p>

@@ -24,6 +24,8 @@ export function stateBadge(extension: Pick<ExtensionView, 'status' | 'consent' |
       return { label: 'Error', tone: 'red' }
     case 'needs-config':
       return { label: 'Needs setup', tone: 'amber' }
+    case 'needs-sign-in':
+      return { label: 'Needs sign-in', tone: 'amber' }
     case 'disabled':
       return { label: 'Disabled', tone: 'gray' }
   }
