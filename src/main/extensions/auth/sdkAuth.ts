@@ -171,7 +171,8 @@ export function createRemoteAuthSession(options: SessionOptions): RemoteAuthSess
       if (scope === 'discovery' || scope === 'all') discovery = undefined
       if (!current) return
       if (scope === 'tokens' || scope === 'all') {
-        lostTokens = (await vault.tokens(current, serverUrl)) !== undefined
+        // Two requests may fail at once; the first one to get here saw the tokens.
+        if (await vault.tokens(current, serverUrl)) lostTokens = true
         await vault.deleteTokens(current, serverUrl)
       }
       if ((scope === 'client' || scope === 'all') && !preRegistered()) await vault.deleteClient(current)
