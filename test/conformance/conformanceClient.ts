@@ -7,13 +7,8 @@
  *
  * Usage (the suite appends the server URL): tsx test/conformance/conformanceClient.ts <url>
  */
-import { createExtensionsCore, parseExtensionConfig } from '../../src/main/extensions'
-import { createRemoteAuth } from '../../src/main/extensions/auth/remoteAuth'
-import { TokenVault } from '../../src/main/extensions/auth/tokenVault'
-import { createBuiltinRegistry } from '../../src/main/builtins'
-import { openSecretStore } from '../../src/main/secrets/secretStore'
-import { resolveSecretRefsIn } from '../../src/main/secrets/secretRefs'
-import { openLoopbackRedirect } from '../../src/main/host/loopbackRedirect'
+import type { createExtensionsCore } from '../../src/main/extensions'
+import { startSignInCore } from '../helpers/signInCore'
 
 const MAX_SIGN_INS = 5
 const ID = 'conformance'
@@ -23,44 +18,30 @@ async function main(): Promise<number> {
   if (!url?.startsWith('http')) throw new Error('usage: conformanceClient.ts <server-url>')
   const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? ''
   const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as Record<string, string | undefined>
-  const secrets = await openSecretStore({ loadKeytar: () => Promise.reject(new Error('the conformance client keeps secrets in memory')) })
-
   // What the person would enter on the extension page for this server.
   const auth: Record<string, unknown> = { clientMetadataUrl: 'https://conformance-test.local/client-metadata.json' }
+  const stored: Record<string, string> = {}
   if (context.client_id) auth.clientId = context.client_id
   if (context.client_secret) {
-    await secrets.set(`extension:${ID}:oauth:client-secret`, context.client_secret)
+    stored[`extension:${ID}:oauth:client-secret`] = context.client_secret
     auth.clientSecret = `\${secret:extension:${ID}:oauth:client-secret}`
   }
   if (context.private_key_pem) {
-    await secrets.set(`extension:${ID}:oauth:private-key`, context.private_key_pem)
+    stored[`extension:${ID}:oauth:private-key`] = context.private_key_pem
     auth.privateKey = `\${secret:extension:${ID}:oauth:private-key}`
     if (context.signing_algorithm) auth.signingAlgorithm = context.signing_algorithm
   }
   if (scenario.startsWith('auth/client-credentials')) auth.grant = 'client-credentials'
 
-  const parsed = parseExtensionConfig({ id: ID, name: 'Conformance server', type: 'streamable-http', url, auth, trust: 'trusted' })
-  if (!parsed.ok) throw new Error(parsed.errors.join('\n'))
-  const resolveSecrets = (values: Record<string, string>) => resolveSecretRefsIn(values, secrets)
-  const core = createExtensionsCore({
-    configs: [parsed.config],
-    store: { save: () => {} },
-    resolveSecrets,
-    builtins: createBuiltinRegistry({ appVersion: '0.0.0' }),
-    clientInfo: { name: 'switchboard-conformance', version: '1.0.0' },
-    auth: createRemoteAuth({
-      vault: new TokenVault(secrets),
-      resolveSecrets,
-      clientName: 'Switchboard',
-      openLoopback: openLoopbackRedirect,
-      // The person opens the page; the suite's authorization server redirects back at once.
-      ask: async (_id, question) => {
-        void fetch(question.url).then((response) => response.body?.cancel()).catch((error: unknown) => console.error(`opening the sign-in page failed: ${String(error)}`))
-        return 'accept'
-      },
-    }),
+  const { core } = await startSignInCore({
+    config: { id: ID, name: 'Conformance server', type: 'streamable-http', url, auth, trust: 'trusted' },
+    secrets: stored,
+    // The person opens the page; the suite's authorization server redirects back at once.
+    ask: async (_id, question) => {
+      void fetch(question.url).then((response) => response.body?.cancel()).catch((error: unknown) => console.error(`opening the sign-in page failed: ${String(error)}`))
+      return 'accept'
+    },
   })
-  core.start()
   const { manager } = core
   const settled = () => new Promise<string>((resolve) => {
     const check = () => {

@@ -6,14 +6,10 @@
  * (the e2e test covers the OS keychain).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createExtensionsCore, parseExtensionConfig, type ExtensionsCore } from '../../../../src/main/extensions'
-import { createRemoteAuth } from '../../../../src/main/extensions/auth/remoteAuth'
-import { TokenVault } from '../../../../src/main/extensions/auth/tokenVault'
-import { createBuiltinRegistry } from '../../../../src/main/builtins'
+import type { ExtensionsCore } from '../../../../src/main/extensions'
 import { setLogSink } from '../../../../src/main/log/log'
-import { openSecretStore, type SecretStore } from '../../../../src/main/secrets/secretStore'
-import { resolveSecretRefsIn } from '../../../../src/main/secrets/secretRefs'
-import { openLoopbackRedirect } from '../../../../src/main/host/loopbackRedirect'
+import type { SecretStore } from '../../../../src/main/secrets/secretStore'
+import { startSignInCore } from '../../../helpers/signInCore'
 import { startOAuthFixture, type OAuthFixture } from '../../../fixtures/oauth/oauthFixture'
 
 const ID = 'notes'
@@ -54,30 +50,15 @@ const status = () => core.manager.get(ID)?.status
 
 async function start(options: { accessTokenSeconds?: number; browser?: (url: string) => Promise<void> } = {}) {
   server = await startOAuthFixture({ accessTokenSeconds: options.accessTokenSeconds })
-  secrets = await openSecretStore({ loadKeytar: () => Promise.reject(new Error('memory keychain for this test')) })
-  const resolveSecrets = (values: Record<string, string>) => resolveSecretRefsIn(values, secrets)
-  const parsed = parseExtensionConfig({ id: ID, name: 'Fixture Notes', type: 'streamable-http', url: server.mcpUrl, timeouts: { initMs: 5000, callMs: 5000, hardCapMs: 20_000 } })
-  if (!parsed.ok) throw new Error(parsed.errors.join())
-  core = createExtensionsCore({
-    configs: [parsed.config],
-    store: { save: () => {} },
-    resolveSecrets,
-    builtins: createBuiltinRegistry({ appVersion: '0.0.0' }),
-    clientInfo: { name: 'switchboard-test', version: '0.0.0' },
-    auth: createRemoteAuth({
-      vault: new TokenVault(secrets),
-      resolveSecrets,
-      clientName: 'Switchboard',
-      openLoopback: openLoopbackRedirect,
-      ask: async (_id, question) => {
-        asked.push(question)
-        void (options.browser ?? browse)(question.url).catch(() => undefined)
-        return 'accept'
-      },
-      notify: (message) => notices.push(message),
-    }),
-  })
-  core.start()
+  ;({ core, secrets } = await startSignInCore({
+    config: { id: ID, name: 'Fixture Notes', type: 'streamable-http', url: server.mcpUrl, timeouts: { initMs: 5000, callMs: 5000, hardCapMs: 20_000 } },
+    ask: async (_id, question) => {
+      asked.push(question)
+      void (options.browser ?? browse)(question.url).catch(() => undefined)
+      return 'accept'
+    },
+    notify: (message) => notices.push(message),
+  }))
 }
 
 async function signIn() {
