@@ -74,15 +74,16 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
   for (const notice of settings.takeNotices()) notices.add(notice)
   if (sessions.damage) notices.add(sessions.damage)
   const models = createModelService(dataDir, secretStore, (message) => notices.add({ message }))
-  // Sampling needs the extension names, which exist once the service below does.
+  // Sampling, questions and approvals name extensions, which exist once the service below does.
+  const extensionName = (id: string) => extensions.core.manager.get(id)?.name ?? id
   const sampling = createSampling(
     models,
-    (id) => extensions.core.manager.get(id)?.name ?? id,
+    extensionName,
     { policyOf: (id) => extensions.samplingPolicy(id), allowAlways: (id) => void extensions.setSampling(id, 'always') },
     { timeoutMs: questionTimeoutMs, note: (id, level, text) => extensions.core.manager.note(id, level, text) },
   )
   const questions = createQuestions({
-    extensionName: (id) => extensions.core.manager.get(id)?.name ?? id,
+    extensionName,
     timeoutMs: questionTimeoutMs,
     note: (id, level, text) => extensions.core.manager.note(id, level, text),
   })
@@ -128,7 +129,6 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
   const secretValues = await knownSecretValues(secretStore)
   const permissions = await openPermissions(dataDir, { homeDir: homedir(), secretValues: secretValues.list, redact: redactSecrets })
   for (const notice of permissions.store.takeNotices()) notices.add(notice)
-  const extensionName = (id: string) => extensions.core.manager.get(id)?.name ?? id
   const attachments = createSessionAttachments(extensions.core.manager)
   const apps = createAppService(dataDir, () => extensions.core.cache.catalog().tools)
   const stopNotingApps = extensions.core.cache.onChange((catalog) => apps.noteCatalog(catalog.tools))
