@@ -15,11 +15,19 @@ export function Sidebar() {
   const selectedId = useViewStore((state) => state.selectedId)
   const selectSession = useViewStore((state) => state.selectSession)
   const showSettings = useViewStore((state) => state.showSettings)
+  const setCreatingSession = useViewStore((state) => state.setCreatingSession)
   const newButton = useRef<HTMLButtonElement>(null)
 
   const create = async () => {
-    const session = await act('session_create', {})
-    if (session) selectSession(session.id)
+    // A second press while the first is on its way would make a second session.
+    if (useViewStore.getState().creatingSession) return
+    setCreatingSession(true)
+    try {
+      const session = await act('session_create', {})
+      if (session) selectSession(session.id)
+    } finally {
+      setCreatingSession(false)
+    }
   }
   const deleted = (id: string) => {
     if (id === selectedId) {

@@ -20,11 +20,14 @@ export type ModelsPage = { page: 'list'; justSaved?: string } | { page: 'add'; p
 interface ViewStore {
   screen: Screen
   selectedId: string | null
+  /** "New session" was pressed and the host has not answered yet (the composer waits). */
+  creatingSession: boolean
   /** The settings section last shown; kept while the person visits sessions. */
   settingsSection: SettingsSection
   extensionsPage: ExtensionsPage
   modelsPage: ModelsPage
   selectSession: (id: string | null) => void
+  setCreatingSession: (creating: boolean) => void
   showSettings: (section?: SettingsSection) => void
   showExtensions: (page: ExtensionsPage) => void
   showModels: (page: ModelsPage) => void
@@ -33,10 +36,12 @@ interface ViewStore {
 export const useViewStore = create<ViewStore>()((set) => ({
   screen: 'sessions',
   selectedId: null,
+  creatingSession: false,
   settingsSection: 'general',
   extensionsPage: { page: 'list' },
   modelsPage: { page: 'list' },
   selectSession: (selectedId) => set({ selectedId, screen: 'sessions' }),
+  setCreatingSession: (creatingSession) => set({ creatingSession }),
   showSettings: (section) => set((state) => ({ screen: 'settings', settingsSection: section ?? state.settingsSection })),
   showExtensions: (extensionsPage) => set({ screen: 'settings', settingsSection: 'extensions', extensionsPage }),
   showModels: (modelsPage) => set({ screen: 'settings', settingsSection: 'models', modelsPage }),

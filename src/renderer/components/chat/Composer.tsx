@@ -40,7 +40,8 @@ export function Composer({ draftKey, running, stopping, stopDisabled = false, on
   const models = useModelsStore((state) => state.models)
   const connection = useConnectionStore((state) => state.state)
   const showModels = useViewStore((state) => state.showModels)
-  const block = composerBlock(models, connection)
+  const creatingSession = useViewStore((state) => state.creatingSession)
+  const block = composerBlock(models, connection, creatingSession)
   const canSend = block === null && !running && draft.trim() !== ''
   const textarea = useAutosize(draft)
   const slash = useSlashCommands(draftKey, draft, (text) => setDraft(draftKey, text), () => textarea.current?.focus(), block === null)
