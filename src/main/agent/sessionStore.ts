@@ -19,6 +19,7 @@ import { join } from 'node:path'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { capResult } from '../extensions/resultCap'
 import { log } from '../log/log'
+import { maskSecretValuesIn } from '../log/secretValues'
 import { SessionAppender } from './sessionAppender'
 import { readSessionFile, type LoadProblem } from './sessionFileRead'
 import { DEFAULT_SESSION_TITLE, type SessionIndex } from './sessionIndex'
@@ -124,8 +125,11 @@ export async function openSessionStore(options: SessionStoreOptions): Promise<Se
       if (!summary) throw new UnknownSessionError(sessionId)
       const count = await countFor(sessionId)
       const id = randomUUID()
-      let message = StoredMessageSchema.parse({ ...draft, v: STORED_MESSAGE_VERSION, id, at: now().toISOString() })
-      if (message.kind === 'tool-result') message = await capStoredResult(message, extra.fullResult, { maxStored, resultsDir: resultsDirOf(sessionId) })
+      // A known secret value never reaches the file, whoever wrote it (the model in tool-call
+      // arguments or its text, a server in a result): it is masked before anything is committed.
+      let message = maskSecretValuesIn(StoredMessageSchema.parse({ ...draft, v: STORED_MESSAGE_VERSION, id, at: now().toISOString() }))
+      const fullResult = extra.fullResult && maskSecretValuesIn(extra.fullResult)
+      if (message.kind === 'tool-result') message = await capStoredResult(message, fullResult, { maxStored, resultsDir: resultsDirOf(sessionId) })
       await appenderFor(sessionId).append(JSON.stringify(message))
       count.messageCount++
       const title = message.kind === 'user' && !count.hasUser && summary.title === DEFAULT_SESSION_TITLE ? titleFromText(message.text) : undefined

@@ -75,6 +75,8 @@ export interface Redactor {
   forget(value: string): void
   /** Returns `text` with every registered value and every token shape masked. */
   redact(text: string): string
+  /** Returns `text` with every registered value masked (token shapes kept: for content that is not a log line). */
+  redactValues(text: string): string
   /** How many distinct values are masked (for tests and diagnostics; never the values). */
   readonly size: number
 }
@@ -97,6 +99,14 @@ export function createRedactor(): Redactor {
     return new RegExp(values.map(escapeRegExp).join('|'), 'g')
   }
 
+  const redactValues = (text: string): string => {
+    if (dirty) {
+      matcher = rebuild()
+      dirty = false
+    }
+    return matcher ? text.replace(matcher, REDACTED) : text
+  }
+
   return {
     register(value) {
       if (value.length < MIN_MASKED_SECRET_LENGTH) return
@@ -110,14 +120,8 @@ export function createRedactor(): Redactor {
       else counts.delete(value)
       dirty = true
     },
-    redact(text) {
-      if (dirty) {
-        matcher = rebuild()
-        dirty = false
-      }
-      const masked = matcher ? text.replace(matcher, REDACTED) : text
-      return redactTokenShapes(masked)
-    },
+    redact: (text) => redactTokenShapes(redactValues(text)),
+    redactValues,
     get size() {
       return counts.size
     },

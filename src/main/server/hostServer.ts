@@ -24,6 +24,7 @@ import type { SettingsStore } from '../settings/settingsStore'
 import type { SecretStore } from '../secrets/secretStore'
 import { describeSecretName } from '../secrets/secretNames'
 import { log } from '../log/log'
+import { maskSecretValuesIn } from '../log/secretValues'
 import type { NoticeBoard } from './noticeBoard'
 import type { ExtensionService } from './extensionService'
 import type { ElicitationBoard } from './elicitationBoard'
@@ -72,7 +73,8 @@ export interface HostServices {
   toolList: ToolListCache
 }
 
-const json = (uri: string, value: unknown) => ({ contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(value) }] })
+/** Every resource goes out through here: known secret values are masked in it, whichever service built it. */
+const json = (uri: string, value: unknown) => ({ contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(maskSecretValuesIn(value)) }] })
 
 /** Builds one McpServer for one renderer connection; `dispose` detaches it from the shared services. */
 export function createHostServer(services: HostServices): { server: McpServer; dispose: () => void } {
