@@ -23,19 +23,22 @@ export function redactSecrets(text: string): string {
 }
 
 /**
- * `value` (any JSON value) with every known secret value inside its strings masked, keys included.
- * Token shapes are left alone here: a chat may legitimately quote an example key, but never one of
- * the person's real secrets. Strings are masked one by one, so JSON syntax around them stays intact.
+ * `value` as JSON with every known secret value inside its strings masked, keys included. Token
+ * shapes are left alone here: a chat may legitimately quote an example key, but never one of the
+ * person's real secrets. Strings are masked one by one after `toJSON` (a Date stays a date), so the
+ * JSON syntax around them stays intact.
  */
-export function maskSecretValuesIn<T>(value: T): T {
-  return maskJson(value) as T
+export function stringifyMasked(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) => {
+    if (typeof item === 'string') return redactor.redactValues(item)
+    if (item === null || typeof item !== 'object' || Array.isArray(item)) return item
+    const entries = Object.entries(item)
+    if (entries.every(([key]) => redactor.redactValues(key) === key)) return item
+    return Object.fromEntries(entries.map(([key, inner]) => [redactor.redactValues(key), inner]))
+  })
 }
 
-function maskJson(value: unknown): unknown {
-  if (typeof value === 'string') return redactor.redactValues(value)
-  if (Array.isArray(value)) return value.map(maskJson)
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [redactor.redactValues(key), maskJson(item)]))
-  }
-  return value
+/** `value` (plain JSON data) with every known secret value masked, as `stringifyMasked` does. */
+export function maskSecretValuesIn<T>(value: T): T {
+  return JSON.parse(stringifyMasked(value)) as T
 }

@@ -24,7 +24,7 @@ import type { SettingsStore } from '../settings/settingsStore'
 import type { SecretStore } from '../secrets/secretStore'
 import { describeSecretName } from '../secrets/secretNames'
 import { log } from '../log/log'
-import { maskSecretValuesIn } from '../log/secretValues'
+import { stringifyMasked } from '../log/secretValues'
 import type { NoticeBoard } from './noticeBoard'
 import type { ExtensionService } from './extensionService'
 import type { ElicitationBoard } from './elicitationBoard'
@@ -74,7 +74,7 @@ export interface HostServices {
 }
 
 /** Every resource goes out through here: known secret values are masked in it, whichever service built it. */
-const json = (uri: string, value: unknown) => ({ contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(maskSecretValuesIn(value)) }] })
+const json = (uri: string, value: unknown) => ({ contents: [{ uri, mimeType: 'application/json', text: stringifyMasked(value) }] })
 
 /** Builds one McpServer for one renderer connection; `dispose` detaches it from the shared services. */
 export function createHostServer(services: HostServices): { server: McpServer; dispose: () => void } {

@@ -46,6 +46,8 @@ export function Warnings({ warnings }: { warnings: readonly string[] }) {
 
 /** Every keychain secret the extension will receive: the person approves these names with the launch. */
 function SecretNames({ names }: { names: readonly string[] | undefined }) {
+  // Main always sends the list; a preview composed before install (an import) has none to show.
+  if (names === undefined) return null
   return (
     <div>
       <dt className={term}>Secrets it receives</dt>
