@@ -70,7 +70,7 @@ describe('how replies and tool calls end, in the window', () => {
     const text = await refused.innerText()
     expect(text).toContain('Not run: this is call number 5 in a row to fixture__echo with exactly the same arguments.')
     expect(text).toContain('Switchboard refuses the 5th identical call in a row in a conversation, even for tools that are always allowed')
-    expect(text).toContain('a call with other arguments or to another tool starts the count again')
+    expect(text).toContain('a call with other arguments or to another tool, or a new message from the person, starts the count again')
     await refused.scrollIntoViewIfNeeded()
     await screenshot(page, 'chat-repetition-refused.png')
     expect(world!.models.remainingTurns).toBe(0)

@@ -199,7 +199,10 @@ export function createPermissionService(options: PermissionServiceOptions): Perm
       }
     },
     noteToolResult: (sessionId, text, source) => security.noteToolResult(sessionId, text, source),
-    noteUserMessage: (sessionId) => security.noteUserMessage(sessionId),
+    noteUserMessage(sessionId) {
+      security.noteUserMessage(sessionId)
+      repetition.noteUserMessage(sessionId)
+    },
     forgetSession(sessionId) {
       security.forgetSession(sessionId)
       repetition.forgetSession(sessionId)

@@ -2,7 +2,8 @@
  * Stops loops: the same tool with the same arguments (compared as canonical JSON, so key order does
  * not matter) N times in a row in one session is denied, with a message the model can act on. Every
  * attempt counts, including denied ones, so a model that keeps retrying stays stopped until it
- * changes something. Calls the person starts by hand are not counted: repeating those is deliberate.
+ * changes something, or until the person writes again (they may well want it tried once more).
+ * Calls the person starts by hand are not counted: repeating those is deliberate.
  */
 import { createHash } from 'node:crypto'
 import { canonicalJson } from '../../shared/canonicalJson'
@@ -14,6 +15,8 @@ export const DEFAULT_REPETITION_LIMIT = 5
 export interface RepetitionInspector extends Inspector {
   /** Drops the history of a session (when it is deleted). */
   forgetSession(sessionId: string): void
+  /** The person wrote a new message: the count starts again. */
+  noteUserMessage(sessionId: string): void
 }
 
 /** 2nd, 3rd, 5th, 11th, 21st… */
@@ -31,7 +34,7 @@ export function repetitionRefusal(toolName: string, count: number, limit: number
   return (
     `Not run: this is call number ${count} in a row to ${toolName} with exactly the same arguments. ` +
     `Switchboard refuses the ${ordinal(limit)} identical call in a row in a conversation, even for tools that are always allowed, so that a model cannot loop; ` +
-    'a call with other arguments or to another tool starts the count again. ' +
+    'a call with other arguments or to another tool, or a new message from the person, starts the count again. ' +
     'Calling it again will not give a different result. Use the result you already have, change the arguments, or ask the person how to continue.'
   )
 }
@@ -61,6 +64,9 @@ export function createRepetitionInspector(limit = DEFAULT_REPETITION_LIMIT): Rep
       }
     },
     forgetSession(sessionId) {
+      last.delete(sessionId)
+    },
+    noteUserMessage(sessionId) {
       last.delete(sessionId)
     },
   }

@@ -70,7 +70,7 @@ describe('repetition inspector', () => {
     expect(fifth.reasons[0]).toMatch(/^Not run: this is call number 5 in a row to files__read_file with exactly the same arguments\. .*change the arguments/)
     // The rule itself is explained where it triggers: which call, that always-allow does not lift it, and what resets it.
     expect(fifth.reasons[0]).toContain('Switchboard refuses the 5th identical call in a row in a conversation, even for tools that are always allowed')
-    expect(fifth.reasons[0]).toContain('a call with other arguments or to another tool starts the count again')
+    expect(fifth.reasons[0]).toContain('a call with other arguments or to another tool, or a new message from the person, starts the count again')
     expect(run(inspector, same())).toBe('deny')
     expect(['2', '3', '11', '21', '22'].map((n) => repetitionRefusal('t', Number(n), Number(n)).match(/refuses the (\w+) identical/)?.[1])).toEqual(['2nd', '3rd', '11th', '21st', '22nd'])
   })

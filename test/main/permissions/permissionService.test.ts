@@ -176,6 +176,15 @@ describe('decisions without a person', () => {
     expect((await service.authorize(same())).run).toBe(true)
   })
 
+  it('starts the loop count again when the person writes a new message', async () => {
+    await service.store.setMode('autonomous')
+    const same = () => call({ tool: readFileTool, arguments: { path: '/tmp/x' } })
+    for (let i = 0; i < 4; i++) expect((await service.authorize(same())).run).toBe(true)
+    service.noteUserMessage('s1')
+    for (let i = 0; i < 4; i++) expect((await service.authorize(same())).run).toBe(true)
+    expect(await service.authorize(same())).toMatchObject({ run: false, message: expect.stringMatching(/or a new message from the person/) })
+  })
+
   it('applies argument rules, and explains them', async () => {
     await service.store.saveRule({ id: 'notes', tool: 'files__write_file', argument: 'path', match: { glob: '~/Notes/**' }, decision: 'allow' })
     await service.store.saveRule({ id: 'ssh', tool: 'files__*', argument: 'path', match: { glob: '~/.ssh/**' }, decision: 'deny' })
