@@ -32,7 +32,8 @@ export type ModelsResource = z.infer<typeof ModelsResourceSchema>
 /** A content block of a tool result as shown (text, image, resource link…), already size-capped. */
 export const ContentBlockViewSchema = z.record(z.string(), z.unknown())
 
-export const ToolCallStateSchema = z.enum(['pending-approval', 'running', 'done', 'error', 'cancelled', 'denied', 'timed-out'])
+/** `writing`: the model is still writing the arguments (shown as far as they have arrived). */
+export const ToolCallStateSchema = z.enum(['writing', 'pending-approval', 'running', 'done', 'error', 'cancelled', 'denied', 'timed-out'])
 export type ToolCallState = z.infer<typeof ToolCallStateSchema>
 
 export const ToolCallViewSchema = z.object({

@@ -133,7 +133,15 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
     for (let step = 1; ; step++) {
       if (signal.aborted) return await end('cancelled')
       progress.startStep(step)
-      const outcome = await streamStep({ model: options.model, system: options.system, messages, tools: toolSet, signal, onText: (delta) => progress.appendText(delta) })
+      const outcome = await streamStep({
+        model: options.model,
+        system: options.system,
+        messages,
+        tools: toolSet,
+        signal,
+        onText: (delta) => progress.appendText(delta),
+        onToolInput: ({ callId, name, partial }) => progress.writingTool(callId, name, partial),
+      })
       const assistantDraft = { kind: 'assistant', turnId, step, text: outcome.text } as const
       if (outcome.kind === 'aborted') {
         const stopped = await commit<AssistantMessage>({ ...assistantDraft, toolCalls: [], end: 'stopped' })

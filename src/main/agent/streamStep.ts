@@ -1,9 +1,11 @@
 /**
  * One model step: a single streamText request (tools without `execute`, so the SDK never runs a
  * tool and never loops on its own), read to its end. Text deltas go to `onText` as they arrive;
- * the tool calls come back complete, in the order the model made them.
+ * the arguments of a tool call, while the model is still writing them, go to `onToolInput` as
+ * the best closed JSON so far (for MCP Apps' tool-input-partial); the tool calls come back
+ * complete, in the order the model made them.
  */
-import { NoSuchToolError, streamText, type ModelMessage, type ToolSet } from 'ai'
+import { NoSuchToolError, parsePartialJson, streamText, type ModelMessage, type ToolSet } from 'ai'
 import type { LanguageModelV4 } from './providers'
 import { providerTurnError, type TurnError } from './errorKinds'
 
@@ -27,6 +29,14 @@ export interface StreamStepInput {
   tools?: ToolSet
   signal: AbortSignal
   onText: (delta: string) => void
+  /** The arguments of a call the model is still writing, parsed as far as they go (an object). */
+  onToolInput?: (input: PartialToolInput) => void
+}
+
+export interface PartialToolInput {
+  callId: string
+  name: string
+  partial: Record<string, unknown>
 }
 
 export async function streamStep(input: StreamStepInput): Promise<StepOutcome> {
@@ -35,6 +45,8 @@ export async function streamStep(input: StreamStepInput): Promise<StepOutcome> {
   let failure: unknown
   let failed = false
   let aborted = false
+  // Call id → its name and the argument text so far, while the model writes it.
+  const writing = new Map<string, { name: string; text: string }>()
   const result = streamText({
     model: input.model,
     instructions: input.system,
@@ -53,7 +65,19 @@ export async function streamStep(input: StreamStepInput): Promise<StepOutcome> {
           text += part.text
           input.onText(part.text)
           break
+        case 'tool-input-start':
+          if (input.onToolInput) writing.set(part.id, { name: part.toolName, text: '' })
+          break
+        case 'tool-input-delta': {
+          const call = writing.get(part.id)
+          if (!call) break
+          call.text += part.delta
+          const { value } = await parsePartialJson(call.text)
+          if (isRecord(value)) input.onToolInput?.({ callId: part.id, name: call.name, partial: value })
+          break
+        }
         case 'tool-call':
+          writing.delete(part.toolCallId)
           toolCalls.push(toModelToolCall(part))
           break
         case 'error':
@@ -63,7 +87,7 @@ export async function streamStep(input: StreamStepInput): Promise<StepOutcome> {
           aborted = true
           break
         default:
-          // Step boundaries, tool input deltas, reasoning and sources carry nothing the loop needs.
+          // Step boundaries, the end of a call's input, reasoning and sources carry nothing the loop needs.
           break
       }
     }
@@ -84,3 +108,5 @@ function toModelToolCall(part: { toolCallId: string; toolName: string; input: un
   const detail = part.error instanceof Error ? part.error.message : String(part.error)
   return { ...call, invalid: { reason: NoSuchToolError.isInstance(part.error) ? 'unknown-tool' : 'unparsable-arguments', detail } }
 }
+
+const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value)

@@ -10,8 +10,11 @@ import { createTrailingThrottle, type TrailingThrottle } from '../../shared/trai
 
 export type TurnStatus = 'streaming' | 'running-tools' | 'done' | 'step-limit' | 'failed' | 'cancelled'
 
-/** `pending-approval` covers the permission check; the pending approval itself is listed in switchboard://elicitations under the same callId. */
-export type ToolCallState = 'pending-approval' | 'running' | 'done' | 'error' | 'denied' | 'cancelled' | 'timed-out'
+/**
+ * `writing`: the model is still writing the call's arguments (`arguments` is what has arrived).
+ * `pending-approval` covers the permission check; the pending approval itself is listed in switchboard://elicitations under the same callId.
+ */
+export type ToolCallState = 'writing' | 'pending-approval' | 'running' | 'done' | 'error' | 'denied' | 'cancelled' | 'timed-out'
 
 export interface ToolCallProgress {
   callId: string
@@ -91,6 +94,12 @@ export class TurnProgressTracker {
     this.update({ assistantMessageId: messageId })
   }
 
+  /** The model is writing a call: its arguments so far (replaced by `runningTools` once the step is read). */
+  writingTool(callId: string, name: string, partial: Record<string, unknown>): void {
+    const others = this.state.toolCalls.filter((call) => call.callId !== callId)
+    this.update({ toolCalls: [...others, { callId, name, arguments: partial, state: 'writing' }] })
+  }
+
   runningTools(calls: Pick<ToolCallProgress, 'callId' | 'name' | 'extensionId' | 'arguments'>[]): void {
     this.update({ status: 'running-tools', toolCalls: calls.map((call) => ({ ...call, state: 'pending-approval' })) })
   }
@@ -101,7 +110,9 @@ export class TurnProgressTracker {
 
   /** Ends the turn; resolves once the final state has been published. */
   finish(status: Extract<TurnStatus, 'done' | 'step-limit' | 'failed' | 'cancelled'>, error?: TurnError): Promise<void> {
-    this.update({ status, ...(error ? { error } : {}) })
+    // A call the model had not finished writing when the turn ended was never made.
+    const toolCalls = this.state.toolCalls.filter((call) => call.state !== 'writing')
+    this.update({ status, toolCalls, ...(error ? { error } : {}) })
     return this.throttle.close()
   }
 

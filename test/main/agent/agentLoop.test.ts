@@ -187,6 +187,49 @@ describe('agent loop: replies and tools', () => {
   })
 })
 
+describe('agent loop: a call the model is still writing', () => {
+  it('shows its arguments as far as they have arrived, then runs it whole', async () => {
+    const args = { text: 'a fairly long text to echo back, long enough to arrive in several pieces' }
+    const world = await agentWorld({
+      turns: [
+        { type: 'tool-calls', calls: [{ name: 'fx__echo', args, id: 'c1', pieces: 6 }], holdBeforeEnd: 'writing' },
+        { type: 'text', chunks: ['Echoed.'] },
+      ],
+    })
+    const turn = world.turn('Echo it', { progressIntervalMs: 0 })
+    // Every argument piece has arrived, but the model has not ended its step: the call is being written.
+    await until(() => world.progress.some((p) => p.toolCalls.some((call) => call.state === 'writing' && (call.arguments as { text?: string }).text === args.text)), 'the whole arguments while writing')
+    const writing = world.progress.flatMap((p) => p.toolCalls).filter((call) => call.callId === 'c1' && call.state === 'writing')
+    // Each snapshot is valid, closed JSON of what had arrived, and it grows.
+    expect(writing.length).toBeGreaterThan(1)
+    expect(writing[0]!.arguments).not.toEqual(args)
+    expect(writing.at(-1)).toMatchObject({ name: 'fx__echo', arguments: args })
+    const texts = writing.map((call) => (call.arguments as { text?: string }).text ?? '')
+    texts.forEach((text, i) => expect(args.text.startsWith(text) && text.length >= (texts[i - 1]?.length ?? 0)).toBe(true))
+    expect(world.server.modelRequests).toHaveLength(1)
+
+    world.server.release('writing')
+    const result = await turn
+    expect(result.status).toBe('done')
+    expect(result.committed[2]).toMatchObject({ kind: 'tool-result', status: 'ok', name: 'fx__echo' })
+    // Once the step is read the call leaves "writing" for good.
+    const after = world.progress.slice(world.progress.findIndex((p) => p.status === 'running-tools'))
+    expect(after.flatMap((p) => p.toolCalls).some((call) => call.state === 'writing')).toBe(false)
+  })
+
+  it('drops a call the model never finished writing when the person stops the turn', async () => {
+    const world = await agentWorld({ turns: [{ type: 'tool-calls', calls: [{ name: 'fx__echo', args: { text: 'never sent' }, pieces: 4 }], holdBeforeEnd: 'never' }] })
+    const stop = new AbortController()
+    const turn = world.turn('Echo it', { progressIntervalMs: 0, signal: stop.signal })
+    await until(() => world.progress.some((p) => p.toolCalls.some((call) => call.state === 'writing')), 'a call being written')
+    stop.abort()
+    const result = await turn
+    expect(result.status).toBe('cancelled')
+    expect(world.progress.at(-1)!.toolCalls).toEqual([])
+    expect(result.committed.map((m) => m.kind)).toEqual(['user', 'assistant'])
+  })
+})
+
 describe('agent loop: failures the person must fix', () => {
   it('429, then success: the provider layer retries and the turn completes', async () => {
     const world = await agentWorld({ extensions: [], turns: [{ type: 'error', status: 429, headers: { 'retry-after': '0' } }, { type: 'text', chunks: ['Fine now.'] }] })

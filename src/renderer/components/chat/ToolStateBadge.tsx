@@ -2,6 +2,11 @@
 import type { ToolCallState } from '../../../shared/hostApi'
 
 const looks: Record<ToolCallState, { label: string; badge: string; dot: string }> = {
+  writing: {
+    label: 'Being written',
+    badge: 'bg-zinc-100 text-zinc-700 ring-zinc-500/20 dark:bg-zinc-800 dark:text-zinc-300 dark:ring-zinc-600/40',
+    dot: 'bg-zinc-400 animate-pulse',
+  },
   'pending-approval': {
     label: 'Waiting for approval',
     badge: 'bg-amber-50 text-amber-800 ring-amber-600/25 dark:bg-amber-500/10 dark:text-amber-200 dark:ring-amber-400/30',
