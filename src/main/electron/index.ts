@@ -133,9 +133,11 @@ async function main(): Promise<void> {
   const appSandbox = createSandboxRegistry(APP_SANDBOX_ORIGIN_ELECTRON, [appUrl.startsWith('http') ? new URL(appUrl).origin : `${APP_SCHEME}://${APP_HOST}`])
   session.defaultSession.protocol.handle(APP_SANDBOX_SCHEME, (request) => appSandbox.respond(request.url, request.method))
   host.services.apps.setSandbox(appSandbox)
-  // Only notifications and clipboard writes, only for our own page (the frontend tools); everything else is denied.
-  session.defaultSession.setPermissionRequestHandler(appPermissionRequest(appUrl))
-  session.defaultSession.setPermissionCheckHandler(appPermissionCheck(appUrl))
+  // Notifications and clipboard writes for our own page (the frontend tools), and for App frames
+  // what the person allowed an App; everything else is denied.
+  const allowsAppFeature = (feature: string) => appSandbox.allowsFeature(feature)
+  session.defaultSession.setPermissionRequestHandler(appPermissionRequest(appUrl, allowsAppFeature))
+  session.defaultSession.setPermissionCheckHandler(appPermissionCheck(appUrl, allowsAppFeature))
   session.defaultSession.setDevicePermissionHandler(denyDevicePermission)
 
   const ports = createWindowPorts<MessagePortMain>({

@@ -42,6 +42,8 @@ const baseHeaders = {
 export interface SandboxRegistry extends AppSandboxPages {
   /** The answer for one request to the sandbox origin. */
   respond(requestUrl: string, method?: string): Response
+  /** Whether some App page now registered was allowed this Permissions Policy feature (e.g. `camera`) by the person. */
+  allowsFeature(feature: string): boolean
 }
 
 /** `hostOrigins`: the window's origins, the only ones that may frame the proxy and talk to it. */
@@ -76,6 +78,10 @@ export function createSandboxRegistry(origin: string, hostOrigins: readonly stri
         'Content-Security-Policy': `${page.policy}; frame-ancestors 'self' ${hostOrigins.join(' ')}`,
       }
       return new Response(method === 'HEAD' ? null : sandboxPageHtml({ hostOrigins, allow: page.allow }), { status: 200, headers })
+    },
+    allowsFeature(feature) {
+      for (const page of pages.values()) if (page.allow.split(';').some((item) => item.trim() === feature)) return true
+      return false
     },
   }
 }

@@ -19,6 +19,18 @@ describe('sandbox registry', () => {
     expect(html).toContain('<script src="/sandbox.js"></script>')
   })
 
+  it('knows which permissions the person allowed the Apps it serves (for the Electron permission handler)', () => {
+    const registry = createSandboxRegistry('http://127.0.0.1:5000', [HOST])
+    expect(registry.allowsFeature('camera')).toBe(false)
+    registry.register({ policy: "default-src 'none'", allow: '' })
+    expect(registry.allowsFeature('camera')).toBe(false)
+    registry.register({ policy: "default-src 'none'", allow: 'camera; clipboard-write' })
+    expect(registry.allowsFeature('camera')).toBe(true)
+    expect(registry.allowsFeature('clipboard-write')).toBe(true)
+    expect(registry.allowsFeature('microphone')).toBe(false)
+    expect(registry.allowsFeature('camera; microphone')).toBe(false)
+  })
+
   it('answers unknown pages, other paths and methods with errors', () => {
     const registry = createSandboxRegistry('http://127.0.0.1:5000', [HOST])
     expect(registry.respond('http://127.0.0.1:5000/app/AAAAAAAAAAAAAAAAAAAAAA').status).toBe(404)
