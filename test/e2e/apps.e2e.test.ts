@@ -162,6 +162,40 @@ describe('MCP Apps in browser mode (Electron stands in as headless Chromium)', (
     await expect.poll(themes).toEqual(['dark', 'light'])
   })
 
+  it('floats the App in picture-in-picture and shows it full screen when it asks, and brings it back', async () => {
+    const frame = await appFrame()
+    // The App asks as its SDK would: a ui/request-display-mode request to its host, answered with the mode in force.
+    const ask = (mode: string) =>
+      frame.evaluate(`new Promise((resolve) => {
+        const id = 'display-mode-' + Math.random()
+        const onMessage = (event) => {
+          if (!event.data || event.data.id !== id) return
+          window.removeEventListener('message', onMessage)
+          resolve(event.data.result ? event.data.result.mode : 'error')
+        }
+        window.addEventListener('message', onMessage)
+        window.parent.postMessage({ jsonrpc: '2.0', id, method: 'ui/request-display-mode', params: { mode: ${JSON.stringify(mode)} } }, '*')
+      })`)
+    expect(await ask('pip')).toBe('pip')
+    const floating = page.getByRole('region', { name: 'App of Basic, picture in picture' })
+    await floating.waitFor()
+    const box = (await floating.boundingBox())!
+    const viewport = page.viewportSize()!
+    expect(box.width).toBe(360)
+    expect(box.x + box.width).toBeGreaterThan(viewport.width - 60)
+    // The same App, not a new one: its last answer is still shown.
+    expect(await frame.locator('code').first().innerText()).toMatch(/^\d{4}-\d\d-\d\dT/)
+    await screenshot(page, 'apps-pip.png')
+    await floating.getByRole('button', { name: 'Back into the conversation' }).click()
+    await floating.waitFor({ state: 'detached' })
+
+    expect(await ask('fullscreen')).toBe('fullscreen')
+    await page.getByRole('button', { name: 'Exit full screen' }).waitFor()
+    await page.keyboard.press('Escape')
+    await page.getByRole('button', { name: 'Exit full screen' }).waitFor({ state: 'detached' })
+    expect(await ask('inline')).toBe('inline')
+  })
+
   it('adds a ui/message to the conversation as coming from the App', async () => {
     const frame = await appFrame()
     await frame.locator('textarea').fill('Hello from inside the App')
@@ -195,5 +229,34 @@ describe('MCP Apps in browser mode (Electron stands in as headless Chromium)', (
     const inRun = async () => page.frames().find((frame) => frame.url() === 'about:srcdoc' && frame.parentFrame()?.url().includes('/app/'))
     await expect.poll(async () => (await (await inRun())?.locator('code').first().innerText().catch(() => '')) ?? '', { timeout: 20_000 }).toMatch(/^\d{4}-\d\d-\d\dT/)
     await screenshot(run, 'apps-run.png')
+  })
+
+  it('feeds the App the input while the model is still writing the call (tool-input-partial), then the whole input', async () => {
+    // Records, in every new frame, the App notifications its window receives from the host.
+    await page.addInitScript({ content: `window.seenMethods = []; window.addEventListener('message', (event) => { if (event.data && typeof event.data.method === 'string' && event.data.method.startsWith('ui/notifications/tool-')) window.seenMethods.push(event.data.method) })` })
+    world!.models.push(
+      { type: 'tool-calls', text: ['Checking again.'], calls: [{ name: TOOL, args: {}, id: 'call-being-written' }], holdBeforeEnd: 'writing' },
+      { type: 'text', chunks: ['Checked.'] },
+    )
+    await page.getByRole('navigation', { name: 'Sessions' }).getByRole('button').filter({ hasText: /time/i }).first().click()
+    await expect.poll(() => messageBox().isEnabled()).toBe(true)
+    await messageBox().fill('And once more, please.')
+    await page.keyboard.press('Enter')
+    // The model has not finished the call: the App is on screen already, fed the input so far.
+    const slot = page.locator('[data-app-slot="call-being-written"] iframe')
+    await slot.waitFor({ timeout: 20_000 })
+    const proxy = (await (await slot.elementHandle())!.contentFrame())!
+    const seen = () => proxy.evaluate('window.seenMethods') as Promise<string[]>
+    await expect.poll(seen, { timeout: 20_000 }).toContain('ui/notifications/tool-input-partial')
+    expect(await seen()).not.toContain('ui/notifications/tool-input')
+    expect(await page.locator('section[aria-label^="Tool call"] [data-state="writing"]').count()).toBe(1)
+
+    world!.models.release('writing')
+    await allowInDialog('Run “Get Time” from Basic?')
+    await expect.poll(seen, { timeout: 20_000 }).toContain('ui/notifications/tool-result')
+    const methods = await seen()
+    expect(methods.indexOf('ui/notifications/tool-input-partial')).toBeLessThan(methods.indexOf('ui/notifications/tool-input'))
+    expect(methods.filter((method) => method === 'ui/notifications/tool-input')).toHaveLength(1)
+    await page.getByText('Checked.').waitFor()
   })
 })

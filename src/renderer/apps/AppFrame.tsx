@@ -15,7 +15,7 @@ import { quietButton } from '../components/ui'
 import { AppRequestBar, type AppRequest } from './AppRequestBar'
 import { startAppSession, type AppSession, type DownloadFile } from './appSession'
 import { appHeight, rememberAppHeight } from './appHeights'
-import { APP_MIN_HEIGHT, AVAILABLE_DISPLAY_MODES, clampAppHeight, hostContextFor, type AppDisplayMode } from './hostStyles'
+import { APP_MIN_HEIGHT, AVAILABLE_DISPLAY_MODES, clampAppHeight, hostContextFor, PIP_SIZE, type AppDisplayMode } from './hostStyles'
 
 const subscribeDark = (notify: () => void) => {
   const observer = new MutationObserver(notify)
@@ -49,7 +49,14 @@ function openedApp(client: HostClient, tool: string): Promise<AppOpenResult> {
   return opened
 }
 
-export function AppFrame({ call, entry }: { call: ToolCallView; entry: AppToolEntry }) {
+interface AppFrameProps {
+  call: ToolCallView
+  entry: AppToolEntry
+  /** Told whenever the display mode changes (the slot keeps a picture-in-picture App mounted off screen). */
+  onModeChange?: (mode: AppDisplayMode) => void
+}
+
+export function AppFrame({ call, entry, onModeChange }: AppFrameProps) {
   const client = useHostClient()
   const sessionId = useViewStore((state) => state.selectedId) ?? undefined
   const [opened, setOpened] = useState<AppOpenResult | null>(null)
@@ -113,10 +120,11 @@ export function AppFrame({ call, entry }: { call: ToolCallView; entry: AppToolEn
         setHeight(next)
       },
       onDisplayMode: (wanted) => {
-        const next = AVAILABLE_DISPLAY_MODES.includes(wanted as AppDisplayMode) ? (wanted as AppDisplayMode) : live.current.mode
+        const next = AVAILABLE_DISPLAY_MODES.includes(wanted) ? wanted : live.current.mode
         setMode(next)
         return next
       },
+      currentDisplayMode: () => live.current.mode,
       onOpenLink: async (url) => {
         const safe = isSafeExternalUrl(url)
         if (!safe || !(await ask((resolve) => ({ kind: 'link', url: safe, resolve })))) return false
@@ -178,14 +186,21 @@ export function AppFrame({ call, entry }: { call: ToolCallView; entry: AppToolEn
       : null
   const shownRequest = request ?? permissionRequest
 
+  useEffect(() => onModeChange?.(mode), [mode, onModeChange])
   useEffect(() => {
-    if (mode !== 'fullscreen') return
+    if (mode === 'inline') return
     const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setMode('inline')
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
   }, [mode])
 
   const fullscreen = mode === 'fullscreen'
+  const pip = mode === 'pip'
+  const wrapper = fullscreen
+    ? 'fixed inset-0 z-40 flex flex-col bg-white dark:bg-zinc-950'
+    : pip
+      ? 'fixed right-6 bottom-28 z-30 flex flex-col overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-xl dark:border-zinc-700 dark:bg-zinc-900'
+      : ''
   return (
     <div ref={boxRef} data-app-of={entry.extensionId} className="border-t border-zinc-200 dark:border-zinc-700/80">
       {failure ? (
@@ -193,12 +208,13 @@ export function AppFrame({ call, entry }: { call: ToolCallView; entry: AppToolEn
           The App of {entry.extensionName} could not be shown: {failure}
         </p>
       ) : (
-        <div className={fullscreen ? 'fixed inset-0 z-40 flex flex-col bg-white dark:bg-zinc-950' : ''}>
-          {fullscreen && (
+        <div data-app-mode={mode} className={wrapper} style={pip ? { width: PIP_SIZE.width } : undefined}
+          role={pip ? 'region' : undefined} aria-label={pip ? `App of ${entry.extensionName}, picture in picture` : undefined}>
+          {(fullscreen || pip) && (
             <div className="flex items-center justify-between border-b border-zinc-200 px-3 py-1.5 text-xs dark:border-zinc-700">
               <span>App of {entry.extensionName}</span>
               <button type="button" className={quietButton} onClick={() => setMode('inline')}>
-                Exit full screen
+                {fullscreen ? 'Exit full screen' : 'Back into the conversation'}
               </button>
             </div>
           )}
@@ -212,7 +228,7 @@ export function AppFrame({ call, entry }: { call: ToolCallView; entry: AppToolEn
               allow={opened.allow || undefined}
               referrerPolicy="no-referrer"
               className={fullscreen ? 'w-full flex-1' : 'block w-full'}
-              style={fullscreen ? undefined : { height: Math.max(APP_MIN_HEIGHT, height) }}
+              style={fullscreen ? undefined : { height: pip ? PIP_SIZE.height : Math.max(APP_MIN_HEIGHT, height) }}
             />
           ) : (
             <p className="px-3 py-2 text-xs text-zinc-500 dark:text-zinc-400" style={{ minHeight: height }}>
@@ -221,6 +237,7 @@ export function AppFrame({ call, entry }: { call: ToolCallView; entry: AppToolEn
           )}
         </div>
       )}
+      {pip && <p className="px-3 py-2 text-xs text-zinc-500 dark:text-zinc-400">The App of {entry.extensionName} is in the corner of the window.</p>}
       {shownRequest && <AppRequestBar request={shownRequest} appName={entry.extensionName} />}
       {context && (
         <p data-testid="app-context" className="border-t border-zinc-200 px-3 py-1.5 text-xs text-zinc-600 dark:border-zinc-700/80 dark:text-zinc-400">

@@ -2,7 +2,8 @@
  * One App on screen: ext-apps' `AppBridge` over a `PostMessageTransport` to the sandbox proxy frame.
  * The bridge has no MCP client of its own (null): every App request becomes a host tool call, and
  * main decides (appTools.ts). The tool's input and result are replayed to the App once it says it is
- * initialized (nothing is sent before), a call that ended without a result tells the App it was
+ * initialized (nothing is sent before); while the model is still writing the call, the App gets the
+ * input as far as it has arrived (tool-input-partial), then the whole input once. A call that ended without a result tells the App it was
  * cancelled, and closing tears the App down before the frame goes.
  */
 import { AppBridge, PostMessageTransport, type McpUiHostContext, type McpUiResourceTeardownRequest } from '@modelcontextprotocol/ext-apps/app-bridge'
@@ -14,8 +15,10 @@ import type { AppDisplayMode } from './hostStyles'
 /** What the card does for the App; each returns what the App is told. */
 export interface AppSessionHandlers {
   onSize(size: { width?: number; height?: number }): void
-  /** Returns the mode now in force (a mode the App did not offer is refused). */
-  onDisplayMode(mode: AppDisplayMode | 'pip'): AppDisplayMode
+  /** Returns the mode now in force (a mode the host does not offer is refused there). */
+  onDisplayMode(mode: AppDisplayMode): AppDisplayMode
+  /** The mode in force now (the answer when the App asks for a mode it did not declare). */
+  currentDisplayMode(): AppDisplayMode
   /** Asks the person; resolves true when the link was opened. */
   onOpenLink(url: string): Promise<boolean>
   /** Asks the person; resolves true when the files were saved. */
@@ -78,12 +81,21 @@ export async function startAppSession(options: AppSessionOptions): Promise<AppSe
     { hostContext: options.hostContext },
   )
   const sent = { input: false, result: false, cancelled: false }
+  /** The partial input last sent while the model was writing the call (JSON), to send only what changed. */
+  let sentPartial = ''
   let initialized = false
   let latest: ToolCallView | undefined
 
   const flush = () => {
     const call = latest
     if (!initialized || !call) return
+    if (call.state === 'writing') {
+      const partial = JSON.stringify(call.arguments ?? {})
+      if (partial === sentPartial) return
+      sentPartial = partial
+      void bridge.sendToolInputPartial({ arguments: (call.arguments ?? {}) as Record<string, unknown> })
+      return
+    }
     if (!sent.input) {
       sent.input = true
       void bridge.sendToolInput({ arguments: (call.arguments ?? {}) as Record<string, unknown> })
@@ -104,7 +116,11 @@ export async function startAppSession(options: AppSessionOptions): Promise<AppSe
     flush()
   }
   bridge.onsizechange = (size) => options.onSize(size)
-  bridge.onrequestdisplaymode = async ({ mode }) => ({ mode: options.onDisplayMode(mode) })
+  bridge.onrequestdisplaymode = async ({ mode }) => {
+    // The spec: never switch to a mode the App did not list in its own availableDisplayModes.
+    const declared = bridge.getAppCapabilities()?.availableDisplayModes
+    return { mode: declared && !declared.includes(mode) ? options.currentDisplayMode() : options.onDisplayMode(mode) }
+  }
   bridge.onloggingmessage = ({ level, data }) => options.onLog(`${level}: ${typeof data === 'string' ? data : JSON.stringify(data)}`)
   bridge.oncalltool = async (params, extra) => {
     const raw = await client.callRaw('app_call_tool', { app: appTool, sessionId, name: params.name, arguments: params.arguments ?? {} }, { signal: extra.mcpReq.signal })

@@ -79,8 +79,10 @@ const variables: Record<string, string> = {
   '--shadow-lg': '0 12px 32px light-dark(rgba(0,0,0,0.12), rgba(0,0,0,0.6))',
 }
 
-export type AppDisplayMode = 'inline' | 'fullscreen'
-export const AVAILABLE_DISPLAY_MODES: AppDisplayMode[] = ['inline', 'fullscreen']
+export type AppDisplayMode = 'inline' | 'fullscreen' | 'pip'
+export const AVAILABLE_DISPLAY_MODES: AppDisplayMode[] = ['inline', 'fullscreen', 'pip']
+/** Picture-in-picture: a small panel floating over the conversation's corner while the person reads on. */
+export const PIP_SIZE = { width: 360, height: 260 }
 
 export interface HostContextInput {
   dark: boolean
@@ -98,7 +100,12 @@ export function hostContextFor({ dark, displayMode, width, tool, callId }: HostC
     styles: { variables: variables as NonNullable<McpUiHostContext['styles']>['variables'] },
     displayMode,
     availableDisplayModes: AVAILABLE_DISPLAY_MODES,
-    containerDimensions: displayMode === 'fullscreen' ? { height: window.innerHeight, width: window.innerWidth } : { maxHeight: APP_MAX_HEIGHT, width },
+    containerDimensions:
+      displayMode === 'fullscreen'
+        ? { height: window.innerHeight, width: window.innerWidth }
+        : displayMode === 'pip'
+          ? { ...PIP_SIZE }
+          : { maxHeight: APP_MAX_HEIGHT, width },
     locale: navigator.language,
     timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     userAgent: 'Switchboard',

@@ -69,8 +69,10 @@ export function MessageList({ rows: conversation, empty, streaming, followSignal
                     key={row.key}
                     data-index={row.index}
                     ref={virtualizer.measureElement}
-                    className="absolute top-0 left-0 w-full pb-6"
-                    style={{ transform: `translateY(${row.start}px)` }}
+                    className="absolute left-0 w-full pb-6"
+                    // `top`, not a transform: a transformed row would become the containing block of
+                    // an App shown full screen or in picture-in-picture (position: fixed).
+                    style={{ top: row.start }}
                   >
                     {item.kind === 'user' ? (
                       <UserMessage text={item.text} attachments={item.attachments} sending={item.sending} from={item.from} posinset={row.index + 1} setsize={count} />
