@@ -112,4 +112,58 @@ describe('Sign in to a remote extension in Chromium', () => {
     const seen = [...contents, ...received].join('\n')
     for (const value of server.issued) expect(seen).not.toContain(value)
   })
+
+  it('signs in with a client registered beforehand, entered on the extension page', { timeout: 240_000 }, async () => {
+    if (!keychain) return
+    const registered = await startOAuthFixture({ preRegisteredClients: ['switchboard-desktop'] })
+    try {
+      app = await openAppPage(host!, { timeoutMs: 15_000 })
+      const { page } = app
+      await call(client!, 'extension_add', { config: { id: 'team', name: 'Team Notes', type: 'streamable-http', url: registered.mcpUrl } })
+      const dialog = page.getByRole('dialog')
+      await dialog.getByRole('heading', { name: 'Connect to “Team Notes”?' }).waitFor()
+      await expect.poll(() => dialog.getByRole('button', { name: 'Allow and remember' }).isEnabled()).toBe(true)
+      await dialog.getByRole('button', { name: 'Allow and remember' }).click()
+      const team = async () => (await read(client!, HostResource.extensions, ExtensionsResourceSchema)).extensions.find((item) => item.id === 'team')
+      await poll(team, (view) => view?.status === 'needs-sign-in', 'the extension to need a sign-in', 30_000)
+
+      await page.getByRole('button', { name: 'Settings' }).click()
+      await page.getByRole('tab', { name: 'Extensions' }).click()
+      await page.getByTitle('Show details of Team Notes').click()
+      await page.getByText('Use a client registered with the server').click()
+      const form = page.getByRole('form', { name: 'Registered client of Team Notes' })
+      // A secret value typed in place of a reference is refused, naming the fix.
+      await form.getByLabel('Client ID').fill('switchboard-desktop')
+      await form.getByLabel('Client secret (optional)').fill('plain-secret-value')
+      await form.getByRole('button', { name: 'Save' }).click()
+      await expect.poll(() => form.getByRole('alert').innerText()).toMatch(/\$\{secret:NAME\}/)
+      expect(await form.getByRole('alert').innerText()).not.toContain('plain-secret-value')
+      await form.getByLabel('Client secret (optional)').fill('')
+      await form.getByRole('button', { name: 'Save' }).click()
+      await form.getByRole('status').getByText('signs in with client switchboard-desktop').waitFor()
+      await screenshot(page, 'sign-in-registered-client.png')
+      expect((await team())?.config.auth).toMatchObject({ clientId: 'switchboard-desktop' })
+
+      await poll(team, (view) => view?.status === 'needs-sign-in', 'the extension to need a sign-in again', 30_000)
+      // Before the id was entered Switchboard may have registered itself; from now on it must not.
+      const registrationsBefore = registered.counts.registrations
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+      await dialog.getByRole('heading', { name: 'Open a page for Team Notes?' }).waitFor()
+      expect(await dialog.getByTestId('question-url').innerText()).toContain('client_id=switchboard-desktop')
+      const consentTab = page.context().waitForEvent('page')
+      await expect.poll(() => dialog.getByRole('button', { name: 'Open in browser' }).isEnabled()).toBe(true)
+      await dialog.getByRole('button', { name: 'Open in browser' }).click()
+      const tab = await consentTab
+      await tab.getByRole('button', { name: 'Allow' }).click()
+      await tab.getByText('You can close this tab').waitFor()
+      await tab.close()
+      await poll(team, (view) => view?.status === 'ready', 'the extension to be ready after signing in', 30_000)
+      // The id the person entered was used, and Switchboard did not register a client of its own.
+      expect(registered.authorizedClients).toEqual(['switchboard-desktop'])
+      expect(registered.counts.registrations).toBe(registrationsBefore)
+      await poll(team, (view) => /^Signed in with .*the client id you entered/.test(view?.signIn?.description ?? ''), 'the page to say which client signed in', 30_000)
+    } finally {
+      await registered.stop()
+    }
+  })
 })

@@ -25,6 +25,7 @@ import { typeLabels } from './extensionText'
 import { useExtensionControls } from './useExtensionControls'
 import { RestartButton } from './RestartButton'
 import { SignInButton, SignInSummary } from './SignInControls'
+import { RegisteredClientForm } from './RegisteredClientForm'
 
 type Panel = 'tools' | 'resources' | 'prompts' | 'log'
 
@@ -126,6 +127,7 @@ function ExtensionDetails({ extension }: { extension: ExtensionView }) {
         </div>
         <ExtensionStateNote extension={extension} />
         <SignInSummary extension={extension} />
+        <RegisteredClientForm key={extension.id} extension={extension} />
         {removing !== 'no' && (
           <ExtensionRemoveConfirm
             name={extension.name}
