@@ -112,6 +112,33 @@ describe('Settings → Extensions in browser mode (Electron stands in as headles
     await page.getByText('No extensions yet').waitFor()
   })
 
+  it('shows underscores in the monospace fields (GITHUB_TOKEN is not GITHUB TOKEN)', async () => {
+    await openExtensions()
+    await page.getByRole('button', { name: 'Add extension' }).click()
+    const form = addForm()
+    await form.waitFor()
+    await form.getByRole('button', { name: 'Add variable' }).click()
+    // The same field with an underscore and with a space in its place (both valid there): if the
+    // line box clips the underscore, both pictures are the same.
+    const picture = async (field: ReturnType<typeof form.getByLabel>, text: string) => {
+      await field.fill(text)
+      await page.evaluate('document.activeElement && document.activeElement.blur()')
+      return field.screenshot({ animations: 'disabled', caret: 'hide' })
+    }
+    for (const [label, withUnderscore, withSpace] of [
+      ['Variable 1 value', 'GITHUB_TOKEN', 'GITHUB TOKEN'],
+      ['Command', 'node_modules', 'node modules'],
+    ] as const) {
+      const field = form.getByLabel(label, { exact: true })
+      expect((await picture(field, withUnderscore)).equals(await picture(field, withSpace)), `${label}: ${withUnderscore}`).toBe(false)
+    }
+    await form.getByLabel('Variable 1 name').fill('GITHUB_TOKEN')
+    await form.getByLabel('Variable 1 value').fill('ghp_example_value')
+    await form.getByLabel('Command').fill('./node_modules/.bin/server_github')
+    await screenshot(form, 'extensions-underscores.png')
+    await form.getByRole('button', { name: 'Cancel' }).click()
+  })
+
   it('adds server-everything by hand, asks before starting it, runs echo, turns it off and on, and shows its log', async () => {
     const canary = `canary-${randomUUID()}`
     await openExtensions()

@@ -28,8 +28,13 @@ export const smallSecondaryButton =
   `${base} h-7 px-2.5 border border-zinc-300 bg-white text-zinc-800 shadow-xs hover:bg-zinc-50 ` +
   'dark:border-zinc-700 dark:bg-zinc-800 dark:text-zinc-100 dark:hover:bg-zinc-700'
 
+/**
+ * 32 px tall from its padding and line box, not from a fixed height: with `height` set, Chromium
+ * clips the text to the font's own line metrics, and DejaVu Sans Mono (the monospace font on most
+ * Linux desktops) then loses its underscores at 14 px — `GITHUB_TOKEN` read as `GITHUB TOKEN`.
+ */
 export const textInput =
-  'h-8 w-full min-w-0 rounded-md border border-zinc-300 bg-white px-2.5 text-sm text-zinc-900 shadow-xs transition-colors ' +
+  'min-h-8 py-[5px] leading-5 w-full min-w-0 rounded-md border border-zinc-300 bg-white px-2.5 text-sm text-zinc-900 shadow-xs transition-colors ' +
   'placeholder:text-zinc-400 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/25 focus-visible:outline-none ' +
   'aria-[invalid=true]:border-red-500 aria-[invalid=true]:focus:ring-red-500/25 ' +
   'disabled:cursor-not-allowed disabled:opacity-60 ' +

@@ -35,7 +35,7 @@ const textArea =
   'focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/25 focus-visible:outline-none aria-[invalid=true]:border-red-500 ' +
   'dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100 dark:focus:border-indigo-400'
 const selectClass =
-  'h-8 w-full min-w-0 rounded-md border border-zinc-300 bg-white px-2 text-sm text-zinc-900 shadow-xs focus:border-indigo-500 focus:ring-2 ' +
+  'min-h-8 py-[5px] leading-5 w-full min-w-0 rounded-md border border-zinc-300 bg-white px-2 text-sm text-zinc-900 shadow-xs focus:border-indigo-500 focus:ring-2 ' +
   'focus:ring-indigo-500/25 focus-visible:outline-none dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100 dark:focus:border-indigo-400'
 
 export function RuleTester({ rules, tools }: Props) {
