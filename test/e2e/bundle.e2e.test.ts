@@ -77,8 +77,18 @@ describe('installing an .mcpb bundle (Electron stands in as headless Chromium)',
     await page.getByRole('heading', { level: 2, name: 'Install an extension' }).waitFor()
     await page.getByRole('tab', { name: 'Bundle' }).click()
 
-    // Browser mode: an upload input (the app shows "Choose file…" with the system dialog instead).
-    await page.getByLabel('Bundle file').setInputFiles(bundlePath)
+    // Dropped onto the drop zone (the upload input, or "Choose file…" with the system dialog in the
+    // app, are the keyboard's way; the flow after the file is the same).
+    const bytes = (await readFile(bundlePath)).toString('base64')
+    const dropped = await page.evaluateHandle(`(() => {
+      const data = new DataTransfer()
+      const bytes = Uint8Array.from(atob(${JSON.stringify(bytes)}), (c) => c.charCodeAt(0))
+      data.items.add(new File([bytes], 'fixture.mcpb', { type: 'application/zip' }))
+      return data
+    })()`)
+    const zone = page.getByRole('group', { name: 'Drop a bundle file here' })
+    await zone.dispatchEvent('dragover', { dataTransfer: dropped })
+    await zone.dispatchEvent('drop', { dataTransfer: dropped })
     const sheet = page.getByRole('region', { name: /Fixture Bundle/ })
     await sheet.waitFor()
     await sheet.getByText('Unsigned').waitFor()

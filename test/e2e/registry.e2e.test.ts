@@ -39,6 +39,32 @@ afterAll(async () => {
 }, 60_000)
 
 describe('Install from the MCP Registry in browser mode (Electron stands in as headless Chromium)', () => {
+  it('says in words when the registry cannot be reached and offers the other ways in; settings lead back to the chat', { timeout: 120_000 }, async () => {
+    await page.getByRole('button', { name: 'Settings' }).click()
+    await page.getByRole('tab', { name: 'Extensions' }).click()
+    await page.getByRole('button', { name: 'Install extension' }).click()
+    await page.getByRole('button', { name: 'Change' }).click()
+    const address = page.getByRole('form', { name: 'Registry address' })
+    // Nothing listens there: as offline as a registry gets.
+    await address.getByLabel('Registry address').fill('https://127.0.0.1:9')
+    await address.getByRole('button', { name: 'Save' }).click()
+    const problem = page.getByRole('alert').filter({ hasText: 'Could not reach the MCP Registry' })
+    await problem.waitFor({ timeout: 30_000 })
+    expect(await problem.innerText()).toMatch(/Without it you can still add one By hand or Paste or import a config/)
+    await screenshot(page, 'registry-offline.png')
+    await problem.getByRole('button', { name: 'By hand' }).click()
+    await page.getByRole('tab', { name: 'By hand', selected: true }).waitFor()
+
+    // Another section and back: the Extensions tab opens on the list, not on the add form.
+    await page.getByRole('tab', { name: 'General' }).click()
+    await page.getByRole('tab', { name: 'Extensions' }).click()
+    await page.getByRole('heading', { level: 2, name: 'Extensions' }).waitFor()
+    // The way back to the chat.
+    await page.getByRole('button', { name: 'Back to the chat' }).click()
+    await page.getByRole('tablist', { name: 'Settings sections' }).waitFor({ state: 'detached' })
+    expect(await page.getByRole('button', { name: 'Settings' }).getAttribute('aria-current')).toBeNull()
+  })
+
   it('searches the fixture registry, installs server-everything with a secret, asks first, and ends ready with its tools', { timeout: 240_000 }, async () => {
     const canary = `tok-${randomUUID()}`
     await page.getByRole('button', { name: 'Settings' }).click()

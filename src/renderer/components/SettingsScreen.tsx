@@ -7,28 +7,37 @@ import { ModelsSettings } from './models/ModelsSettings'
 import { ExtensionsSettings } from './extensions/ExtensionsSettings'
 import { PermissionsSettings } from './permissions/PermissionsSettings'
 import { SettingsTabs, panelId, tabId } from './settings/SettingsTabs'
+import { BackIcon } from './icons'
+import { quietButton } from './ui'
 
 export function SettingsScreen() {
   const settings = useSettingsStore((state) => state.settings)
   const section = useViewStore((state) => state.settingsSection)
   const showSettings = useViewStore((state) => state.showSettings)
   const showExtensions = useViewStore((state) => state.showExtensions)
+  const selectSession = useViewStore((state) => state.selectSession)
+  const selectedId = useViewStore((state) => state.selectedId)
   if (!settings) return null
-  // The Extensions tab, chosen again while on a details page or the add form, goes back to the list.
-  const choose = (next: SettingsSection) => (next === 'extensions' && section === 'extensions' ? showExtensions({ page: 'list' }) : showSettings(next))
+  // The Extensions tab always opens on the list (also when chosen again on a details page or the add form).
+  const choose = (next: SettingsSection) => (next === 'extensions' ? showExtensions({ page: 'list' }) : showSettings(next))
 
   return (
     <div className="flex h-full flex-col">
       <header className="flex h-12 shrink-0 items-stretch gap-6 border-b border-zinc-200 px-6 dark:border-zinc-800">
         <h1 className="self-center text-sm font-semibold">Settings</h1>
         <SettingsTabs value={section} onChange={choose} />
+        <button type="button" className={`${quietButton} ml-auto self-center`} onClick={() => selectSession(selectedId)}>
+          <BackIcon className="size-3.5" />
+          Back to the chat
+        </button>
       </header>
       <div className="flex-1 overflow-y-auto">
         <div
           role="tabpanel"
           id={panelId(section)}
           aria-labelledby={tabId(section)}
-          className={`mx-auto px-6 py-8 ${section === 'extensions' || section === 'permissions' ? 'max-w-3xl' : 'max-w-2xl'}`}
+          // One width for every section, so that switching tabs does not move the page.
+          className="mx-auto max-w-3xl px-6 py-8"
         >
           {section === 'general' ? (
             <GeneralSettings settings={settings} />

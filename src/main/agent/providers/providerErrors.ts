@@ -8,7 +8,7 @@
  */
 import { APICallError, EmptyResponseBodyError, InvalidResponseDataError, JSONParseError, RetryError, TypeValidationError } from 'ai'
 import { redactSecrets } from '../../log/secretValues'
-import { describeNetworkFailure, type NetworkFailure } from './networkFailures'
+import { describeNetworkFailure, type NetworkFailure } from '../../net/networkFailures'
 import { retryAfterMs } from './retryPolicy'
 import { capitalize, isLoopbackUrl, type ProviderDescription } from './providerPresets'
 

@@ -4,6 +4,7 @@
  */
 import { formatBytes } from '../../../shared/format'
 import { readTextWithin } from '../cappedBody'
+import { describeNetworkFailure } from '../../net/networkFailures'
 
 /** How many servers one search page asks for. */
 export const PAGE_SIZE = 30
@@ -40,8 +41,10 @@ export async function fetchRegistryJson(url: string, fetchImpl: FetchLike = fetc
   try {
     response = await fetchImpl(url, { signal: AbortSignal.timeout(TIMEOUT_MS), headers: { accept: 'application/json' } })
   } catch (error) {
-    const reason = (error as Error).name === 'TimeoutError' ? 'no answer within 15 seconds' : ((error as Error & { cause?: Error }).cause?.message ?? (error as Error).message)
-    throw new Error(`Could not reach the MCP Registry at ${where} (${reason}). Check your internet connection, or the registry address in Settings → General.`)
+    const failure = describeNetworkFailure(error)
+    const reason = (error as Error).name === 'TimeoutError' ? 'no answer within 15 seconds' : (failure?.reason ?? (error as Error & { cause?: Error }).cause?.message ?? (error as Error).message)
+    const advice = failure?.advice === 'check-url' ? 'Check the registry address in Settings → General.' : 'Check your internet connection, or the registry address in Settings → General.'
+    throw new Error(`Could not reach the MCP Registry at ${where} (${reason}). ${advice}`)
   }
   if (response.status === 404) {
     await response.body?.cancel()

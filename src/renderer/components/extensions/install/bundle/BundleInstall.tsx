@@ -27,6 +27,7 @@ export function BundleInstall({ onInstalled }: InstallTabProps) {
   const client = useHostClient()
   const electron = useConnectionStore((state) => state.endpoint) === 'electron'
   const fileInput = useRef<HTMLInputElement>(null)
+  const [dragging, setDragging] = useState(false)
   const sheetHeading = useRef<HTMLHeadingElement>(null)
   const [sheet, setSheet] = useState<InstallSheet>()
   const [values, setValues] = useState<FormValues>({})
@@ -105,7 +106,26 @@ export function BundleInstall({ onInstalled }: InstallTabProps) {
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           An MCP bundle (<span className="font-mono">.mcpb</span>, formerly <span className="font-mono">.dxt</span>) packs a server with its manifest. Switchboard checks it before anything is installed.
         </p>
-        <div className="flex flex-wrap items-center gap-2">
+        <div
+          role="group"
+          aria-label="Drop a bundle file here"
+          onDragOver={(event) => {
+            event.preventDefault()
+            if (!dragging) setDragging(true)
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={(event) => {
+            event.preventDefault()
+            setDragging(false)
+            const file = event.dataTransfer.files[0]
+            if (file && busy === null) void preview({ file })
+          }}
+          className={
+            'flex flex-wrap items-center gap-2 rounded-lg border-2 border-dashed px-4 py-5 transition-colors ' +
+            (dragging ? 'border-indigo-400 bg-indigo-50/60 dark:border-indigo-500 dark:bg-indigo-500/10' : 'border-zinc-300 dark:border-zinc-700')
+          }
+        >
+          <p className="w-full text-sm text-zinc-600 dark:text-zinc-400">Drop a <span className="font-mono">.mcpb</span> file here, or choose one:</p>
           {electron ? (
             <button type="button" className={sheet ? secondaryButton : primaryButton} disabled={busy !== null} onClick={() => void chooseInApp()}>
               {sheet ? 'Choose another file…' : 'Choose file…'}

@@ -6,6 +6,7 @@ import { quietButton, secondaryButton, textInput } from '../../../ui'
 import { RegistryIcon } from './RegistryIcon'
 import { entryTitle, kindLabel, lastUpdatedText } from './registryText'
 import type { RegistrySearch } from './useRegistrySearch'
+import { useViewStore } from '../../../../stores/viewStore'
 
 interface Props {
   search: RegistrySearch
@@ -48,6 +49,7 @@ function EntryRow({ entry, onOpen }: { entry: RegistryEntry; onOpen: () => void 
 export function RegistryList({ search, onOpen }: Props) {
   const id = useId()
   const { page, entries, loading, error } = search
+  const showExtensions = useViewStore((state) => state.showExtensions)
   return (
     <div className="space-y-3">
       <div>
@@ -81,9 +83,20 @@ export function RegistryList({ search, onOpen }: Props) {
         </p>
       )}
       {error && (
-        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-xs text-red-800 dark:bg-red-500/10 dark:text-red-300">
-          {error}
-        </p>
+        <div role="alert" className="rounded-md bg-red-50 px-3 py-2 text-xs text-red-800 dark:bg-red-500/10 dark:text-red-300">
+          <p>{error}</p>
+          <p className="mt-1.5">
+            The registry only helps you find servers. Without it you can still add one{' '}
+            <button type="button" className="font-medium underline underline-offset-2" onClick={() => showExtensions({ page: 'add', tab: 'manual' })}>
+              By hand
+            </button>{' '}
+            or{' '}
+            <button type="button" className="font-medium underline underline-offset-2" onClick={() => showExtensions({ page: 'add', tab: 'import' })}>
+              Paste or import
+            </button>{' '}
+            a config from Claude Desktop, VS Code or another app.
+          </p>
+        </div>
       )}
       {entries.length > 0 ? (
         <ul aria-label="Registry servers" aria-busy={loading !== null} className="divide-y divide-zinc-200 overflow-hidden rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">

@@ -1,6 +1,6 @@
 /**
- * Recognises network failures under the wrappers fetch (undici) and the AI SDK put around them,
- * and says what happened in a few words.
+ * Recognises network failures under the wrappers fetch (undici) and the AI SDK put around them
+ * (model providers, the registry client), and says what happened in a few words.
  */
 
 export interface NetworkFailure {
