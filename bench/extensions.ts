@@ -9,8 +9,8 @@
  * Run: npx tsx bench/extensions.ts
  */
 import { fileURLToPath } from 'node:url'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio'
+import { Client } from '@modelcontextprotocol/client'
 import { createBuiltinRegistry } from '../src/main/builtins'
 import { createExtensionsCore, type ExtensionsCore } from '../src/main/extensions'
 import { ExtensionConfigSchema, type ExtensionConfig } from '../src/main/extensions/extensionConfig'

@@ -9,7 +9,7 @@
  */
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import type { Client } from '@modelcontextprotocol/client'
 import type { Browser, Page } from 'playwright-core'
 import type { HostInfo } from '../../test/e2e/hostProcess'
 import { launchChromium } from '../../test/e2e/chromium'

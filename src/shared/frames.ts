@@ -7,7 +7,7 @@
  * SDK validates params and results per method. A hand-written check, not zod: it runs twice per round
  * trip on the renderer hot path (bench/transport.ts).
  */
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
+import type { JSONRPCMessage } from '@modelcontextprotocol/client'
 
 /** Default cap for one frame: 16 MiB. */
 export const DEFAULT_MAX_FRAME_BYTES = 16 * 1024 * 1024

@@ -4,8 +4,7 @@
  * The same class serves main (Electron `MessagePortMain`) and the page (DOM `MessagePort`);
  * the two adapters below turn either shape into a `FramePort`.
  */
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
+import type { Transport, JSONRPCMessage } from '@modelcontextprotocol/client'
 import { DEFAULT_MAX_FRAME_BYTES, checkFrame } from './frames'
 
 /** The minimal port this transport needs. */

@@ -5,7 +5,7 @@
  * absent (browser mode stands in for its window).
  */
 import { join } from 'node:path'
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import type { Client } from '@modelcontextprotocol/client'
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ExtensionsResourceSchema, HostResource, SessionsResourceSchema, ToolsResourceSchema } from '../../src/shared/hostApi'

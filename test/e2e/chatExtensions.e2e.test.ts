@@ -6,7 +6,7 @@
  * is then offered only those; the choice is still there after a reload.
  */
 import { join } from 'node:path'
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import type { Client } from '@modelcontextprotocol/client'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { HostResource, SessionsResourceSchema, ToolsResourceSchema } from '../../src/shared/hostApi'

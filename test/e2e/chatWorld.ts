@@ -2,7 +2,7 @@
 import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import type { Client } from '@modelcontextprotocol/client'
 import { startScriptedModelServer, type ScriptedModelServer, type ScriptedModelServerOptions } from '../fixtures/modelServer/scriptedModelServer'
 import { selectScriptedModel } from '../helpers/hostCalls'
 import { connectHostClient, root, stopHostAndClean, type AppPage } from './appPage'

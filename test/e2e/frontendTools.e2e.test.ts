@@ -5,7 +5,7 @@
  * Then the window reloads while a call is in flight: the call fails with "window unavailable",
  * the extension becomes ready again on its own, and the next call works.
  */
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import type { Client } from '@modelcontextprotocol/client'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ExtensionLogResourceSchema, ExtensionsResourceSchema, extensionLogUri, HistoryResourceSchema, HostResource, ProgressResourceSchema, SessionsResourceSchema, SettingsResourceSchema, ToolsResourceSchema, historyUri, progressUri } from '../../src/shared/hostApi'

@@ -5,7 +5,7 @@
  * extension is installed and only describes it once the extension is gone.
  */
 import { join } from 'node:path'
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import type { Client } from '@modelcontextprotocol/client'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { HistoryResourceSchema, HostResource, ToolsResourceSchema, historyUri } from '../../src/shared/hostApi'

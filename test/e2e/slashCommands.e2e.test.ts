@@ -5,7 +5,7 @@
  * provider, which records what the model was sent. Only Electron is absent.
  */
 import { join } from 'node:path'
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import type { Client } from '@modelcontextprotocol/client'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { HostResource, ToolsResourceSchema } from '../../src/shared/hostApi'

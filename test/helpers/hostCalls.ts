@@ -1,6 +1,5 @@
 /** Talking to a real host as the renderer does: read a resource, call an app tool, wait for a state. */
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js'
+import type { Client, RequestOptions } from '@modelcontextprotocol/client'
 import { ElicitationsResourceSchema, HostResource } from '../../src/shared/hostApi'
 
 /** Reads a JSON resource and parses it with its hostApi schema. */
@@ -11,7 +10,7 @@ export async function read<T>(client: Client, uri: string, schema: { parse(value
 
 /** Calls an app tool; an isError result becomes a thrown Error with the tool's message. `options`: a longer timeout for slow tools. */
 export async function call(client: Client, name: string, args: Record<string, unknown>, options?: RequestOptions) {
-  const result = await client.callTool({ name, arguments: args }, undefined, options)
+  const result = await client.callTool({ name, arguments: args }, options)
   if (result.isError) throw new Error((result.content as { text: string }[])[0]?.text)
   return result
 }

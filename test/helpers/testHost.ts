@@ -1,8 +1,7 @@
 /** A real host on a temporary data dir, plus ways to connect SDK clients to it as a renderer would. */
 import { MessageChannel, type MessagePort } from 'node:worker_threads'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { WebSocketClientTransport } from '@modelcontextprotocol/sdk/client/websocket.js'
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
+import { Client } from '@modelcontextprotocol/client'
+import type { Transport } from '@modelcontextprotocol/client'
 import Conf from 'conf'
 import { afterEach } from 'vitest'
 import { randomUUID } from 'node:crypto'
@@ -10,6 +9,7 @@ import { openSecretStore } from '../../src/main/secrets/secretStore'
 import { createHost, type Host, type HostOptions } from '../../src/main/host/createHost'
 import { startBrowserServer, type BrowserServer } from '../../src/main/host/browserServer'
 import { PortTransport, domPort, emitterPort, type EmitterPortLike } from '../../src/shared/portTransport'
+import { WebSocketClientTransport } from '../../src/shared/webSocketClientTransport'
 import { tempDir } from './tempDir'
 
 /**

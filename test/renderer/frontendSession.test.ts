@@ -3,8 +3,8 @@
  * (createFrontendServer, the same code the page runs) connects over `/frontend` with the page's
  * transport (PageSocketTransport) to a real host; main calls its tools as the `frontend` extension.
  */
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import { McpServer } from '@modelcontextprotocol/server'
+import type { CallToolResult } from '@modelcontextprotocol/server'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { WebSocket, WebSocketServer } from 'ws'
 import type { AddressInfo } from 'node:net'

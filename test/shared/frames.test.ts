@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_MAX_FRAME_BYTES, checkFrame, envelopeProblem, measureJsonValue, parseFrame } from '../../src/shared/frames'
-import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js'
+import { JSONRPCMessageSchema } from '@modelcontextprotocol/core'
 import { garbageFrames } from '../helpers/fuzzFrames'
 
 describe('parseFrame', () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { MessageChannel } from 'node:worker_threads'
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
+import type { JSONRPCMessage } from '@modelcontextprotocol/client'
 import { PortTransport, domPort, emitterPort, type DomPortLike } from '../../src/shared/portTransport'
 import { fakeElectronPort } from '../helpers/testHost'
 

@@ -4,7 +4,7 @@
  * in a committed tool-result message, committed as soon as that call finishes; the results come
  * back in the order the model made the calls.
  */
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import type { CallToolResult } from '@modelcontextprotocol/client'
 import type { CallOutcome, CatalogTool, DispatchOptions, ToolCallRequest as DispatchRequest } from '../extensions'
 import type { Authorization, ToolCallRequest as PermissionRequest, ToolDefinition } from '../permissions'
 import type { ArgumentValidator } from './argumentValidation'

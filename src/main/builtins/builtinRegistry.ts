@@ -3,9 +3,8 @@
  * extension first connects (and again after a restart), and talks over an `InMemoryTransport`
  * pair, so above the extension manager a builtin looks exactly like an external server.
  */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
+import { InMemoryTransport } from '@modelcontextprotocol/server'
+import type { McpServer, Transport } from '@modelcontextprotocol/server'
 
 /** Facts a builtin may need from the app; passed in so builtins stay leaf modules. */
 export interface BuiltinContext {

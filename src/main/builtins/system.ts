@@ -4,7 +4,7 @@
  * closed-world, so its annotations say so.
  */
 import os from 'node:os'
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { McpServer } from '@modelcontextprotocol/server'
 import { z } from 'zod'
 import type { BuiltinContext } from './builtinRegistry'
 
@@ -51,13 +51,13 @@ function isTimeZone(zone: string): boolean {
   }
 }
 
-const timeOutput = {
+const timeOutput = z.object({
   iso: z.string().describe('The instant in UTC, ISO 8601'),
   local: z.string().describe('Date and time as written in the locale, in the time zone'),
   timeZone: z.string(),
   utcOffset: z.string(),
   weekday: z.string(),
-}
+})
 
 /** Creates the `system` server (one per connection). */
 export function createSystemServer(context: BuiltinContext, probe: SystemProbe = defaultSystemProbe): McpServer {
@@ -68,8 +68,8 @@ export function createSystemServer(context: BuiltinContext, probe: SystemProbe =
     {
       title: 'System information',
       description: 'The operating system, locale, time zone and Switchboard version of the computer this assistant runs on.',
-      inputSchema: {},
-      outputSchema: {
+      inputSchema: z.object({}),
+      outputSchema: z.object({
         os: z.string(),
         platform: z.string(),
         osRelease: z.string(),
@@ -77,7 +77,7 @@ export function createSystemServer(context: BuiltinContext, probe: SystemProbe =
         locale: z.string(),
         timeZone: z.string(),
         appVersion: z.string(),
-      },
+      }),
       annotations: readOnly,
     },
     () => {
@@ -101,7 +101,7 @@ export function createSystemServer(context: BuiltinContext, probe: SystemProbe =
     {
       title: 'Current time',
       description: "The current date and time. Without arguments, in the person's own time zone; pass an IANA time zone (e.g. Europe/Berlin) for another.",
-      inputSchema: { timeZone: z.string().max(64).optional().describe('IANA time zone, e.g. America/New_York') },
+      inputSchema: z.object({ timeZone: z.string().max(64).optional().describe('IANA time zone, e.g. America/New_York') }),
       outputSchema: timeOutput,
       annotations: readOnly,
     },

@@ -4,7 +4,7 @@
  * fresh pair; the previous pair is closed so that a reload never leaves a session behind.
  * Written against the minimal port shape, so it is tested in Node without Electron.
  */
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
+import type { Transport } from '@modelcontextprotocol/server'
 import { PortTransport, emitterPort, type EmitterPortLike } from '../../shared/portTransport'
 
 /** One MessageChannel: main keeps `main`, the page receives `page`. */

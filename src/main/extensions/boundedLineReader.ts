@@ -12,7 +12,8 @@
  *   backlog, so the transport can pause stdout and continue on a later turn: a flooding server is
  *   slowed down instead of freezing main.
  */
-import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
+import type { JSONRPCMessage } from '@modelcontextprotocol/client'
+import { JSONRPCMessageSchema } from '@modelcontextprotocol/core'
 
 export class MessageTooLargeError extends Error {
   constructor(readonly limitBytes: number) {

@@ -2,7 +2,7 @@
  * Builds the catalog the model sees from the cached lists of each ready extension: namespaced names,
  * allow/deny filters, annotation defaults, definition hashes. Pure: no requests, no state.
  */
-import type { Prompt, Resource, ResourceTemplate, Tool } from '@modelcontextprotocol/sdk/types.js'
+import type { Prompt, Resource, ResourceTemplateType, Tool } from '@modelcontextprotocol/client'
 import { namespacedToolName } from '../../shared/toolNames'
 import { toolUiOf, type ToolUi } from '../../shared/appMeta'
 import { definitionHash } from './catalogValidation'
@@ -41,7 +41,7 @@ export interface CatalogResource extends Resource {
   extensionId: string
 }
 
-export interface CatalogResourceTemplate extends ResourceTemplate {
+export interface CatalogResourceTemplate extends ResourceTemplateType {
   extensionId: string
 }
 
@@ -68,7 +68,7 @@ export interface Catalog {
 export interface ExtensionLists {
   tools: Tool[]
   resources: Resource[]
-  resourceTemplates: ResourceTemplate[]
+  resourceTemplates: ResourceTemplateType[]
   prompts: Prompt[]
 }
 

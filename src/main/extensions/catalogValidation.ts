@@ -3,16 +3,8 @@
  * warning naming the extension and the reason; the rest of its list stays usable.
  */
 import { createHash } from 'node:crypto'
-import {
-  PromptSchema,
-  ResourceSchema,
-  ResourceTemplateSchema,
-  ToolSchema,
-  type Prompt,
-  type Resource,
-  type ResourceTemplate,
-  type Tool,
-} from '@modelcontextprotocol/sdk/types.js'
+import type { Prompt, Resource, ResourceTemplateType, Tool } from '@modelcontextprotocol/client'
+import { PromptSchema, ResourceSchema, ResourceTemplateSchema, ToolSchema } from '@modelcontextprotocol/core'
 import type { z } from 'zod'
 import { canonicalJson } from '../../shared/canonicalJson'
 import { describeInvisible, escapeInvisible, invisibleFields } from '../../shared/invisibleText'
@@ -100,8 +92,8 @@ export function validateResource(raw: unknown): Validated<Resource> {
   return kept(clipDescription(parsed.item, 'resource', parsed.item.uri), 'resource', parsed.item.uri)
 }
 
-export function validateResourceTemplate(raw: unknown): Validated<ResourceTemplate> {
-  const parsed = parse(ResourceTemplateSchema as unknown as z.ZodType<ResourceTemplate>, raw, 'resource template')
+export function validateResourceTemplate(raw: unknown): Validated<ResourceTemplateType> {
+  const parsed = parse(ResourceTemplateSchema as unknown as z.ZodType<ResourceTemplateType>, raw, 'resource template')
   if (!parsed.ok) return parsed
   return kept(clipDescription(parsed.item, 'resource template', parsed.item.uriTemplate), 'resource template', parsed.item.uriTemplate)
 }

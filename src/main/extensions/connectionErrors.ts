@@ -3,15 +3,20 @@
  * stderr lines) and what to do. Also decides whether restarting could help: a missing command or
  * refused credentials will fail the same way every time (F2), a crash might not.
  */
-import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
-import { SseError } from '@modelcontextprotocol/sdk/client/sse.js'
-import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js'
+import { SdkHttpError, SseError, UnauthorizedError } from '@modelcontextprotocol/client'
 import { MessageTooLargeError } from './boundedLineReader'
 import type { ExtensionConfig } from './extensionConfig'
 import type { ProcessExit } from './stdioTransport'
 import { tailText } from './text'
 import { describeAuthFailure } from './auth/sdkAuth'
 import { WindowUnavailableError } from './transports'
+
+/** The HTTP status of a failed request: v2 keeps it on `SdkHttpError.status`, the legacy SSE transport on `SseError.code`. */
+function httpStatusOf(error: unknown): number | undefined {
+  if (error instanceof SdkHttpError) return error.status
+  if (error instanceof SseError) return error.code
+  return undefined
+}
 
 /** Why a start failed, and whether an automatic restart makes sense. */
 export interface StartFailure {
@@ -53,7 +58,7 @@ export function describeStartFailure(error: unknown, context: FailureContext): S
   if (error instanceof UnauthorizedError && context.signIn) return { message: 'sign-in needed', restartable: false, needsSignIn: true }
   const authFailure = describeAuthFailure(error)
   if (authFailure) return { message: authFailure, restartable: false }
-  if (error instanceof UnauthorizedError || (error instanceof StreamableHTTPError && error.code === 401) || (error instanceof SseError && error.code === 401)) {
+  if (error instanceof UnauthorizedError || httpStatusOf(error) === 401) {
     return {
       message: 'The server refused the credentials (HTTP 401). Set a valid token in headers, e.g. Authorization: Bearer ${secret:NAME}.',
       restartable: false,
@@ -102,8 +107,7 @@ export function sessionLossReason(error: unknown): string | undefined {
 
 /** A failed request in words: HTTP status codes are named, everything else is the error's message. */
 export function requestErrorText(error: unknown): string {
-  if ((error instanceof StreamableHTTPError || error instanceof SseError) && typeof error.code === 'number' && error.code > 0) {
-    return `the server answered HTTP ${error.code} (${error.message})`
-  }
+  const status = httpStatusOf(error)
+  if (status !== undefined && status > 0) return `the server answered HTTP ${status} (${(error as Error).message})`
   return error instanceof Error ? error.message : String(error)
 }

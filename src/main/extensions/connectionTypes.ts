@@ -2,7 +2,7 @@
  * The contract between an extension connection and its owner: what it reports (events), what it
  * asks of the host (answers to server requests), and how it is opened and called.
  */
-import type { CreateMessageRequest, CreateMessageResult, ElicitRequest, ElicitResult, Implementation, Root } from '@modelcontextprotocol/sdk/types.js'
+import type { CreateMessageRequest, CreateMessageResult, ElicitRequest, ElicitResult, Implementation, Root } from '@modelcontextprotocol/client'
 import type { BuiltinRegistry } from '../builtins/builtinRegistry'
 import type { TransportAuth } from './auth/sdkAuth'
 import type { ExtensionConfig } from './extensionConfig'

@@ -6,18 +6,8 @@
  * here without touching the manager, the tool cache or dispatch.
  */
 import { APP_MIME_TYPE, UI_EXTENSION_ID } from '../../shared/appMeta'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import {
-  CallToolResultSchema,
-  type CallToolResult,
-  type ClientCapabilities,
-  type CompleteResult,
-  type GetPromptResult,
-  type Implementation,
-  type LoggingLevel,
-  type ReadResourceResult,
-  type ServerCapabilities,
-} from '@modelcontextprotocol/sdk/types.js'
+import { Client, SdkError, SdkErrorCode } from '@modelcontextprotocol/client'
+import type { CallToolResult, ClientCapabilities, CompleteResult, GetPromptResult, Implementation, LoggingLevel, ReadResourceResult, ServerCapabilities } from '@modelcontextprotocol/client'
 import { z } from 'zod'
 import { formatDuration } from '../../shared/format'
 
@@ -197,7 +187,7 @@ export class ExtensionConnection {
   /** Calls a tool by its original name; timeouts and cancellation are the SDK's, driven by `options`. */
   callTool(name: string, args: Record<string, unknown>, options: CallOptions): Promise<CallToolResult> {
     return this.watch(
-      this.client.callTool({ name, arguments: args }, CallToolResultSchema, {
+      this.client.callTool({ name, arguments: args }, {
         signal: options.signal,
         onprogress: options.onProgress,
         timeout: options.timeoutMs,
@@ -244,6 +234,9 @@ export class ExtensionConnection {
       if (isSignInRequired(error)) this.reportLoss('sign-in needed', true)
       const lost = sessionLossReason(error)
       if (lost) this.reportLoss(lost)
+      // SDK v2 prepares a call asynchronously; when the session closed before it was sent, the SDK
+      // rejects with an untyped "Not connected". For the caller that is the same as closing mid-call.
+      if (!this.client.transport && !(error instanceof SdkError)) throw new SdkError(SdkErrorCode.ConnectionClosed, 'Connection closed', undefined, { cause: error })
       throw error
     })
   }

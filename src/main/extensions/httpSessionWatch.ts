@@ -5,7 +5,7 @@
  * that answers only POST may reply 404 (or anything else) there, and the session is fine — the SDK
  * reports that failure and carries on, and so do we, with one warning.
  */
-import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js'
+import type { FetchLike } from '@modelcontextprotocol/client'
 
 export interface SessionWatch {
   /** A POST carrying the server's session id was answered 404: the server forgot the session. */

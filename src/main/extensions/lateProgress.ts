@@ -6,7 +6,7 @@
  * (the result is in), and this tells exactly it apart: the token is the id of a request whose
  * answer already came. Any other unknown token is still a protocol problem worth logging.
  */
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
+import type { JSONRPCMessage } from '@modelcontextprotocol/client'
 
 /** Answered request ids remembered; late progress comes right after its answer, so a few suffice. */
 const REMEMBERED = 64

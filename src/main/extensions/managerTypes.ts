@@ -1,5 +1,5 @@
 /** The extension manager's contract with the host: options, events, results. */
-import type { Implementation } from '@modelcontextprotocol/sdk/types.js'
+import type { Implementation } from '@modelcontextprotocol/client'
 import type { BuiltinRegistry } from '../builtins/builtinRegistry'
 import type { CatalogKind, ClientRequestHandlers } from './connectionTypes'
 import type { ExtensionConfig } from './extensionConfig'

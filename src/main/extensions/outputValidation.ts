@@ -4,7 +4,7 @@
  * itself; a tool that declares an outputSchema must return structuredContent. Schemas are compiled
  * by the shared validators (schemaValidators.ts): 2020-12 by default, once per schema hash.
  */
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import type { CallToolResult } from '@modelcontextprotocol/client'
 import type { ErrorObject } from 'ajv'
 import { createSchemaValidators } from './schemaValidators'
 

@@ -3,7 +3,7 @@
  * (MBs of text, big images) is cut to a budget with a marker saying so; the caller keeps the full
  * result for the person to open.
  */
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import type { CallToolResult } from '@modelcontextprotocol/client'
 import { formatBytes } from '../../shared/format'
 
 type ContentBlock = CallToolResult['content'][number]

@@ -4,18 +4,7 @@
  * sampling and elicitation to the host's handlers. Requests without a handler get the SDK's
  * "method not found" error (F14), never a hang.
  */
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import {
-  CreateMessageRequestSchema,
-  ElicitationCompleteNotificationSchema,
-  ListRootsRequestSchema,
-  LoggingMessageNotificationSchema,
-  PromptListChangedNotificationSchema,
-  ResourceListChangedNotificationSchema,
-  ResourceUpdatedNotificationSchema,
-  ToolListChangedNotificationSchema,
-} from '@modelcontextprotocol/sdk/types.js'
-import type { ElicitRequest } from '@modelcontextprotocol/sdk/types.js'
+import type { Client, ElicitRequest } from '@modelcontextprotocol/client'
 import { z } from 'zod'
 import type { StdoutProblem } from './boundedLineReader'
 import type { ConnectionEvents, OpenConnectionOptions } from './connectionTypes'
@@ -23,11 +12,12 @@ import type { LogEntryLevel } from './logRing'
 import { RateLimiter } from './rateLimiter'
 
 /**
- * `elicitation/create` as the server sent it. The SDK still checks it against the spec before our
- * handler runs, but its schema would strip keywords it does not know (`pattern`…); the host sees
- * them and refuses a form whose constraints it could not enforce, instead of silently dropping them.
+ * `elicitation/create` params as the server sent them (SDK v2's custom-schema form of
+ * setRequestHandler): the spec schema would strip keywords it does not know (`pattern`…); the
+ * host checks the form itself (questions.ts) and refuses one whose constraints it could not
+ * enforce, instead of silently dropping them. The SDK still checks the mode and our answer.
  */
-const RawElicitRequestSchema = z.object({ method: z.literal('elicitation/create'), params: z.looseObject({}) })
+const RawElicitParamsSchema = z.looseObject({})
 
 /** Registers the handlers on `client`; returns the log limiter so the owner can flush and dispose it. */
 export function routeServerMessages(client: Client, options: Pick<OpenConnectionOptions, 'extensionId' | 'events' | 'handlers' | 'logNotificationsPerSecond'>): RateLimiter {
@@ -37,23 +27,23 @@ export function routeServerMessages(client: Client, options: Pick<OpenConnection
     events.log('protocol', 'warn', `dropped ${count} log notifications (more than ${logsPerSecond} per second)`),
   )
 
-  client.setNotificationHandler(ToolListChangedNotificationSchema, () => events.listChanged('tools'))
-  client.setNotificationHandler(ResourceListChangedNotificationSchema, () => events.listChanged('resources'))
-  client.setNotificationHandler(PromptListChangedNotificationSchema, () => events.listChanged('prompts'))
-  client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => events.resourceUpdated?.(notification.params.uri))
-  client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
+  client.setNotificationHandler('notifications/tools/list_changed', () => events.listChanged('tools'))
+  client.setNotificationHandler('notifications/resources/list_changed', () => events.listChanged('resources'))
+  client.setNotificationHandler('notifications/prompts/list_changed', () => events.listChanged('prompts'))
+  client.setNotificationHandler('notifications/resources/updated', (notification) => events.resourceUpdated?.(notification.params.uri))
+  client.setNotificationHandler('notifications/message', (notification) => {
     if (!serverLogs.allow()) return
     const { level, logger, data } = notification.params
     const text = typeof data === 'string' ? data : JSON.stringify(data)
     events.log('protocol', logLevelOf(level), `${logger ? `[${logger}] ` : ''}${text}`, level)
   })
 
-  client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: (await handlers.listRoots?.(extensionId)) ?? [] }))
+  client.setRequestHandler('roots/list', async () => ({ roots: (await handlers.listRoots?.(extensionId)) ?? [] }))
   const { createMessage, elicit } = handlers
-  if (createMessage) client.setRequestHandler(CreateMessageRequestSchema, (request, extra) => createMessage(extensionId, request.params, extra.signal))
-  if (elicit) client.setRequestHandler(RawElicitRequestSchema, (request, extra) => elicit(extensionId, request.params as ElicitRequest['params'], extra.signal))
+  if (createMessage) client.setRequestHandler('sampling/createMessage', (request, ctx) => createMessage(extensionId, request.params, ctx.mcpReq.signal))
+  if (elicit) client.setRequestHandler('elicitation/create', { params: RawElicitParamsSchema }, (params, ctx) => elicit(extensionId, params as ElicitRequest['params'], ctx.mcpReq.signal))
   const { elicitationComplete } = handlers
-  if (elicitationComplete) client.setNotificationHandler(ElicitationCompleteNotificationSchema, (notification) => elicitationComplete(extensionId, notification.params.elicitationId))
+  if (elicitationComplete) client.setNotificationHandler('notifications/elicitation/complete', (notification) => elicitationComplete(extensionId, notification.params.elicitationId))
   return serverLogs
 }
 

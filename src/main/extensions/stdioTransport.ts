@@ -6,12 +6,14 @@
  * - a stop that escalates stdin close → SIGTERM → SIGKILL with configurable grace times (F20), and
  *   a forced close shortly after the child exits even if a grandchild keeps its pipes open (F3).
  *
- * Two SDK internals are used (`_readBuffer`, `_process`); the constructor checks they exist so an
- * SDK upgrade that renames them fails loudly in tests instead of silently losing the bounds.
+ * Two SDK internals are used (`_readBuffer`, `_process`, plus `processReadBuffer`); re-checked for
+ * SDK v2 (2.4), whose StdioClientTransport keeps all three. The constructor checks they exist so
+ * an SDK upgrade that renames them fails loudly in tests instead of silently losing the bounds.
+ * Being a subclass also means SDK v2 never spawns its throwaway "sibling" probe process for us.
  */
 import type { ChildProcess } from 'node:child_process'
 import { StringDecoder } from 'node:string_decoder'
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio'
 import { BoundedLineReader, type StdoutProblem } from './boundedLineReader'
 import { LineSplitter } from './logRing'
 

@@ -6,7 +6,7 @@
  * kind). Reading the catalog never sends a request. A failing list keeps that extension's previous
  * one and touches no other extension.
  */
-import type { Prompt, Resource, ResourceTemplate, Tool } from '@modelcontextprotocol/sdk/types.js'
+import type { Prompt, Resource, ResourceTemplateType, Tool } from '@modelcontextprotocol/client'
 import { buildExtensionPart, type Catalog, type CatalogPrompt, type CatalogTool, type ExtensionLists } from './catalogBuild'
 import { fetchWholeList, type FetchLimits } from './catalogFetch'
 import { validatePrompt, validateResource, validateResourceTemplate, validateTool, type Validated } from './catalogValidation'
@@ -61,7 +61,7 @@ const validators: Record<CatalogKind, Validator> = {
 const identity: Record<CatalogKind, (item: unknown) => string> = {
   tools: (item) => (item as Tool).name,
   resources: (item) => (item as Resource).uri,
-  resourceTemplates: (item) => (item as ResourceTemplate).uriTemplate,
+  resourceTemplates: (item) => (item as ResourceTemplateType).uriTemplate,
   prompts: (item) => (item as Prompt).name,
 }
 

@@ -7,7 +7,8 @@
  * - all / any / race over several calls, each outcome tagged with its extension and tool.
  * Nothing here throws for a failed call: every failure is an outcome the model can read.
  */
-import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import { SdkErrorCode, SdkError } from '@modelcontextprotocol/client'
+import type { CallToolResult } from '@modelcontextprotocol/client'
 import type { CatalogTool } from './catalogBuild'
 import type { ExtensionConfig } from './extensionConfig'
 import type { ExtensionConnection } from './extensionConnection'
@@ -128,10 +129,10 @@ export class ToolDispatcher {
       if (reason instanceof HardCapReached) return done({ status: 'timed-out', message: reason.message })
       if (reason instanceof Superseded) return done({ status: 'cancelled', message: reason.message })
       if (options.signal?.aborted) return done({ status: 'cancelled', message: 'cancelled by the person' })
-      if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+      if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
         return done({ status: 'timed-out', message: `timed out: "${tool.toolName}" sent no result or progress for ${formatDuration(callMs)}` })
       }
-      if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
+      if (error instanceof SdkError && error.code === SdkErrorCode.ConnectionClosed) {
         // F19: the frontend "extension" is the app window; its session ends when the window reloads.
         return done({
           status: 'failed',

@@ -2,9 +2,8 @@
  * One transport per extension type. The only place that knows how each kind of server is reached;
  * everything above it sees an MCP `Transport`.
  */
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js'
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import { SSEClientTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
+import type { Transport } from '@modelcontextprotocol/client'
 import type { BuiltinRegistry } from '../builtins/builtinRegistry'
 import type { TransportAuth } from './auth/sdkAuth'
 import type { StdoutProblem } from './boundedLineReader'

@@ -8,8 +8,7 @@
  * browser tab) waits as a standby and takes over when the live one ends; it does not steal the
  * live one, which would make two tabs take turns forever.
  */
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
+import type { Transport, JSONRPCMessage } from '@modelcontextprotocol/server'
 import type { FrontendTransportSource } from '../extensions/transports'
 
 export interface FrontendLink {

@@ -1,6 +1,5 @@
 /** MCP transport for one accepted WebSocket (browser mode): one text message is one JSON-RPC frame. */
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
+import type { Transport, JSONRPCMessage } from '@modelcontextprotocol/server'
 import type { RawData, WebSocket } from 'ws'
 import { DEFAULT_MAX_FRAME_BYTES, parseFrame } from '../../shared/frames'
 

@@ -3,7 +3,7 @@
  * start, views for `switchboard://extensions`, the catalog for `switchboard://tools`, logs, and
  * tool calls made by the person. Emits the URIs whose content changed.
  */
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import type { CallToolResult } from '@modelcontextprotocol/server'
 import { HostResource, extensionLogUri, type ExtensionView, type LogEntry, type ToolCallOutcome, type ToolsResource } from '../../shared/hostApi'
 import { bindingsFor, createExtensionsCore, parseExtensionConfig, toModelResult, type ClientRequestHandlers, type ConfigSource, type ExtensionConfig, type ExtensionsCore, type OwnsSecret, type ProgressUpdate, type ResolveSecrets } from '../extensions'
 import { createBuiltinRegistry } from '../builtins'
@@ -66,6 +66,11 @@ export interface ExtensionService {
   onChange(listener: (uri: string) => void): () => void
   start(): void
   stop(): Promise<void>
+}
+
+/** The host API reports object-shaped structured content only (2026-07-28 servers may send any JSON value; the model still gets it through `result`). */
+function objectOrUndefined(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined
 }
 
 function fail(errors: string[]): never {
@@ -282,7 +287,7 @@ export function createExtensionService(options: ExtensionServiceOptions): Extens
           extensionId: outcome.extensionId,
           tool: outcome.tool,
           durationMs: outcome.durationMs,
-          structuredContent: outcome.status === 'ok' ? outcome.result.structuredContent : undefined,
+          structuredContent: outcome.status === 'ok' ? objectOrUndefined(outcome.result.structuredContent) : undefined,
         },
       }
     },

@@ -1,6 +1,5 @@
 /** The host McpServer: the app's resources (all subscribable) and tools, served to one renderer connection. */
-import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js'
-import { SubscribeRequestSchema, UnsubscribeRequestSchema } from '@modelcontextprotocol/sdk/types.js'
+import { McpServer, ResourceTemplate } from '@modelcontextprotocol/server'
 import {
   EXTENSION_LOG_TEMPLATE,
   HISTORY_TEMPLATE,
@@ -127,12 +126,12 @@ export function createHostServer(services: HostServices): { server: McpServer; d
 
   const subscribed = new Set<string>()
   const isKnown = (uri: string) => uri in readers || /^switchboard:\/\/(extensions\/[^/]+\/log|sessions\/[^/]+\/(history|progress))$/.test(uri)
-  server.server.setRequestHandler(SubscribeRequestSchema, async (request) => {
+  server.server.setRequestHandler('resources/subscribe', async (request) => {
     if (!isKnown(request.params.uri)) throw new Error(`Unknown resource ${request.params.uri}`)
     subscribed.add(request.params.uri)
     return {}
   })
-  server.server.setRequestHandler(UnsubscribeRequestSchema, async (request) => {
+  server.server.setRequestHandler('resources/unsubscribe', async (request) => {
     subscribed.delete(request.params.uri)
     return {}
   })

@@ -1,7 +1,5 @@
 /** The app tools of the host server (not in the model's catalog). Inputs are validated with the hostApi schemas. */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
-import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js'
-import type { CallToolResult, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js'
+import type { CallToolResult, McpServer, ServerContext } from '@modelcontextprotocol/server'
 import type { z } from 'zod'
 import { HostToolInput, HostToolOutput, progressUri, type HostToolName, type SettingsResource } from '../../shared/hostApi'
 import type { HostServices } from './hostServer'
@@ -25,16 +23,15 @@ function describeTrace(step: RuleTrace): string {
 type Args<N extends HostToolName> = z.infer<(typeof HostToolInput)[N]>
 type Result<N extends HostToolName> = z.infer<(typeof HostToolOutput)[N]>
 
-type HostRequestExtra = RequestHandlerExtra<ServerRequest, ServerNotification>
 
 /**
  * Relays a tool's progress to the client that called tool_call, under the progress token it sent
  * (none sent: nothing to relay). A client that went away just misses the update.
  */
-function progressRelay(extra: HostRequestExtra): ((update: ProgressUpdate) => void) | undefined {
-  const progressToken = extra._meta?.progressToken
+function progressRelay(ctx: ServerContext): ((update: ProgressUpdate) => void) | undefined {
+  const progressToken = ctx.mcpReq._meta?.progressToken
   if (progressToken === undefined) return undefined
-  return (update) => void extra.sendNotification({ method: 'notifications/progress', params: { progressToken, ...update } }).catch(() => undefined)
+  return (update) => void ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, ...update } }).catch(() => undefined)
 }
 
 const errorResult = (error: unknown): CallToolResult => ({ isError: true, content: [{ type: 'text', text: (error as Error).message }] })
@@ -51,16 +48,16 @@ export function registerHostTools(server: McpServer, services: HostServices, set
     })
   /**
    * Registers a tool that builds its own CallToolResult; `signal` aborts when the renderer cancels the
-   * request, and `extra` carries the request's progress token and a way to notify the caller.
+   * request, and `ctx` carries the request's progress token and a way to notify the caller.
    */
-  const raw = <N extends HostToolName>(name: N, description: string, run: (args: Args<N>, signal: AbortSignal, extra: HostRequestExtra) => Promise<CallToolResult>) => {
+  const raw = <N extends HostToolName>(name: N, description: string, run: (args: Args<N>, signal: AbortSignal, ctx: ServerContext) => Promise<CallToolResult>) => {
     server.registerTool(
       name,
       { description, inputSchema: HostToolInput[name], outputSchema: objectSchemaOrNone(HostToolOutput[name]) },
       // The SDK types the callback from the schema generics; the cast keeps one typed wrapper for all tools.
-      (async (args: Args<N>, extra: HostRequestExtra): Promise<CallToolResult> => {
+      (async (args: Args<N>, ctx: ServerContext): Promise<CallToolResult> => {
         try {
-          return await run(args, extra.signal, extra)
+          return await run(args, ctx.mcpReq.signal, ctx)
         } catch (error) {
           return errorResult(error)
         }
@@ -135,7 +132,7 @@ export function registerHostTools(server: McpServer, services: HostServices, set
   registerBundleTools(tool, services)
   tool('install_link_preview', 'Check an install link and preview the server it offers.', async ({ link }) => imports.previewLink(link))
   tool('install_request_dismiss', 'Remove an install link handed to the app from the pending list.', async ({ id }) => ({ id, dismissed: services.installRequests.dismiss(id) }))
-  raw('tool_call', 'Run a tool by hand (the person is the approver); send a progress token to get its progress.', async ({ name, arguments: args }, signal, extra) => {
+  raw('tool_call', 'Run a tool by hand (the person is the approver); send a progress token to get its progress.', async ({ name, arguments: args }, signal, ctx) => {
     const tool = extensions.core.cache.lookup(name)
     if (tool) {
       // The person is the approver, but a "never" policy, a deny rule, a changed definition or a
@@ -155,7 +152,7 @@ export function registerHostTools(server: McpServer, services: HostServices, set
       if (!verdict.run) return { isError: true, content: [{ type: 'text', text: verdict.message }], structuredContent: { outcome: 'failed', extensionId: tool.extensionId, tool: tool.toolName, durationMs: 0 } }
     }
     // Cancelling the request (notifications/cancelled from the window) cancels the call in the extension (F6).
-    const { result, outcome } = await extensions.callTool(name, args, signal, progressRelay(extra))
+    const { result, outcome } = await extensions.callTool(name, args, signal, progressRelay(ctx))
     return { ...result, structuredContent: outcome }
   })
   tool('permission_set', 'Set or revoke the policy of a tool or an extension.', async ({ tool: toolName, extension, policy }) => {

@@ -8,7 +8,8 @@
  */
 import { randomUUID } from 'node:crypto'
 import { isIP } from 'node:net'
-import { ErrorCode, McpError, type ElicitRequest, type ElicitResult } from '@modelcontextprotocol/sdk/types.js'
+import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server'
+import type { ElicitRequest, ElicitResult } from '@modelcontextprotocol/server'
 import type { Elicitation, FormField } from '../../shared/hostApi'
 import { checkAnswer, parseRequestedSchema } from '../../shared/elicitationForm'
 import type { ElicitationSource } from './elicitationBoard'
@@ -45,7 +46,7 @@ export interface Questions extends ElicitationSource {
 }
 
 const refuse = (message: string): never => {
-  throw new McpError(ErrorCode.InvalidParams, message)
+  throw new ProtocolError(ProtocolErrorCode.InvalidParams, message)
 }
 
 /** Checks a URL question's link and says what deserves a second look. Only http(s) links are shown, never with credentials. */
@@ -78,7 +79,7 @@ export function createQuestions(options: QuestionsOptions): Questions {
     async elicit(extensionId, params, signal) {
       if (signal.aborted) throw new Error('The request was cancelled.')
       if ([...pending.values()].filter((item) => item.extensionId === extensionId).length >= MAX_PENDING_PER_EXTENSION) {
-        throw new McpError(ErrorCode.InvalidRequest, `There are already ${MAX_PENDING_PER_EXTENSION} unanswered questions from this extension; wait for the person to answer them.`)
+        throw new ProtocolError(ProtocolErrorCode.InvalidRequest, `There are already ${MAX_PENDING_PER_EXTENSION} unanswered questions from this extension; wait for the person to answer them.`)
       }
       const id = randomUUID()
       const created = Date.now()
@@ -94,7 +95,7 @@ export function createQuestions(options: QuestionsOptions): Questions {
         item = { extensionId, elicitationId: params.elicitationId, elicitation: { ...base, kind: 'url', ...inspectQuestionUrl(params.url) } }
       } else {
         const schema = parseRequestedSchema(params.requestedSchema)
-        if (!schema.ok) throw new McpError(ErrorCode.InvalidParams, `Switchboard cannot show this form: ${schema.reason}.`)
+        if (!schema.ok) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Switchboard cannot show this form: ${schema.reason}.`)
         item = { extensionId, fields: schema.fields, elicitation: { ...base, kind: 'form', fields: schema.fields } }
       }
 

@@ -7,7 +7,7 @@
  */
 import { basename } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import type { Root } from '@modelcontextprotocol/sdk/types.js'
+import type { Root } from '@modelcontextprotocol/server'
 import type { RootFolder } from '../../shared/hostApi'
 import type { SessionIndex } from '../agent/sessionIndex'
 import type { SettingsStore } from '../settings/settingsStore'

@@ -7,11 +7,14 @@
  */
 import { randomUUID } from 'node:crypto'
 import { generateText, type ModelMessage } from 'ai'
-import { ErrorCode, McpError, type CreateMessageRequest, type CreateMessageResult } from '@modelcontextprotocol/sdk/types.js'
+import { ProtocolError, ProtocolErrorCode, type CreateMessageRequest, type CreateMessageResult } from '@modelcontextprotocol/server'
 import { ApprovalDecisionSchema, type Elicitation } from '../../shared/hostApi'
 import type { ElicitationSource } from './elicitationBoard'
 import type { ModelService } from './modelService'
 import { DEFAULT_QUESTION_TIMEOUT_MS } from './questions'
+
+/** The wire code v1 called RequestTimeout (SDK v2 keeps timeouts local; -32001 is in the implementation-defined range). */
+export const REQUEST_TIMEOUT = -32001
 
 /** More open sampling requests than this from one extension are refused (as for questions). */
 export const MAX_SAMPLING_PER_EXTENSION = 10
@@ -84,7 +87,7 @@ export function createSampling(
         if (!end()) return
         const seconds = Math.round(timeoutMs / 1000)
         options.note?.(extensionId, 'warn', `A sampling request was refused because nobody answered it within ${seconds} s.`)
-        reject(new McpError(ErrorCode.RequestTimeout, `Nobody answered this sampling request within ${seconds} s, so Switchboard refused it.`))
+        reject(new ProtocolError(REQUEST_TIMEOUT, `Nobody answered this sampling request within ${seconds} s, so Switchboard refused it.`))
       }, timeoutMs)
       timer.unref()
       signal.addEventListener('abort', onAbort)
@@ -131,7 +134,7 @@ export function createSampling(
       const count = open.get(extensionId) ?? 0
       if (count >= MAX_SAMPLING_PER_EXTENSION) {
         options.note?.(extensionId, 'warn', `A sampling request was refused: ${MAX_SAMPLING_PER_EXTENSION} from this extension are still open.`)
-        throw new McpError(ErrorCode.InvalidRequest, `There are already ${MAX_SAMPLING_PER_EXTENSION} open sampling requests from this extension; wait for them to be answered.`)
+        throw new ProtocolError(ProtocolErrorCode.InvalidRequest, `There are already ${MAX_SAMPLING_PER_EXTENSION} open sampling requests from this extension; wait for them to be answered.`)
       }
       open.set(extensionId, count + 1)
       try {

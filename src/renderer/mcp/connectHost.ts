@@ -2,8 +2,8 @@
  * Chooses how the renderer reaches the host server: the MessagePort handed over by the preload in
  * Electron, or the loopback WebSocket (with the access token from the address) in browser mode.
  */
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
-import { WebSocketClientTransport } from '@modelcontextprotocol/sdk/client/websocket.js'
+import type { Transport } from '@modelcontextprotocol/client'
+import { WebSocketClientTransport } from '../../shared/webSocketClientTransport'
 import { PortTransport, domPort } from '../../shared/portTransport'
 import { HOST_PORT_INDEX, isPortsMessage } from '../../shared/portHandshake'
 

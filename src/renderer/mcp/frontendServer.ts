@@ -5,8 +5,8 @@
  * uses the `/frontend` WebSocket. When main ends the session (the extension was restarted,
  * disabled, or another tab serves the tools) a browser page offers a fresh one after a pause.
  */
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
+import { McpServer } from '@modelcontextprotocol/server'
+import type { Transport } from '@modelcontextprotocol/server'
 import { FRONTEND_PORT_INDEX, isPortsMessage } from '../../shared/portHandshake'
 import { PortTransport, domPort } from '../../shared/portTransport'
 import { PageSocketTransport, frontendSocketUrl } from './frontendSocket'

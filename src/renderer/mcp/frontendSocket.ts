@@ -4,8 +4,7 @@
  * are checked like every other renderer frame (size, JSON, envelope) and bad ones are dropped or
  * answered with a JSON-RPC error, never fatal.
  */
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
+import type { Transport, JSONRPCMessage } from '@modelcontextprotocol/server'
 import { DEFAULT_MAX_FRAME_BYTES, parseFrame } from '../../shared/frames'
 
 /** The `/frontend` address for this page, carrying the access token like `/mcp` does. */

@@ -3,10 +3,8 @@
  * backoff), keeps resource subscriptions across reconnects, and calls the app tools with typed,
  * validated inputs and outputs.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
-import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
-import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js'
+import { Client } from '@modelcontextprotocol/client'
+import type { Transport, jsonSchemaValidator } from '@modelcontextprotocol/client'
 import type { z } from 'zod'
 import { HostToolInput, HostToolOutput, type HostToolArgs, type HostToolName, type HostToolResult } from '../../shared/hostApi'
 import { coalesced } from './coalesce'
@@ -107,7 +105,7 @@ export function createHostClient(options: HostClientOptions): HostClient {
         resolve()
       }
     })
-    client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => {
+    client.setNotificationHandler('notifications/resources/updated', (notification) => {
       if (client === current) void subscriptions.get(notification.params.uri)?.refresh()
     })
     try {
@@ -155,7 +153,7 @@ export function createHostClient(options: HostClientOptions): HostClient {
     const client = current
     if (!client) throw new Error('Not connected to the Switchboard host. Reconnecting…')
     try {
-      return await client.callTool({ name, arguments: input.data as Record<string, unknown> }, undefined, {
+      return await client.callTool({ name, arguments: input.data as Record<string, unknown> }, {
         signal: callOptions.signal,
         timeout: callOptions.timeoutMs,
         onprogress: callOptions.onProgress && ((update) => callOptions.onProgress?.({ progress: update.progress, total: update.total, message: update.message })),

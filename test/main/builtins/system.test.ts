@@ -1,5 +1,5 @@
 /** Builtins: the registry creates servers lazily over InMemoryTransport; the system server tells the truth. */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { Client } from '@modelcontextprotocol/client'
 import { afterEach, describe, expect, it } from 'vitest'
 import { BuiltinRegistry, createBuiltinRegistry } from '../../../src/main/builtins'
 import { createSystemServer, type SystemProbe } from '../../../src/main/builtins/system'

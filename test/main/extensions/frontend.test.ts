@@ -1,7 +1,6 @@
 /** The frontend extension (tools served by the app window) over a given transport; F19 on reload. */
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
+import { McpServer, InMemoryTransport } from '@modelcontextprotocol/server'
+import type { Transport } from '@modelcontextprotocol/server'
 import { afterEach, describe, expect, it } from 'vitest'
 import { toModelResult } from '../../../src/main/extensions/toolDispatch'
 import { config, stopAllManagers, testCore, until, untilStatus } from './harness'

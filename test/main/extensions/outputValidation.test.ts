@@ -3,7 +3,7 @@
  * then through real dispatch against the stdio fixture server (good, bad, missing) and against
  * server-everything's get-structured-content.
  */
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import type { CallToolResult } from '@modelcontextprotocol/server'
 import { afterEach, describe, expect, it } from 'vitest'
 import { OutputValidator } from '../../../src/main/extensions/outputValidation'
 import { toModelResult } from '../../../src/main/extensions/toolDispatch'

@@ -5,7 +5,6 @@
  */
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { rm } from 'node:fs/promises'
-import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
 import {
   ElicitationsResourceSchema,
   ExtensionsResourceSchema,
@@ -54,7 +53,7 @@ describe('chat through the host API', () => {
     await call(client, 'permission_mode_set', { mode: 'ask' })
 
     const updates: string[] = []
-    client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => void updates.push(n.params.uri))
+    client.setNotificationHandler('notifications/resources/updated', (n) => void updates.push(n.params.uri))
     const sent = await call(client, 'chat_send', { text: 'Say many words' })
     const { sessionId } = sent.structuredContent as { sessionId: string; turnId: string }
     expect(sent.content).toContainEqual(expect.objectContaining({ type: 'resource_link', uri: progressUri(sessionId) }))

@@ -3,8 +3,7 @@ import { describe, expect, it, onTestFinished } from 'vitest'
 import { createHash, randomBytes } from 'node:crypto'
 import { readdir, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
+import type { Client } from '@modelcontextprotocol/client'
 import {
   ElicitationsResourceSchema,
   ExtensionLogResourceSchema,
@@ -53,7 +52,7 @@ describe('extensions through the host API', () => {
     const h = await startTestHost()
     const client = await h.connectOverWebSocket()
     const updates: string[] = []
-    client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => void updates.push(n.params.uri))
+    client.setNotificationHandler('notifications/resources/updated', (n) => void updates.push(n.params.uri))
     for (const uri of [HostResource.extensions, HostResource.tools, HostResource.elicitations]) await client.subscribeResource({ uri })
 
     const added = (await call(client, 'extension_add', { config: { ...everything, env: { GREETING: 'hi' } } })).structuredContent as ExtensionView
@@ -151,7 +150,7 @@ describe('extensions through the host API', () => {
     await approvePending(client, 'allow_always')
     await waitFor(client, 'fixture', (view) => view?.status === 'ready' && view.toolCount > 0, 'fixture ready with tools')
     const abort = new AbortController()
-    const pending = client.callTool({ name: 'tool_call', arguments: { name: 'fixture__hang', arguments: {} } }, undefined, { signal: abort.signal })
+    const pending = client.callTool({ name: 'tool_call', arguments: { name: 'fixture__hang', arguments: {} } }, { signal: abort.signal })
     await new Promise((resolve) => setTimeout(resolve, 200))
     abort.abort()
     await expect(pending).rejects.toThrow()

@@ -1,8 +1,7 @@
 /** Integration: SDK clients talk to the real host over the MessagePort pair and over the WebSocket. */
 import { describe, expect, it } from 'vitest'
 import { rm } from 'node:fs/promises'
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
+import type { Client } from '@modelcontextprotocol/client'
 import { ExtensionsResourceSchema, HostResource, HostToolOutput, extensionLogUri, SessionsResourceSchema, SettingsResourceSchema, type HostToolName, type HostToolResult } from '../../../src/shared/hostApi'
 import { testHostsStoppedAfterEach, type TestHost } from '../../helpers/testHost'
 
@@ -21,7 +20,7 @@ async function readJson(client: Client, uri: string): Promise<unknown> {
 
 function updates(client: Client): string[] {
   const seen: string[] = []
-  client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => {
+  client.setNotificationHandler('notifications/resources/updated', (notification) => {
     seen.push(notification.params.uri)
   })
   return seen

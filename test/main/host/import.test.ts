@@ -6,7 +6,7 @@ import { describe, expect, it, onTestFinished } from 'vitest'
 import { createHash, randomBytes } from 'node:crypto'
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import type { Client } from '@modelcontextprotocol/client'
 import {
   ElicitationsResourceSchema,
   ExtensionImportResultSchema,

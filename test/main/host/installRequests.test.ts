@@ -4,7 +4,6 @@
  * (In Electron the OS protocol handler calls `installRequests.add`; here the test does.)
  */
 import { describe, expect, it } from 'vitest'
-import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
 import { ExtensionsResourceSchema, HostResource, InstallRequestsResourceSchema, MAX_PENDING_INSTALL_REQUESTS } from '../../../src/shared/hostApi'
 import { installLinkFor } from '../../../src/main/extensions/importers/installLink'
 import { createInstallRequests } from '../../../src/main/server/installRequests'
@@ -50,7 +49,7 @@ describe('switchboard://install-requests on the host', () => {
     const h = await startTestHost()
     const client = await h.connectOverWebSocket()
     const updates: string[] = []
-    client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => void updates.push(notification.params.uri))
+    client.setNotificationHandler('notifications/resources/updated', (notification) => void updates.push(notification.params.uri))
     await client.subscribeResource({ uri: HostResource.installRequests })
     const before = (await read(client, HostResource.extensions, ExtensionsResourceSchema)).extensions
 

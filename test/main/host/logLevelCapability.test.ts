@@ -4,7 +4,7 @@
  * and nothing fails or warns, while the same server with logging does receive it.
  */
 import { describe, expect, it } from 'vitest'
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import type { Client } from '@modelcontextprotocol/client'
 import { ElicitationsResourceSchema, ExtensionLogResourceSchema, ExtensionsResourceSchema, HostResource, extensionLogUri, type LogEntry } from '../../../src/shared/hostApi'
 import { call, poll, read } from '../../helpers/hostCalls'
 import { testHostsStoppedAfterEach } from '../../helpers/testHost'

@@ -1,6 +1,6 @@
 /** Model providers through the host API, against the scripted model server over real HTTP. */
 import { afterEach, describe, expect, it } from 'vitest'
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import type { Client } from '@modelcontextprotocol/client'
 import { HostResource, ModelsResourceSchema } from '../../../src/shared/hostApi'
 import { startScriptedModelServer, type ScriptedModelServer } from '../../fixtures/modelServer/scriptedModelServer'
 import { startTestHost, type TestHost } from '../../helpers/testHost'

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { rm } from 'node:fs/promises'
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import type { Client } from '@modelcontextprotocol/client'
 import { ElicitationsResourceSchema, ExtensionsResourceSchema, HostResource, PermissionsResourceSchema, ToolsResourceSchema, type ApprovalElicitation } from '../../../src/shared/hostApi'
 import type { Authorization } from '../../../src/main/permissions'
 import { call, poll, read } from '../../helpers/hostCalls'

@@ -7,8 +7,7 @@
 import { describe, expect, it } from 'vitest'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
+import type { Client } from '@modelcontextprotocol/client'
 import {
   ExtensionLogResourceSchema,
   ExtensionsResourceSchema,
@@ -110,7 +109,7 @@ describe('tool progress', () => {
 
     const seen: ToolCallView[] = []
     let sessionUri = ''
-    client.setNotificationHandler(ResourceUpdatedNotificationSchema, async (n) => {
+    client.setNotificationHandler('notifications/resources/updated', async (n) => {
       if (n.params.uri !== sessionUri) return
       const call = (await read(client, sessionUri, ProgressResourceSchema)).turn?.toolCalls[0]
       if (call) seen.push(call)

@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest'
 import { createServer, type Server } from 'node:http'
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import type { Client } from '@modelcontextprotocol/client'
 import { ElicitationsResourceSchema, ExtensionLogResourceSchema, HostResource, ToolsResourceSchema, extensionLogUri, type Elicitation, type FormElicitation, type UrlElicitation } from '../../../src/shared/hostApi'
 import { call, poll, read } from '../../helpers/hostCalls'
 import { startTestHost, type TestHost } from '../../helpers/testHost'

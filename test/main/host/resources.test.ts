@@ -5,7 +5,7 @@
  * (toggle-subscriber-updates) and unsubscribed when detached.
  */
 import { describe, expect, it } from 'vitest'
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import type { Client } from '@modelcontextprotocol/client'
 import { type HostToolResult, HistoryResourceSchema, HostResource, ProgressResourceSchema, ResourceToolOutput, ToolsResourceSchema, historyUri, progressUri } from '../../../src/shared/hostApi'
 import { startScriptedModelServer, type ScriptedModelServer } from '../../fixtures/modelServer/scriptedModelServer'
 import { addConsentedExtension, call, poll, read, selectScriptedModel } from '../../helpers/hostCalls'

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vit
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { randomBytes } from 'node:crypto'
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import type { Client } from '@modelcontextprotocol/client'
 import { HostResource, SettingsResourceSchema } from '../../../src/shared/hostApi'
 import { log, setLogSink } from '../../../src/main/log/log'
 import { startTestHost, type TestHost } from '../../helpers/testHost'

@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs'
 import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import type { Client } from '@modelcontextprotocol/client'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
   INVALID_SIGNATURE_REFUSAL,

@@ -3,7 +3,7 @@
  * from the settings, follows a change (roots/list_changed → the server asks again), and shows a
  * session's own folders while that session's reply is being written (added to the global ones).
  */
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import type { Client } from '@modelcontextprotocol/client'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ElicitationsResourceSchema, HostResource, ProgressResourceSchema, SessionSummarySchema, SettingsResourceSchema, progressUri } from '../../../src/shared/hostApi'
 import { rootOf } from '../../../src/main/server/roots'

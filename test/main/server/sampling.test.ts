@@ -1,7 +1,7 @@
-import { ErrorCode, McpError, type CreateMessageRequest } from '@modelcontextprotocol/sdk/types.js'
+import { ProtocolError, ProtocolErrorCode, type CreateMessageRequest } from '@modelcontextprotocol/server'
 import { describe, expect, it } from 'vitest'
 import { createElicitationBoard } from '../../../src/main/server/elicitationBoard'
-import { createSampling, MAX_SAMPLING_PER_EXTENSION, type SamplingOptions } from '../../../src/main/server/sampling'
+import { createSampling, MAX_SAMPLING_PER_EXTENSION, REQUEST_TIMEOUT, type SamplingOptions } from '../../../src/main/server/sampling'
 
 const params: CreateMessageRequest['params'] = { messages: [{ role: 'user', content: { type: 'text', text: 'Write a haiku' } }], maxTokens: 50 }
 
@@ -33,7 +33,7 @@ describe('sampling requests from extensions', () => {
     const flood = Array.from({ length: MAX_SAMPLING_PER_EXTENSION }, () => request(sampling, 'flood'))
     const overflow = await request(sampling, 'flood').outcome
     expect(overflow).toBeInstanceOf(McpError)
-    expect((overflow as McpError).code).toBe(ErrorCode.InvalidRequest)
+    expect((overflow as ProtocolError).code).toBe(ProtocolErrorCode.InvalidRequest)
     expect((overflow as McpError).message).toMatch(/already 10 open sampling requests from this extension/)
     expect(notes.some((note) => /refused: 10 from this extension are still open/.test(note))).toBe(true)
     expect(sampling.list()).toHaveLength(MAX_SAMPLING_PER_EXTENSION)
@@ -60,7 +60,7 @@ describe('sampling requests from extensions', () => {
     expect(pending).toMatchObject({ kind: 'approval', subject: { type: 'sampling', expiresAt: expect.any(String) } })
     const outcome = await open.outcome
     expect(outcome).toBeInstanceOf(McpError)
-    expect((outcome as McpError).code).toBe(ErrorCode.RequestTimeout)
+    expect((outcome as ProtocolError).code).toBe(REQUEST_TIMEOUT)
     expect((outcome as McpError).message).toMatch(/Nobody answered this sampling request/)
     expect(sampling.list()).toHaveLength(0)
     expect(notes.some((note) => /nobody answered it within/.test(note))).toBe(true)

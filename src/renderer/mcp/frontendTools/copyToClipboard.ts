@@ -1,5 +1,5 @@
 /** `copy_to_clipboard`: puts text on the clipboard (plain text only, through navigator.clipboard). */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import type { McpServer } from '@modelcontextprotocol/server'
 import { z } from 'zod'
 import { errorResult, messageOf, textResult } from './toolResults'
 
@@ -9,7 +9,7 @@ export function registerCopyToClipboard(server: McpServer): void {
     {
       title: 'Copy to the clipboard',
       description: 'Copies plain text to the person’s clipboard, replacing what was there.',
-      inputSchema: { text: z.string().max(1_000_000).describe('The text to copy.') },
+      inputSchema: z.object({ text: z.string().max(1_000_000).describe('The text to copy.') }),
       annotations: { title: 'Copy to the clipboard', readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
     async ({ text }) => {

@@ -3,7 +3,7 @@
  * compiles the spec (so the model hears about mistakes); the chart itself is drawn by the tool
  * card from the call's arguments, so it is there again when the conversation is read back later.
  */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import type { McpServer } from '@modelcontextprotocol/server'
 import { z } from 'zod'
 import { checkChartSpec } from './chartSpec'
 import { errorResult, messageOf, textResult } from './toolResults'
@@ -17,10 +17,10 @@ export function registerRenderChart(server: McpServer): void {
       title: 'Render a chart',
       description:
         'Shows an interactive chart inline in the conversation, drawn from a Vega-Lite v6 specification. Put the data inline in data.values (no URLs; at most 5,000 rows). The person sees the chart in the tool call; you get a confirmation.',
-      inputSchema: {
-        spec: z.record(z.string(), z.unknown()).describe('A Vega-Lite specification object, e.g. {"mark":"bar","data":{"values":[{"a":"x","b":3}]},"encoding":{"x":{"field":"a","type":"nominal"},"y":{"field":"b","type":"quantitative"}}}'),
-        title: z.string().max(200).optional().describe('A short caption shown above the chart.'),
-      },
+      inputSchema: z.object({
+              spec: z.record(z.string(), z.unknown()).describe('A Vega-Lite specification object, e.g. {"mark":"bar","data":{"values":[{"a":"x","b":3}]},"encoding":{"x":{"field":"a","type":"nominal"},"y":{"field":"b","type":"quantitative"}}}'),
+              title: z.string().max(200).optional().describe('A short caption shown above the chart.'),
+            }),
       annotations: { title: 'Render a chart', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
     async ({ spec, title }) => {

@@ -2,7 +2,7 @@
  * `show_notification`: a desktop notification through the web Notification API (Electron shows it
  * as a native one). Permission is asked only the first time it is needed.
  */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import type { McpServer } from '@modelcontextprotocol/server'
 import { z } from 'zod'
 import { errorResult, messageOf, textResult } from './toolResults'
 
@@ -17,10 +17,10 @@ export function registerShowNotification(server: McpServer): void {
     {
       title: 'Show a notification',
       description: 'Shows a desktop notification to the person, e.g. when a long task is done.',
-      inputSchema: {
-        title: z.string().min(1).max(120).describe('The notification’s headline.'),
-        body: z.string().max(1000).describe('One or two sentences.'),
-      },
+      inputSchema: z.object({
+              title: z.string().min(1).max(120).describe('The notification’s headline.'),
+              body: z.string().max(1000).describe('One or two sentences.'),
+            }),
       annotations: { title: 'Show a notification', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
     async ({ title, body }) => {

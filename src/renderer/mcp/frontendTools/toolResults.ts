@@ -1,5 +1,5 @@
 /** The two shapes a frontend tool answers with: a line of text, or an error the model can act on. */
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import type { CallToolResult } from '@modelcontextprotocol/server'
 
 export function textResult(text: string): CallToolResult {
   return { content: [{ type: 'text', text }] }
