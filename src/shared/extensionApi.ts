@@ -43,6 +43,8 @@ export const ExtensionViewSchema = z.object({
   /** When an automatic restart is scheduled (epoch ms). */
   restartAt: z.number().optional(),
   server: z.object({ name: z.string(), version: z.string() }).optional(),
+  /** The MCP revision this session speaks while ready, e.g. "2025-11-25" or "2026-07-28" (negotiated per extension). */
+  protocolVersion: z.string().optional(),
   consent: ConsentStateSchema,
   /** Sampling requests (the extension asks your model for a reply): ask each time, always run, or never. */
   sampling: z.enum(['ask', 'always', 'never']),

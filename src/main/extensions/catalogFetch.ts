@@ -8,6 +8,8 @@ import type { CatalogKind, ExtensionConnection } from './extensionConnection'
 export interface FetchedList {
   items: unknown[]
   warnings: string[]
+  /** The shortest `ttlMs` of its pages (2026-07-28); undefined when a page had none. */
+  ttlMs?: number
 }
 
 export interface FetchLimits {
@@ -24,8 +26,10 @@ export async function fetchWholeList(connection: Pick<ExtensionConnection, 'list
   const warnings: string[] = []
   const seenCursors = new Set<string>()
   let cursor: string | undefined
+  let ttlMs: number | undefined = Number.POSITIVE_INFINITY
   for (let page = 1; ; page++) {
-    const { items: pageItems, nextCursor } = await connection.listPage(kind, cursor)
+    const { items: pageItems, nextCursor, ttlMs: pageTtl } = await connection.listPage(kind, cursor)
+    ttlMs = pageTtl === undefined || ttlMs === undefined ? undefined : Math.min(ttlMs, pageTtl)
     const room = maxItems - items.length
     if (pageItems.length > room) {
       items.push(...pageItems.slice(0, room))
@@ -49,5 +53,5 @@ export async function fetchWholeList(connection: Pick<ExtensionConnection, 'list
     seenCursors.add(nextCursor)
     cursor = nextCursor
   }
-  return { items, warnings }
+  return { items, warnings, ttlMs: ttlMs === Number.POSITIVE_INFINITY ? undefined : ttlMs }
 }

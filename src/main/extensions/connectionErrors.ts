@@ -26,6 +26,8 @@ export interface StartFailure {
   needsSignIn?: boolean
   /** The person must change the config or a secret before it can work. */
   needsConfig?: boolean
+  /** A stdio server exited on the revision probe (`server/discover`): a 2025-11-25 server that wants `initialize` first. */
+  exitedWhileProbing?: boolean
 }
 
 interface FailureContext {

@@ -6,6 +6,7 @@ import type { CreateMessageRequest, CreateMessageResult, ElicitRequest, ElicitRe
 import type { BuiltinRegistry } from '../builtins/builtinRegistry'
 import type { TransportAuth } from './auth/sdkAuth'
 import type { ExtensionConfig } from './extensionConfig'
+import type { RevisionCache } from './revisionCache'
 import type { LogEntryLevel, LogSource } from './logRing'
 import type { LoggingLevel } from '../../shared/logLevelApi'
 import type { ProcessExit } from './stdioTransport'
@@ -60,6 +61,8 @@ export interface OpenConnectionOptions {
   stopGraceMs?: { afterStdinClose: number; afterTerm: number }
   /** Log notifications let through per second; the rest are counted (F12). */
   logNotificationsPerSecond?: number
+  /** Remembered revision verdicts: skip the probe when one fits, record the one found. */
+  revisions?: RevisionCache
   /** Aborting gives up the start and stops whatever was started (the app quits, the person disables it). */
   signal?: AbortSignal
 }

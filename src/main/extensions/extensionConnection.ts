@@ -6,7 +6,7 @@
  * here without touching the manager, the tool cache or dispatch.
  */
 import { APP_MIME_TYPE, UI_EXTENSION_ID } from '../../shared/appMeta'
-import { Client, SdkError, SdkErrorCode } from '@modelcontextprotocol/client'
+import { Client, SdkError, SdkErrorCode, SERVER_INFO_META_KEY, type PriorDiscovery } from '@modelcontextprotocol/client'
 import type { CallToolResult, ClientCapabilities, CompleteResult, GetPromptResult, Implementation, LoggingLevel, ReadResourceResult, ServerCapabilities } from '@modelcontextprotocol/client'
 import { z } from 'zod'
 import { formatDuration } from '../../shared/format'
@@ -22,6 +22,7 @@ import { errorText, tailText } from './text'
 import { LateProgressFilter } from './lateProgress'
 import { openTransport, type OpenedTransport } from './transports'
 import { isSignInRequired } from './auth/sdkAuth'
+import { listenFilter, negotiates, revisionOptions, verdictOf } from './revisionNegotiation'
 
 export type { CallOptions, CatalogKind, ClientRequestHandlers, ConnectionEvents, ConnectionLoss, OpenConnectionOptions } from './connectionTypes'
 
@@ -62,14 +63,42 @@ export class ExtensionConnection {
     private readonly protocolTimeoutMs: number,
   ) {}
 
-  /** Starts the transport and runs initialize within the config's init timeout (F1). */
-  static async open(options: OpenConnectionOptions): Promise<ExtensionConnection> {
+  /**
+   * Starts the transport and connects within the config's init timeout (F1): the remembered
+   * revision verdict when one fits, else the probe (revisionNegotiation.ts). A remembered verdict
+   * that no longer holds is forgotten and the start is tried once more with a probe.
+   */
+  static async open(options: OpenConnectionOptions, useRemembered = true): Promise<ExtensionConnection> {
+    const { config, events, revisions } = options
+    const prior = useRemembered && negotiates(config) ? revisions?.prior(options.extensionId, config) : undefined
+    try {
+      const connection = await ExtensionConnection.connect(options, prior).catch((error: unknown) => {
+        // Some 2025-only stdio servers exit on any request before initialize (rmcp-based ones do):
+        // that is a verdict too. Start it once more, straight to initialize.
+        if (!(error instanceof ConnectionStartError) || !error.failure.exitedWhileProbing || options.signal?.aborted) throw error
+        events.log('lifecycle', 'info', 'the server exited when asked which MCP revision it speaks; starting it again with 2025-11-25')
+        return ExtensionConnection.connect(options, { kind: 'legacy' })
+      })
+      const verdict = verdictOf(connection.client, config)
+      if (verdict) revisions?.remember(options.extensionId, config, verdict)
+      return connection
+    } catch (error) {
+      const calledOff = options.signal?.aborted === true
+      const hopeless = error instanceof ConnectionStartError && !error.failure.restartable
+      if (!prior || calledOff || hopeless) throw error
+      revisions?.forget(options.extensionId)
+      events.log('lifecycle', 'warn', `the remembered protocol revision did not work (${errorText(error)}); asking the server again`)
+      return ExtensionConnection.open(options, false)
+    }
+  }
+
+  private static async connect(options: OpenConnectionOptions, prior: PriorDiscovery | undefined): Promise<ExtensionConnection> {
     const { config, events } = options
     // MCP Apps: servers register their UI tools only when the host says it renders them (renderer/apps/).
     const capabilities: ClientCapabilities = { roots: { listChanged: true }, extensions: { [UI_EXTENSION_ID]: { mimeTypes: [APP_MIME_TYPE] } } }
     if (options.handlers.createMessage) capabilities.sampling = {}
     if (options.handlers.elicit) capabilities.elicitation = { form: {}, url: {} }
-    const client = new Client(options.clientInfo, { capabilities })
+    const client = new Client(options.clientInfo, { capabilities, ...revisionOptions(config) })
 
     // The connection exists only once the transport does; the session watch reaches it through this.
     const late: { connection?: ExtensionConnection } = {}
@@ -101,7 +130,7 @@ export class ExtensionConnection {
     // Our own timer, not the SDK's request timeout: that one would send notifications/cancelled,
     // which the spec forbids for initialize. Closing the transport (killing the child) ends it.
     const initMs = config.timeouts.initMs
-    const connecting = client.connect(opened.transport, { timeout: initMs + 60_000 })
+    const connecting = client.connect(opened.transport, { timeout: initMs + 60_000, ...(prior ? { prior } : {}) })
     connecting.catch(() => {}) // Rejected again below, or after we gave up on it.
     let timer: NodeJS.Timeout | undefined
     const timedOut = new Promise<'timeout'>((resolve) => {
@@ -133,9 +162,12 @@ export class ExtensionConnection {
       if (error instanceof ConnectionStartError) throw error
       connection.closing = true
       await connection.shutdown()
-      throw new ConnectionStartError(
-        describeStartFailure(connection.fatalError ?? error, { config, exit: opened.processExit(), stderrTail: events.stderrTail(), signIn: options.auth !== undefined }),
-      )
+      const exit = opened.processExit()
+      const exitedWhileProbing = !prior && negotiates(config) && exit !== undefined && SdkError.isInstance(error) && error.code === SdkErrorCode.EraNegotiationFailed
+      throw new ConnectionStartError({
+        ...describeStartFailure(connection.fatalError ?? error, { config, exit, stderrTail: events.stderrTail(), signIn: options.auth !== undefined }),
+        ...(exitedWhileProbing ? { exitedWhileProbing } : {}),
+      })
     }
     clearTimeout(timer)
     if (!client.transport) {
@@ -144,17 +176,45 @@ export class ExtensionConnection {
       throw new ConnectionStartError({ ...describeLoss(connection.fatalError, opened.processExit(), events.stderrTail()), restartable: true })
     }
     connection.established = true
-    const server = client.getServerVersion()
-    events.log('lifecycle', 'info', `connected to ${server?.name ?? 'server'} ${server?.version ?? ''}`.trim())
+    const server = connection.serverInfo
+    events.log('lifecycle', 'info', `connected to ${server?.name ?? 'server'} ${server?.version ?? ''} (MCP ${connection.protocolVersion}${prior ? ', remembered' : ''})`.replace(/ {2}/g, ' '))
+    connection.listenForChanges()
     return connection
+  }
+
+  /** The revision this session speaks, e.g. "2025-11-25" or "2026-07-28". */
+  get protocolVersion(): string {
+    return this.client.getNegotiatedProtocolVersion() ?? 'unknown'
+  }
+
+  /** Whether the session runs on the stateless 2026-07-28 revision. */
+  get modern(): boolean {
+    return this.client.getProtocolEra() === 'modern'
+  }
+
+  /** 2026-07-28: list changes arrive only on a `subscriptions/listen` stream, to the same handlers as before. */
+  private listenForChanges(): void {
+    if (!this.modern) return
+    const filter = listenFilter(this.serverCapabilities)
+    if (!filter) return
+    this.watch(this.client.listen(filter, { timeout: this.protocolTimeoutMs })).then(
+      (subscription) => {
+        const asked = Object.keys(filter).length
+        const honored = Object.keys(subscription.honoredFilter).length
+        if (honored < asked) this.events.log('protocol', 'warn', `the server follows ${honored} of the ${asked} kinds of list changes asked for; the others refresh on restart`)
+      },
+      (error: unknown) => this.events.log('protocol', 'warn', `could not listen for list changes: ${errorText(error)}`),
+    )
   }
 
   get serverCapabilities(): ServerCapabilities {
     return this.client.getServerCapabilities() ?? {}
   }
 
+  /** Who the server says it is: `initialize` (2025-11-25) or the discover result's `_meta` (2026-07-28). */
   get serverInfo(): Implementation | undefined {
-    return this.client.getServerVersion()
+    const discovered = this.client.getDiscoverResult()?._meta?.[SERVER_INFO_META_KEY] as Implementation | undefined
+    return this.client.getServerVersion() ?? discovered
   }
 
   get instructions(): string | undefined {
@@ -176,12 +236,13 @@ export class ExtensionConnection {
   }
 
   /** One page of a list, items unvalidated (the cache validates each one so one bad item costs only itself). */
-  async listPage(kind: CatalogKind, cursor: string | undefined): Promise<{ items: unknown[]; nextCursor: unknown }> {
+  async listPage(kind: CatalogKind, cursor: string | undefined): Promise<{ items: unknown[]; nextCursor: unknown; ttlMs?: number }> {
     const params = cursor === undefined ? {} : { cursor }
     const result = (await this.watch(
       this.client.request({ method: listMethods[kind], params }, listResultSchemas[kind], { timeout: this.protocolTimeoutMs }),
     )) as Record<string, unknown>
-    return { items: result[kind] as unknown[], nextCursor: result.nextCursor }
+    const ttlMs = typeof result.ttlMs === 'number' ? result.ttlMs : undefined
+    return { items: result[kind] as unknown[], nextCursor: result.nextCursor, ...(ttlMs === undefined ? {} : { ttlMs }) }
   }
 
   /** Calls a tool by its original name; timeouts and cancellation are the SDK's, driven by `options`. */
@@ -214,7 +275,8 @@ export class ExtensionConnection {
 
   /** Whether the server accepts resources/subscribe (the `resources.subscribe` capability). */
   get offersSubscriptions(): boolean {
-    return this.serverCapabilities.resources?.subscribe === true
+    // 2026-07-28 has no resources/subscribe (updates ride a listen stream); not offered there yet.
+    return !this.modern && this.serverCapabilities.resources?.subscribe === true
   }
 
   /** Whether the server answers completion/complete. */
@@ -252,7 +314,8 @@ export class ExtensionConnection {
 
   /** Whether the server declared the `logging` capability (only then may we send logging/setLevel). */
   get offersLogging(): boolean {
-    return this.serverCapabilities.logging !== undefined
+    // 2026-07-28 removed logging/setLevel (the level travels per request in _meta instead).
+    return !this.modern && this.serverCapabilities.logging !== undefined
   }
 
   /** logging/setLevel: the least severe log messages the server should send us. */
@@ -262,6 +325,8 @@ export class ExtensionConnection {
 
   /** Tells the server our roots changed (it will ask for them again). */
   notifyRootsChanged(): Promise<void> {
+    // 2026-07-28 has no roots/list_changed: a server asks for roots inside each request that needs them.
+    if (this.modern) return Promise.resolve()
     return this.client.sendRootsListChanged()
   }
 

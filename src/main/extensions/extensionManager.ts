@@ -11,7 +11,9 @@ import { ExtensionRunner } from './extensionRunner'
 import type { ExtensionSnapshot } from './extensionState'
 import type { LogEntry, LogEntryLevel } from './logRing'
 import type { ChangeResult, ExtensionManagerOptions, ManagerEvent } from './managerTypes'
+import { RevisionCache } from './revisionCache'
 import { errorText } from './text'
+
 
 export type { ChangeResult, ExtensionConfigStore, ExtensionManagerOptions, ManagerEvent } from './managerTypes'
 
@@ -21,7 +23,11 @@ export class ExtensionManager {
   private stopped = false
   private changes: Promise<unknown> = Promise.resolve()
 
-  constructor(private readonly options: ExtensionManagerOptions) {
+  private readonly options: ExtensionManagerOptions & { revisions: RevisionCache }
+
+  constructor(options: ExtensionManagerOptions) {
+    // Without a stored cache, verdicts still last as long as the manager (restarts skip the probe).
+    this.options = { ...options, revisions: options.revisions ?? new RevisionCache() }
     for (const config of options.configs) this.entries.set(config.id, this.newRunner(config))
   }
 

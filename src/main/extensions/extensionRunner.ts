@@ -135,6 +135,7 @@ export class ExtensionRunner {
         handlers: options.handlers ?? {},
         maxMessageBytes: options.maxMessageBytes ?? 32 * 1024 * 1024,
         stopGraceMs: options.stopGraceMs,
+        revisions: options.revisions,
         signal,
         events: {
           log: (source, level, text, serverLevel) => this.ring.push(source, level, text, serverLevel),

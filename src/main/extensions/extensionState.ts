@@ -31,6 +31,8 @@ export interface ExtensionSnapshot {
   /** Increases every time the extension becomes ready; a new value means a new session. */
   sessionCount: number
   server?: { name: string; version: string }
+  /** The MCP revision the ready session speaks. */
+  protocolVersion?: string
   /** The config with sensitive literal values masked; secret references stay as names. */
   config: ExtensionConfig
 }
@@ -51,7 +53,12 @@ export function snapshotOf(config: ExtensionConfig, state: ExtensionState, sessi
       return { ...base, status: state.status }
     case 'ready': {
       const info = state.connection.serverInfo
-      return { ...base, status: 'ready', server: info ? { name: info.name, version: info.version } : undefined }
+      return {
+        ...base,
+        status: 'ready',
+        server: info ? { name: info.name, version: info.version } : undefined,
+        protocolVersion: state.connection.protocolVersion,
+      }
     }
     case 'error':
       return { ...base, status: 'error', error: state.error, restartAt: state.restartAt }

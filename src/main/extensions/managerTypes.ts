@@ -7,6 +7,7 @@ import type { ExtensionSnapshot } from './extensionState'
 import type { RestartPolicyOptions } from './restartPolicy'
 import type { ResolveSecrets } from './secretReferences'
 import type { OwnsSecret } from './secretOwnership'
+import type { RevisionCache } from './revisionCache'
 import type { FrontendTransportSource } from './transports'
 import type { RemoteAuth } from './auth/remoteAuth'
 
@@ -42,6 +43,8 @@ export interface ExtensionManagerOptions {
   maxMessageBytes?: number
   stopGraceMs?: { afterStdinClose: number; afterTerm: number }
   logRing?: { maxEntries?: number; maxLineLength?: number; notifyIntervalMs?: number }
+  /** Which revision each server speaks, remembered between starts (default: in memory only). */
+  revisions?: RevisionCache
 }
 
 export type ChangeResult = { ok: true; extension: ExtensionSnapshot } | { ok: false; errors: string[] }

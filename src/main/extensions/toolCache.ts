@@ -3,8 +3,8 @@
  *
  * Lists are fetched only when a session starts (connect or reconnect, which includes a config
  * change that reconnects) or when the server says `list_changed` (coalesced per extension and
- * kind). Reading the catalog never sends a request. A failing list keeps that extension's previous
- * one and touches no other extension.
+ * kind), or after its `ttlMs` ran out (listFreshness.ts). Reading the catalog never waits for a
+ * request. A failing list keeps that extension's previous one and touches no other extension.
  */
 import type { Prompt, Resource, ResourceTemplateType, Tool } from '@modelcontextprotocol/client'
 import { buildExtensionPart, type Catalog, type CatalogPrompt, type CatalogTool, type ExtensionLists } from './catalogBuild'
@@ -12,6 +12,7 @@ import { fetchWholeList, type FetchLimits } from './catalogFetch'
 import { validatePrompt, validateResource, validateResourceTemplate, validateTool, type Validated } from './catalogValidation'
 import type { ExtensionConfig } from './extensionConfig'
 import type { CatalogKind, ExtensionConnection } from './extensionConnection'
+import { ListFreshness } from './listFreshness'
 import { errorText } from './text'
 import type { ManagerEvent } from './extensionManager'
 import type { ExtensionSnapshot } from './extensionState'
@@ -74,6 +75,7 @@ export class ToolCache {
   private promptsByName = new Map<string, CatalogPrompt>()
   private fingerprint = ''
   private unsubscribe: (() => void) | undefined
+  private readonly freshness = new ListFreshness<CatalogKind>()
   /** List requests sent (pages), per kind; a cache hit adds nothing here. */
   readonly listRequests: Record<CatalogKind, number> = { tools: 0, resources: 0, resourceTemplates: 0, prompts: 0 }
 
@@ -97,11 +99,18 @@ export class ToolCache {
 
   /** The current catalog. Never sends a request. */
   catalog(): Catalog {
+    this.refreshExpired()
     return this.current
   }
 
   lookup(name: string): CatalogTool | undefined {
+    this.refreshExpired()
     return this.toolsByName.get(name)
+  }
+
+  /** Lists whose ttl ran out are fetched again in the background; this read gets the previous one. */
+  private refreshExpired(): void {
+    for (const { id, kind } of this.freshness.takeExpired()) this.schedule(id, kind, 0)
   }
 
   lookupPrompt(name: string): CatalogPrompt | undefined {
@@ -152,6 +161,7 @@ export class ToolCache {
         const entry = this.cached.get(event.id)
         for (const state of entry?.refresh.values() ?? []) clearTimeout(state.timer)
         this.cached.delete(event.id)
+        this.freshness.forget(event.id)
         this.rebuild()
         return
       }
@@ -221,8 +231,9 @@ export class ToolCache {
     if (connection.offers(kind)) {
       try {
         const counting = { listPage: (k: CatalogKind, cursor: string | undefined) => (this.listRequests[k]++, connection.listPage(k, cursor)) }
-        const { items, warnings } = await fetchWholeList(counting, kind, this.options.fetch)
+        const { items, warnings, ttlMs } = await fetchWholeList(counting, kind, this.options.fetch)
         validItems = this.validate(kind, items, warnings)
+        if (stillCurrent()) this.freshness.note(id, kind, ttlMs)
         if (stillCurrent()) for (const warning of warnings) this.source.note(id, 'warn', warning)
       } catch (error) {
         if (stillCurrent()) this.source.note(id, 'warn', `could not list ${kind}: ${errorText(error)}; keeping the previous list`)

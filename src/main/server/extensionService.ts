@@ -14,6 +14,7 @@ import type { ExtensionLogLevels } from './extensionLogLevels'
 import { applyDefaultExtensions } from './defaultExtensions'
 import type { FrontendTransportSource } from '../extensions/transports'
 import { describeSignIn, type RemoteAuth } from '../extensions/auth/remoteAuth'
+import type { RevisionCache } from '../extensions/revisionCache'
 
 type CatalogWithoutPolicies = Omit<ToolsResource, 'tools'> & { tools: Omit<ToolsResource['tools'][number], 'policy'>[] }
 
@@ -28,6 +29,8 @@ export interface ExtensionServiceOptions {
   /** See ExtensionManagerOptions.missingSettings. */
   missingSettings?: (extensionId: string) => string | undefined
   appVersion: string
+  /** Which protocol revision each server speaks, kept between starts (see revisionCache.ts). */
+  revisions?: RevisionCache
   /** Tells the person something once (bad entries in extensions.json). */
   notify: (message: string) => void
   /** Requests servers may send us (sampling…); declared to servers only when given. */
@@ -127,6 +130,7 @@ export function createExtensionService(options: ExtensionServiceOptions): Extens
     handlers: options.handlers,
     frontend: options.frontend,
     auth: options.auth,
+    revisions: options.revisions,
   })
   options.auth?.onChange(() => emit(HostResource.extensions))
   // A default given to an existing folder is saved at once, so it is offered only this once.
@@ -175,6 +179,7 @@ export function createExtensionService(options: ExtensionServiceOptions): Extens
       error: snapshot.error,
       restartAt: snapshot.restartAt,
       server: snapshot.server,
+      protocolVersion: snapshot.protocolVersion,
       consent: consent.state(config),
       sampling: samplingPolicies.get(id) ?? 'ask',
       logLevel: options.logLevels?.levelOf(id),

@@ -100,6 +100,15 @@ export function ConfigSummary({ extension }: { extension: ExtensionView }) {
           </dd>
         </>
       )}
+      {extension.protocolVersion && (
+        <>
+          <dt className={term}>Protocol</dt>
+          <dd className="text-sm text-zinc-700 dark:text-zinc-300" data-testid="protocol-revision">
+            MCP {extension.protocolVersion}
+            {extension.protocolVersion >= '2026-07-28' && <span className="text-zinc-500 dark:text-zinc-400"> (stateless)</span>}
+          </dd>
+        </>
+      )}
     </dl>
   )
 }
