@@ -3,7 +3,7 @@
  * install sheet), `extension_install_bundle` and `pick_path` (the system dialog in Electron).
  * Installs add through the extension service, so the consent dialog comes before the first start.
  */
-import type { HostServices } from './hostServer'
+import type { HostServices } from './hostServices'
 import type { ToolRegistrar } from './resourceTools'
 
 export function registerBundleTools(tool: ToolRegistrar, { bundles }: Pick<HostServices, 'bundles'>): void {

@@ -18,59 +18,15 @@ import {
   type SettingsResource,
   DEFAULT_REGISTRY_URL,
 } from '../../shared/hostApi'
-import type { SessionIndex } from '../agent/sessionIndex'
-import type { SettingsStore } from '../settings/settingsStore'
-import type { SecretStore } from '../secrets/secretStore'
 import { describeSecretName } from '../secrets/secretNames'
 import { log } from '../log/log'
 import { stringifyMasked } from '../log/secretValues'
-import type { NoticeBoard } from './noticeBoard'
-import type { ExtensionService } from './extensionService'
-import type { ElicitationBoard } from './elicitationBoard'
-import type { PermissionService } from '../permissions'
 import { permissionsView, toolsView } from './permissionViews'
-import type { ModelService } from './modelService'
-import type { ChatService } from './chatService'
-import type { SessionAttachments } from '../agent'
 import { registerHostTools } from './hostTools'
-import { answerToolListFrom, type ToolListCache } from './toolListCache'
-import type { ExtensionLogLevels } from './extensionLogLevels'
-import type { InstallRequests } from './installRequests'
-import type { BundleService } from '../extensions/bundles/bundleService'
-import type { RegistryService } from '../extensions/registry/registryService'
-import type { AppService } from './appService'
+import { answerToolListFrom } from './toolListCache'
+import type { HostServices } from './hostServices'
 
-/** What the host server serves; one instance is shared by every connection. */
-export interface HostServices {
-  dataDir: string
-  version: string
-  sessions: SessionIndex
-  settings: SettingsStore
-  secrets: SecretStore
-  /** Things to tell the person once (shown in the settings resource until dismissed). */
-  notices: NoticeBoard
-  extensions: ExtensionService
-  permissions: PermissionService
-  elicitations: ElicitationBoard
-  models: ModelService
-  chat: ChatService
-  /** The per-extension server log level (logging/setLevel). */
-  logLevels: ExtensionLogLevels
-  /** Hands a checked link to the system browser (Electron); absent in browser mode, where the page opens links. */
-  openExternal?: (url: string) => void | Promise<void>
-  /** Resources attached to conversations (resourceTools.ts). */
-  attachments: SessionAttachments
-  /** Install links handed to the app from outside, waiting for the window. */
-  installRequests: InstallRequests
-  /** .mcpb bundles: uploads, previews, installs, and cleanup on removal. */
-  bundles: BundleService
-  /** The MCP Registry: search, details and installs (answers cached). */
-  registry: RegistryService
-  /** MCP Apps: which tools have one, what each was given, the sandbox origin, contexts for the next turn. */
-  apps: AppService
-  /** The host's own tools/list answer, built once for every connection (toolListCache.ts). */
-  toolList: ToolListCache
-}
+export type { HostServices } from './hostServices'
 
 /** Every resource goes out through here: known secret values are masked in it, whichever service built it. */
 const json = (uri: string, value: unknown) => ({ contents: [{ uri, mimeType: 'application/json', text: stringifyMasked(value) }] })

@@ -2,7 +2,7 @@
 import type { CallToolResult, McpServer, ServerContext } from '@modelcontextprotocol/server'
 import type { z } from 'zod'
 import { HostToolInput, HostToolOutput, progressUri, type HostToolName, type SettingsResource } from '../../shared/hostApi'
-import type { HostServices } from './hostServer'
+import type { HostServices } from './hostServices'
 import { randomUUID } from 'node:crypto'
 import type { RuleTrace } from '../permissions'
 import type { ProgressUpdate } from '../extensions'

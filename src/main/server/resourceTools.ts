@@ -5,7 +5,7 @@
  */
 import { promptCommandName, splitPromptCommand, type HostToolArgs, type HostToolName, type HostToolResult, type PromptMessage } from '../../shared/hostApi'
 import { capResourceContents } from '../agent'
-import type { HostServices } from './hostServer'
+import type { HostServices } from './hostServices'
 
 /** hostTools' `tool(...)`: registers an app tool whose structured result is its JSON. */
 export type ToolRegistrar = <N extends HostToolName>(name: N, description: string, run: (args: HostToolArgs<N>) => Promise<HostToolResult<N>>) => void

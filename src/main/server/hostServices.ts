@@ -1,0 +1,52 @@
+/**
+ * The services the host's MCP surface is built on (one instance, shared by every connection). A
+ * file of its own so the tool modules and the server both depend on it, not on each other.
+ */
+import type { SessionAttachments } from '../agent'
+import type { SessionIndex } from '../agent/sessionIndex'
+import type { BundleService } from '../extensions/bundles/bundleService'
+import type { RegistryService } from '../extensions/registry/registryService'
+import type { PermissionService } from '../permissions'
+import type { SecretStore } from '../secrets/secretStore'
+import type { SettingsStore } from '../settings/settingsStore'
+import type { ChatService } from './chatService'
+import type { ElicitationBoard } from './elicitationBoard'
+import type { ExtensionLogLevels } from './extensionLogLevels'
+import type { ExtensionService } from './extensionService'
+import type { InstallRequests } from './installRequests'
+import type { ModelService } from './modelService'
+import type { NoticeBoard } from './noticeBoard'
+import type { AppService } from './appService'
+import type { ToolListCache } from './toolListCache'
+
+/** What the host server serves; one instance is shared by every connection. */
+export interface HostServices {
+  dataDir: string
+  version: string
+  sessions: SessionIndex
+  settings: SettingsStore
+  secrets: SecretStore
+  /** Things to tell the person once (shown in the settings resource until dismissed). */
+  notices: NoticeBoard
+  extensions: ExtensionService
+  permissions: PermissionService
+  elicitations: ElicitationBoard
+  models: ModelService
+  chat: ChatService
+  /** The per-extension server log level (logging/setLevel). */
+  logLevels: ExtensionLogLevels
+  /** Hands a checked link to the system browser (Electron); absent in browser mode, where the page opens links. */
+  openExternal?: (url: string) => void | Promise<void>
+  /** Resources attached to conversations (resourceTools.ts). */
+  attachments: SessionAttachments
+  /** Install links handed to the app from outside, waiting for the window. */
+  installRequests: InstallRequests
+  /** .mcpb bundles: uploads, previews, installs, and cleanup on removal. */
+  bundles: BundleService
+  /** The MCP Registry: search, details and installs (answers cached). */
+  registry: RegistryService
+  /** MCP Apps: which tools have one, what each was given, the sandbox origin, contexts for the next turn. */
+  apps: AppService
+  /** The host's own tools/list answer, built once for every connection (toolListCache.ts). */
+  toolList: ToolListCache
+}
