@@ -32,9 +32,9 @@ describe('sampling requests from extensions', () => {
     const { sampling, notes } = askingSampling()
     const flood = Array.from({ length: MAX_SAMPLING_PER_EXTENSION }, () => request(sampling, 'flood'))
     const overflow = await request(sampling, 'flood').outcome
-    expect(overflow).toBeInstanceOf(McpError)
+    expect(overflow).toBeInstanceOf(ProtocolError)
     expect((overflow as ProtocolError).code).toBe(ProtocolErrorCode.InvalidRequest)
-    expect((overflow as McpError).message).toMatch(/already 10 open sampling requests from this extension/)
+    expect((overflow as ProtocolError).message).toMatch(/already 10 open sampling requests from this extension/)
     expect(notes.some((note) => /refused: 10 from this extension are still open/.test(note))).toBe(true)
     expect(sampling.list()).toHaveLength(MAX_SAMPLING_PER_EXTENSION)
 
@@ -59,9 +59,9 @@ describe('sampling requests from extensions', () => {
     const [pending] = sampling.list()
     expect(pending).toMatchObject({ kind: 'approval', subject: { type: 'sampling', expiresAt: expect.any(String) } })
     const outcome = await open.outcome
-    expect(outcome).toBeInstanceOf(McpError)
+    expect(outcome).toBeInstanceOf(ProtocolError)
     expect((outcome as ProtocolError).code).toBe(REQUEST_TIMEOUT)
-    expect((outcome as McpError).message).toMatch(/Nobody answered this sampling request/)
+    expect((outcome as ProtocolError).message).toMatch(/Nobody answered this sampling request/)
     expect(sampling.list()).toHaveLength(0)
     expect(notes.some((note) => /nobody answered it within/.test(note))).toBe(true)
     // Its place is free again.
