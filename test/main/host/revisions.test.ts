@@ -85,8 +85,12 @@ describe('the remembered revision', () => {
     await addConsentedExtension(client, await configFor(id, revision, 'stdio'))
     await readyView(client, id)
     expect(await requestsSeen(client, id, 'server/discover')).toBe(1)
-    const stored = JSON.parse(await readFile(join(h.dataDir, 'protocol-revisions.json'), 'utf8')) as { verdicts: Record<string, { verdict: { kind: string } }> }
-    expect(stored.verdicts[id]?.verdict.kind).toBe(revision)
+    // Written in the background once the session is up.
+    const storedKind = async () => {
+      const text = await readFile(join(h.dataDir, 'protocol-revisions.json'), 'utf8').catch(() => '{"verdicts":{}}')
+      return (JSON.parse(text) as { verdicts: Record<string, { verdict: { kind: string } }> }).verdicts[id]?.verdict.kind
+    }
+    expect(await poll(storedKind, (kind) => kind !== undefined, 'the saved verdict')).toBe(revision)
 
     await call(client, 'extension_restart', { id })
     await poll(() => logText(client, id), (lines) => lines.filter((line) => line.includes('(MCP ')).length === 2, 'the second connect')
