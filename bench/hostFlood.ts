@@ -16,7 +16,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { createInterface } from 'node:readline'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import type { Client } from '@modelcontextprotocol/client'
 import { z } from 'zod'
 import { HostResource } from '../src/shared/hostApi'
 import { startHost } from '../test/e2e/hostProcess'
@@ -48,7 +48,7 @@ async function timed(run: () => Promise<unknown>, rounds: number): Promise<numbe
 
 /** Client A in its own process, keeping `inFlight` tools/list requests open; `stop` resolves with how many were answered. */
 async function startFlood(url: string, inFlight: number): Promise<{ stop: () => Promise<number> }> {
-  const child = spawn(process.execPath, [join(root, 'bench/support/floodClient.mjs'), url, String(inFlight)], { stdio: ['pipe', 'pipe', 'inherit'] })
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench/support/floodClient.ts'), url, String(inFlight)], { stdio: ['pipe', 'pipe', 'inherit'] })
   const lines = createInterface({ input: child.stdout! })
   const next = () => new Promise<string>((resolve, reject) => {
     lines.once('line', resolve)

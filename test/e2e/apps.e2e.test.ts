@@ -9,7 +9,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import type { Client } from '@modelcontextprotocol/client'
 import type { Frame, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AppsResourceSchema, ElicitationsResourceSchema, HostResource, historyUri, HistoryResourceSchema, SessionsResourceSchema } from '../../src/shared/hostApi'

@@ -10,7 +10,7 @@
 import { mkdtemp, readdir, readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import type { Client } from '@modelcontextprotocol/client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ExtensionsResourceSchema, HostResource, SettingsResourceSchema, ToolsResourceSchema } from '../../src/shared/hostApi'
 import { startOAuthFixture, type OAuthFixture } from '../fixtures/oauth/oauthFixture'

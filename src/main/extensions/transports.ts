@@ -67,6 +67,7 @@ export async function openTransport(config: ExtensionConfig, context: TransportC
         transport: new StreamableHTTPClientTransport(new URL(config.url), {
           requestInit: { headers: context.resolvedValues },
           authProvider: context.auth?.authProvider,
+          skipIssuerMetadataValidation: context.auth?.skipIssuerMetadataValidation,
           // Our sign-in observes answers too; the session watch sees them after it.
           fetch: context.session ? sessionWatchingFetch(context.session, context.auth?.fetch) : context.auth?.fetch,
         }),

@@ -1,6 +1,5 @@
 /** Composition root of the Node host: shared services plus one host server per renderer connection. */
 import type { Transport } from '@modelcontextprotocol/server'
-import { mkdir } from 'node:fs/promises'
 import pkg from '../../../package.json'
 import { openSessionIndex } from '../agent/sessionIndex'
 import { openSettingsStore, type MakeConf } from '../settings/openSettings'

@@ -6,7 +6,7 @@
  * window says.
  */
 import { randomUUID } from 'node:crypto'
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import type { CallToolResult } from '@modelcontextprotocol/server'
 import { ALLOW_FEATURES, APP_MIME_TYPE, callableByApp, resourceUiOf } from '../../shared/appMeta'
 import { appContentSecurityPolicy } from '../../shared/appCsp'
 import type { HostToolArgs, HostToolName } from '../../shared/hostApi'

@@ -5,8 +5,7 @@
  * for seconds. The host's tools are registered identically on each connection's server and never
  * change afterwards, so the first answer stays right for the host's lifetime.
  */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
-import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
+import type { McpServer } from '@modelcontextprotocol/server'
 
 /** One per host: the list once built, and how many times it was (1 after the first request). */
 export interface ToolListCache {
@@ -26,10 +25,12 @@ export function createToolListCache(): ToolListCache {
 export function answerToolListFrom(server: McpServer, cache: ToolListCache): void {
   const inner = server.server
   const install = inner.setRequestHandler.bind(inner)
-  // The SDK types setRequestHandler per schema; one wrapper serves every schema and passes the others through unchanged.
-  inner.setRequestHandler = ((schema: typeof ListToolsRequestSchema, handler: (...args: never[]) => unknown) => {
-    if (schema !== ListToolsRequestSchema) return install(schema, handler as never)
-    return install(schema, ((...args: never[]) => {
+  // The SDK types setRequestHandler per method (two overloads); one wrapper serves every method and passes the others through unchanged.
+  const installAny = install as (method: string, ...rest: unknown[]) => void
+  inner.setRequestHandler = ((method: string, ...rest: unknown[]) => {
+    if (method !== 'tools/list' || rest.length !== 1) return installAny(method, ...rest)
+    const handler = rest[0] as (...args: unknown[]) => unknown
+    return installAny(method, (...args: unknown[]) => {
       if (!cache.list) {
         cache.builds++
         cache.list = Promise.resolve(handler(...args))
@@ -37,6 +38,6 @@ export function answerToolListFrom(server: McpServer, cache: ToolListCache): voi
         cache.list.catch(() => (cache.list = undefined))
       }
       return cache.list
-    }) as never)
+    })
   }) as typeof inner.setRequestHandler
 }

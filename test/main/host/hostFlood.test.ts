@@ -1,8 +1,6 @@
 /** One client must not stall the host (issue 12 item 8): a cached tool list and bounded requests per connection. */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js'
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
-import { McpError } from '@modelcontextprotocol/sdk/types.js'
+import { Client, InMemoryTransport, ProtocolError } from '@modelcontextprotocol/client'
+import { McpServer } from '@modelcontextprotocol/server'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { HostResource } from '../../../src/shared/hostApi'
@@ -48,7 +46,7 @@ describe('BoundedRequestTransport', () => {
   async function boundedServer() {
     const releases: (() => void)[] = []
     const server = new McpServer({ name: 'bounded', version: '1' })
-    server.registerTool('wait', { inputSchema: { n: z.number() } }, ({ n }) => new Promise((resolve) => releases.push(() => resolve({ content: [{ type: 'text', text: String(n) }] }))))
+    server.registerTool('wait', { inputSchema: z.object({ n: z.number() }) }, ({ n }) => new Promise((resolve) => releases.push(() => resolve({ content: [{ type: 'text', text: String(n) }] }))))
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
     await server.connect(new BoundedRequestTransport(serverSide, { inFlight: 1, queued: 1 }))
     const client = new Client({ name: 'test', version: '1' })
@@ -68,8 +66,8 @@ describe('BoundedRequestTransport', () => {
     const second = client.callTool({ name: 'wait', arguments: { n: 2 } })
     const third = client.callTool({ name: 'wait', arguments: { n: 3 } }).catch((error: unknown) => error)
     const refused = await third
-    expect(refused).toBeInstanceOf(McpError)
-    expect((refused as McpError).message).toMatch(/Too many requests at once on this connection/)
+    expect(refused).toBeInstanceOf(ProtocolError)
+    expect((refused as ProtocolError).message).toMatch(/Too many requests at once on this connection/)
     await until(1)
     expect(releases).toHaveLength(1) // the second waits for the first
     releases[0]!()
@@ -84,8 +82,8 @@ describe('BoundedRequestTransport', () => {
     const { client, releases, until } = await boundedServer()
     const running = new AbortController()
     const waiting = new AbortController()
-    const first = client.callTool({ name: 'wait', arguments: { n: 1 } }, undefined, { signal: running.signal }).catch((error: unknown) => error)
-    const second = client.callTool({ name: 'wait', arguments: { n: 2 } }, undefined, { signal: waiting.signal }).catch((error: unknown) => error)
+    const first = client.callTool({ name: 'wait', arguments: { n: 1 } }, { signal: running.signal }).catch((error: unknown) => error)
+    const second = client.callTool({ name: 'wait', arguments: { n: 2 } }, { signal: waiting.signal }).catch((error: unknown) => error)
     await until(1)
     waiting.abort()
     running.abort()

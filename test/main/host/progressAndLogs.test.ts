@@ -137,7 +137,6 @@ describe('progress of a tool run by hand (tool_call)', () => {
     const updates: { progress: number; total?: number }[] = []
     const result = await client.callTool(
       { name: 'tool_call', arguments: { name: 'everything__trigger-long-running-operation', arguments: { duration: 1, steps: 4 } } },
-      undefined,
       { onprogress: (update) => void updates.push({ progress: update.progress, total: update.total }) },
     )
     expect(result.isError).toBeFalsy()

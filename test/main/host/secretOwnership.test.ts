@@ -7,7 +7,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import type { Client } from '@modelcontextprotocol/client'
 import { describe, expect, it } from 'vitest'
 import { ElicitationsResourceSchema, ExtensionsResourceSchema, HostResource, type ApprovalElicitation, type ExtensionView } from '../../../src/shared/hostApi'
 import { call, poll, read } from '../../helpers/hostCalls'

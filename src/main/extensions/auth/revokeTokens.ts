@@ -1,5 +1,5 @@
 /**
- * Token revocation (RFC 7009) on sign-out. Hand-written: the SDK (v1) has no revocation helper. Best
+ * Token revocation (RFC 7009) on sign-out. Hand-written: the SDK (v2 too) has no revocation helper. Best
  * effort by design: a server without a revocation endpoint, or one that fails, still gets its
  * tokens deleted locally; the result says which happened, in words.
  */

@@ -1,23 +1,26 @@
 /**
- * The ONLY file that knows the MCP SDK's auth API (v1: `OAuthClientProvider`, `auth()`), behind
+ * The ONLY file that knows the MCP SDK's auth API (v2: `OAuthClientProvider`, `auth()`), behind
  * our `RemoteAuthSession` (authTypes.ts). The SDK runs discovery (RFC 9728 incl. the
  * `resource_metadata` hint and path-aware fallbacks, RFC 8414 / OIDC incl. the 2025-03-26
  * fallbacks), registration (stored → metadata document → dynamic), PKCE S256, `resource`, the code
- * exchange and refresh. Added here where v1 falls short of the 2025-11-25/2026-07-28 rules: PKCE
- * support must be advertised, the metadata must name the issuer it was found for, `state` and
- * RFC 9207 `iss` are checked on the callback, `offline_access` only when the server lists it,
+ * exchange and refresh, and (new in v2) checks the issuer echo and RFC 9207 `iss` itself. Added
+ * here for the 2025-11-25/2026-07-28 rules: PKCE support must be advertised, the metadata must name
+ * the issuer it was found for and `state` and `iss` are checked on the callback (before the SDK's
+ * own checks, so the refusal says what to do), `offline_access` only when the server lists it,
  * DCR says `application_type: native`, refresh before expiry, and a bound on step-up loops.
  */
 import { randomBytes } from 'node:crypto'
 import {
   auth,
+  createPrivateKeyJwtAuth,
   discoverOAuthServerInfo,
   UnauthorizedError,
+  type OAuthClientInformationMixed,
+  type OAuthClientMetadata,
   type OAuthClientProvider,
   type OAuthDiscoveryState,
-} from '@modelcontextprotocol/sdk/client/auth.js'
-import { createPrivateKeyJwtAuth } from '@modelcontextprotocol/sdk/client/auth-extensions.js'
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js'
+  type OAuthTokens,
+} from '@modelcontextprotocol/client'
 import type { RemoteAuthConfig } from './authConfig'
 import type { AuthStatus, RemoteAuthSession, SignInNeed, SignInStart } from './authTypes'
 import { revokeTokens } from './revokeTokens'
@@ -35,7 +38,17 @@ const MAX_REFUSALS = 2
 export interface TransportAuth {
   authProvider: OAuthClientProvider
   fetch: typeof fetch
+  /** Our own issuer check runs instead of the SDK's (see ISSUER_CHECKED_HERE). */
+  skipIssuerMetadataValidation: boolean
 }
+
+/**
+ * The SDK's RFC 8414 §3.3 issuer-echo check (new in v2) is turned off because checkDiscovery makes
+ * the same check, before any registration or token request, except for the 2025-03-26 layout
+ * (no protected resource metadata), where the server's origin stands in for the issuer and the
+ * metadata may name another one; the SDK's check would refuse those servers.
+ */
+const ISSUER_CHECKED_HERE = { skipIssuerMetadataValidation: true }
 
 export interface SessionOptions {
   serverUrl: string
@@ -80,7 +93,8 @@ export function createRemoteAuthSession(options: SessionOptions): RemoteAuthSess
   /** Set when the server rejected our refresh token (invalid_grant): the next sign-in need is an expiry. */
   let lostTokens = false
 
-  const issuer = async () => discovery?.authorizationServerUrl ?? (await vault.issuerFor(serverUrl))
+  // The key the SDK stamps on saved tokens and clients (v2): the issuer the metadata names, else where it was found.
+  const issuer = async () => discovery?.authorizationServerMetadata?.issuer ?? discovery?.authorizationServerUrl ?? (await vault.issuerFor(serverUrl))
   const expired = (savedAt: number, tokens: OAuthTokens) => tokens.expires_in !== undefined && savedAt + tokens.expires_in * 1000 - REFRESH_MARGIN_MS <= Date.now()
   const preRegistered = (): OAuthClientInformationMixed | undefined =>
     settings?.clientId ? { client_id: settings.clientId, ...(options.secrets.clientSecret ? { client_secret: options.secrets.clientSecret } : {}) } : undefined
@@ -91,50 +105,50 @@ export function createRemoteAuthSession(options: SessionOptions): RemoteAuthSess
     },
     clientMetadataUrl: settings?.clientMetadataUrl,
     get clientMetadata() {
-      const metadata = {
+      const metadata: OAuthClientMetadata = {
         client_name: options.clientName,
         redirect_uris: [LOOPBACK_REDIRECT],
         grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
         token_endpoint_auth_method: 'none',
-        // RFC 7591 + SEP-837: a desktop app registers as a native application (v1's type lacks the field).
+        // RFC 7591 + SEP-837: a desktop app registers as a native application (said explicitly, not left to the SDK's default).
         application_type: 'native',
         ...(settings?.scopes?.length ? { scope: settings.scopes.join(' ') } : {}),
       }
-      return metadata as OAuthClientMetadata
+      return metadata
     },
     state: () => {
       flowState = randomBytes(32).toString('base64url')
       return flowState
     },
-    async clientInformation() {
+    async clientInformation(ctx) {
       const fixed = preRegistered()
       if (fixed) return fixed
-      const current = await issuer()
+      const current = ctx?.issuer ?? (await issuer())
       return current ? (await vault.client(current))?.client : undefined
     },
-    async saveClientInformation(client) {
+    async saveClientInformation(client, ctx) {
       if (preRegistered()) return // Entered by the person; nothing to store.
-      const current = client.issuer ?? (await issuer())
+      const current = client.issuer ?? ctx?.issuer ?? (await issuer())
       if (!current) return
       const method = client.client_id === settings?.clientMetadataUrl ? 'metadata-document' : 'dynamic'
       await vault.saveClient({ issuer: current, method, client })
     },
-    async tokens() {
-      const current = await issuer()
+    async tokens(ctx) {
+      const current = ctx?.issuer ?? (await issuer())
       if (!current) return undefined
       const record = await vault.tokens(current, serverUrl)
       if (!record) return undefined
       if (!refreshing && record.tokens.refresh_token && expired(record.savedAt, record.tokens)) {
         // Silent refresh before expiry; auth() reads tokens() again inside, which must not recurse.
-        refreshing = auth(provider, { serverUrl, fetchFn: baseFetch }).catch(() => undefined)
+        refreshing = auth(provider, { serverUrl, fetchFn: baseFetch, ...ISSUER_CHECKED_HERE }).catch(() => undefined)
         await refreshing.finally(() => (refreshing = undefined))
         return (await vault.tokens(current, serverUrl))?.tokens
       }
       return record.tokens
     },
-    async saveTokens(tokens) {
-      const current = tokens.issuer ?? (await issuer())
+    async saveTokens(tokens, ctx) {
+      const current = tokens.issuer ?? ctx?.issuer ?? (await issuer())
       if (!current) return
       await vault.saveTokens(current, serverUrl, tokens)
       need = undefined
@@ -218,12 +232,12 @@ export function createRemoteAuthSession(options: SessionOptions): RemoteAuthSess
   return {
     need: () => need,
     refusedRepeatedly: () => refusals >= MAX_REFUSALS,
-    transport: { authProvider: provider, fetch: observingFetch },
+    transport: { authProvider: provider, fetch: observingFetch, ...ISSUER_CHECKED_HERE },
     async begin(redirectUrl): Promise<SignInStart> {
-      if (!discovery) provider.saveDiscoveryState?.(await discoverOAuthServerInfo(serverUrl, { fetchFn: baseFetch }))
+      if (!discovery) provider.saveDiscoveryState?.(await discoverOAuthServerInfo(serverUrl, { fetchFn: baseFetch, ...ISSUER_CHECKED_HERE }))
       redirectTarget = redirectUrl
       captured = undefined
-      const result = await auth(provider, { serverUrl, scope: scopeForSignIn(), fetchFn: baseFetch })
+      const result = await auth(provider, { serverUrl, scope: scopeForSignIn(), fetchFn: baseFetch, ...ISSUER_CHECKED_HERE })
       if (result === 'AUTHORIZED') {
         redirectTarget = undefined
         return { kind: 'authorized' }
@@ -245,7 +259,8 @@ export function createRemoteAuthSession(options: SessionOptions): RemoteAuthSess
         }
         const code = callback.get('code')
         if (!code) throw new Error('The sign-in page came back without an authorization code; press Sign in again.')
-        await auth(provider, { serverUrl, authorizationCode: code, fetchFn: baseFetch })
+        // v2 checks RFC 9207 `iss` again itself (checkIssuerParameter above words the refusal).
+        await auth(provider, { serverUrl, authorizationCode: code, iss: callback.get('iss') ?? undefined, fetchFn: baseFetch, ...ISSUER_CHECKED_HERE })
       } finally {
         await this.abandon()
       }

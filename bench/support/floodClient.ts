@@ -1,13 +1,12 @@
 // A host client in its own process (as another app window would be) that keeps N `tools/list`
 // requests open until stdin closes, then prints how many were answered.
-// Usage: node bench/support/floodClient.mjs <ws url with ?token=…> <N>
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { WebSocketClientTransport } from '@modelcontextprotocol/sdk/client/websocket.js'
-import { WebSocket } from 'ws'
+// Usage: node --import tsx bench/support/floodClient.ts <ws url with ?token=…> <N>
+// (Node 22 has a global WebSocket; the transport is the app's own, as SDK v2 ships none.)
+import { Client } from '@modelcontextprotocol/client'
 import { z } from 'zod'
+import { WebSocketClientTransport } from '../../src/shared/webSocketClientTransport'
 
-globalThis.WebSocket ??= WebSocket
-const [url, inFlight] = process.argv.slice(2)
+const [url = '', inFlight = '1'] = process.argv.slice(2)
 const client = new Client({ name: 'bench-flooder', version: '1.0.0' })
 await client.connect(new WebSocketClientTransport(new URL(url)))
 const shape = z.looseObject({ tools: z.array(z.unknown()) })
