@@ -18,6 +18,12 @@ function httpStatusOf(error: unknown): number | undefined {
   return undefined
 }
 
+/** What a server said with a failed HTTP answer (v2 keeps the body on `SdkHttpError.data.text`), bounded, as evidence. */
+function httpBodyOf(error: unknown): string {
+  const text = error instanceof SdkHttpError ? error.data.text : undefined
+  return typeof text === 'string' && text.trim() ? ` (the server said: ${text.trim().slice(0, 300)})` : ''
+}
+
 /** Why a start failed, and whether an automatic restart makes sense. */
 export interface StartFailure {
   message: string
@@ -78,7 +84,7 @@ export function describeStartFailure(error: unknown, context: FailureContext): S
   }
   const text = error instanceof Error ? error.message : String(error)
   if (config.type === 'streamable-http' || config.type === 'sse') {
-    return { message: `Could not connect to ${config.url}: ${text}. Check the address and that the server is running.`, restartable: true }
+    return { message: `Could not connect to ${config.url}: ${text}${httpBodyOf(error)}. Check the address and that the server is running.`, restartable: true }
   }
   return { message: `Could not start: ${text}.${tailText(context.stderrTail)}`, restartable: true }
 }
