@@ -31,6 +31,12 @@ export function RunToolForm({ tool }: { tool: CatalogToolView }) {
   const [problem, setProblem] = useState<string | undefined>()
   const [running, setRunning] = useState<{ since: number; abort: AbortController } | null>(null)
   const [result, setResult] = useState<RunResult | null>(null)
+  /** The end of the outcome: a run's result (and its App) may land below the fold, so it is brought into view. */
+  const outcomeEnd = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    // Optional call: jsdom (renderer unit tests) has no scrollIntoView.
+    if (result) outcomeEnd.current?.scrollIntoView?.({ block: 'nearest' })
+  }, [result])
   /** The run whose result is shown: its App (when the tool has one) gets these arguments. */
   const [ran, setRan] = useState<{ id: string; args: Record<string, unknown> } | null>(null)
   const [progress, setProgress] = useState<ToolCallView['progress']>(undefined)
@@ -146,6 +152,7 @@ export function RunToolForm({ tool }: { tool: CatalogToolView }) {
       {result?.kind === 'result' && ran && <RunApp runId={ran.id} toolName={tool.name} args={ran.args} content={result.content} isError={result.isError} />}
       {running && progress && <ToolProgressBar progress={progress} label={`Progress of ${tool.toolName}`} />}
       {result && <ToolResultView result={result} extensionId={tool.extensionId} />}
+      <div ref={outcomeEnd} aria-hidden="true" />
     </form>
   )
 }
