@@ -9,8 +9,10 @@ import { AlertIcon, ChevronRightIcon, KeyIcon, TerminalIcon } from '../icons'
 import { presetHint } from '../models/PresetChoice'
 import { useQuickOllama } from '../models/useQuickOllama'
 import { primaryButton, secondaryButton } from '../ui'
+import { useSecretHome } from '../../hooks/useSecretHome'
 
 export function FirstRunScreen({ models }: { models: ModelsResource }) {
+  const secrets = useSecretHome()
   const showModels = useViewStore((state) => state.showModels)
   const ollama = useQuickOllama(models)
   const others = models.presets.filter((preset) => !(models.ollamaDetected && preset.id === 'ollama'))
@@ -85,7 +87,7 @@ export function FirstRunScreen({ models }: { models: ModelsResource }) {
             <button type="button" className={`${secondaryButton} shrink-0 whitespace-nowrap`} onClick={() => showModels({ page: 'list' })}>
               Open Models &amp; keys
             </button>
-            <p className="text-xs text-zinc-500 dark:text-zinc-400">Keys are stored in your OS keychain and never shown again.</p>
+            <p className="text-xs text-zinc-500 dark:text-zinc-400">{secrets.keychain ? 'Keys are stored in your OS keychain and never shown again.' : secrets.warning}</p>
           </div>
         </section>
       </div>

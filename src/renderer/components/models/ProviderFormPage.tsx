@@ -15,6 +15,7 @@ import { PresetChoice } from './PresetChoice'
 import { deriveId } from '../extensions/add/extensionForm'
 import { formFromPreset, formFromProvider, formProblems, hasProblems, kindLabels, presetChoices, type Preset, type ProviderForm } from './providerForm'
 import { useSaveProvider } from './useSaveProvider'
+import { useSecretHome } from '../../hooks/useSecretHome'
 
 interface Props {
   /** The provider to edit; absent to add one. */
@@ -23,6 +24,7 @@ interface Props {
 }
 
 export function ProviderFormPage({ provider, presetId }: Props) {
+  const secrets = useSecretHome()
   const id = useId()
   const models = useModelsStore((state) => state.models)
   const showModels = useViewStore((state) => state.showModels)
@@ -87,7 +89,7 @@ export function ProviderFormPage({ provider, presetId }: Props) {
                 {kindLabels[form.kind]} · id <code className="font-mono">{form.id}</code>
               </>
             ) : (
-              'Where Switchboard sends your messages. Keys go to the OS keychain and are never shown again.'
+              `Where Switchboard sends your messages. Keys are kept ${secrets.where} and never shown again.`
             )}
           </p>
         </div>
@@ -147,7 +149,7 @@ export function ProviderFormPage({ provider, presetId }: Props) {
           label="API key"
           optional={!form.needsKey || keySet}
           problem={problems.key}
-          hint={keySet ? 'A key is set. Type a new one to replace it; leave empty to keep it.' : 'Stored in the OS keychain; Switchboard never shows it again.'}
+          hint={keySet ? 'A key is set. Type a new one to replace it; leave empty to keep it.' : secrets.warning ?? 'Stored in the OS keychain; Switchboard never shows it again.'}
         >
           <div className="flex items-center gap-2">
             <SecretValueInput

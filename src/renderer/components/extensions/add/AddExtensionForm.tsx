@@ -16,11 +16,13 @@ import { ValueRows } from './ValueRows'
 import { deriveId, emptyForm, formProblems, hasProblems, type ExtensionForm, type FieldKey } from './extensionForm'
 import type { HostProblems } from './hostProblems'
 import { useAddExtension } from './useAddExtension'
+import { useSecretHome } from '../../../hooks/useSecretHome'
 
 const noHostProblems: HostProblems = { lines: [], fields: {} }
 
 /** `embedded`: shown as a tab of the install page, which has its own way back to the list. */
 export function AddExtensionForm({ embedded = false }: { embedded?: boolean } = {}) {
+  const secrets = useSecretHome()
   const id = useId()
   const showExtensions = useViewStore((state) => state.showExtensions)
   const extensions = useExtensionsStore((state) => state.extensions)
@@ -167,7 +169,7 @@ export function AddExtensionForm({ embedded = false }: { embedded?: boolean } = 
             <fieldset>
               <legend className="text-xs font-medium text-zinc-700 dark:text-zinc-300">Environment variables</legend>
               <p className="mt-0.5 mb-2 text-xs text-zinc-500 dark:text-zinc-400">
-                Only these (and a few basics such as PATH and HOME) reach the program. Tick <em>Secret</em> for tokens: the value goes to the keychain.
+                Only these (and a few basics such as PATH and HOME) reach the program. Tick <em>Secret</em> for tokens: the value is kept {secrets.where}, never in a file.{secrets.warning ? ` ${secrets.warning}` : ''}
               </p>
               <ValueRows
                 kind="env"

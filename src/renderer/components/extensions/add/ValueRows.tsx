@@ -7,6 +7,7 @@ import { LockIcon, PlusIcon, TrashIcon } from '../../icons'
 import { SecretValueInput } from '../../settings/SecretValueInput'
 import { iconButton, quietButton, textInput } from '../../ui'
 import type { FieldKey, RowKind, RowProblem, ValueRow } from './extensionForm'
+import { useSecretHome } from '../../../hooks/useSecretHome'
 
 interface Props {
   kind: RowKind
@@ -20,6 +21,7 @@ interface Props {
 let nextKey = 1
 
 export function ValueRows({ kind, rows, onChange, problems, hostProblems, disabled }: Props) {
+  const secrets = useSecretHome()
   const id = useId()
   const noun = kind === 'env' ? 'Variable' : 'Header'
   const addButton = useRef<HTMLButtonElement>(null)
@@ -79,7 +81,7 @@ export function ValueRows({ kind, rows, onChange, problems, hostProblems, disabl
                   className={`${textInput} font-mono placeholder:font-sans`}
                 />
                 {row.secret ? (
-                  <SecretValueInput {...valueProps} placeholder="Stored in the keychain" />
+                  <SecretValueInput {...valueProps} placeholder={secrets.keychain ? 'Stored in the keychain' : 'Kept in memory until restart'} />
                 ) : (
                   <input
                     {...valueProps}

@@ -9,6 +9,7 @@ import { CloseIcon, PlusIcon } from '../../../icons'
 import { iconButton, quietButton, textInput } from '../../../ui'
 import { PathField } from '../PathField'
 import type { FormValue } from './userConfigModel'
+import { useSecretHome, type SecretHome } from '../../../../hooks/useSecretHome'
 
 interface Props {
   idPrefix: string
@@ -19,12 +20,12 @@ interface Props {
   onChange: (key: string, value: FormValue) => void
 }
 
-function hintOf(field: UserConfigField): string | undefined {
+function hintOf(field: UserConfigField, secrets: SecretHome): string | undefined {
   const parts = [field.description]
   if (field.type === 'number' && (field.min !== undefined || field.max !== undefined)) {
     parts.push(field.min !== undefined && field.max !== undefined ? `From ${field.min} to ${field.max}.` : field.min !== undefined ? `At least ${field.min}.` : `At most ${field.max}.`)
   }
-  if (field.sensitive) parts.push(field.isSet ? 'Already in your keychain; leave empty to keep it.' : 'Stored in your system keychain, never in a file.')
+  if (field.sensitive) parts.push(field.isSet ? `Already set (${secrets.where}); leave empty to keep it.` : secrets.warning ?? 'Stored in your system keychain, never in a file.')
   if (field.required && !field.sensitive) parts.push('Required: without it the extension waits for settings and does not start.')
   return parts.filter(Boolean).join(' ') || undefined
 }
@@ -66,6 +67,7 @@ function SingleInput({ id, field, value, invalid, describedBy, disabled, onChang
 }
 
 export function UserConfigFields({ idPrefix, fields, values, problems, disabled, onChange }: Props) {
+  const secrets = useSecretHome()
   return (
     <div className="space-y-4">
       {fields.map((field) => {
@@ -79,7 +81,7 @@ export function UserConfigFields({ idPrefix, fields, values, problems, disabled,
                 <input id={id} type="checkbox" className="size-4 accent-indigo-600" checked={value === true} disabled={disabled} aria-describedby={messageId(id)} onChange={(event) => onChange(field.key, event.target.checked)} />
                 {field.title}
               </label>
-              <p id={messageId(id)} className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">{hintOf(field) ?? ''}</p>
+              <p id={messageId(id)} className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">{hintOf(field, secrets) ?? ''}</p>
             </div>
           )
         }
@@ -88,7 +90,7 @@ export function UserConfigFields({ idPrefix, fields, values, problems, disabled,
           const rows = items.length === 0 ? [''] : items
           const set = (index: number, next: string) => onChange(field.key, rows.map((item, at) => (at === index ? next : item)))
           return (
-            <FormField key={field.key} id={`${id}-0`} label={field.title} optional={!field.required} hint={hintOf(field)} problem={problem}>
+            <FormField key={field.key} id={`${id}-0`} label={field.title} optional={!field.required} hint={hintOf(field, secrets)} problem={problem}>
               <div className="space-y-2">
                 {rows.map((item, index) => (
                   <div key={index} className="flex items-center gap-2">
@@ -111,7 +113,7 @@ export function UserConfigFields({ idPrefix, fields, values, problems, disabled,
           )
         }
         return (
-          <FormField key={field.key} id={id} label={field.title} optional={!field.required} hint={hintOf(field)} problem={problem}>
+          <FormField key={field.key} id={id} label={field.title} optional={!field.required} hint={hintOf(field, secrets)} problem={problem}>
             <SingleInput id={id} field={field} value={typeof value === 'string' ? value : ''} invalid={Boolean(problem)} describedBy={messageId(id)} disabled={disabled} onChange={(next) => onChange(field.key, next)} />
           </FormField>
         )

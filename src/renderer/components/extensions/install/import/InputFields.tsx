@@ -2,6 +2,7 @@
 import { useId } from 'react'
 import { textInput } from '../../../ui'
 import type { InputToAsk } from './importModel'
+import { useSecretHome } from '../../../../hooks/useSecretHome'
 
 interface Props {
   inputs: readonly InputToAsk[]
@@ -11,13 +12,14 @@ interface Props {
 }
 
 export function InputFields({ inputs, values, onChange, disabled }: Props) {
+  const secrets = useSecretHome()
   const id = useId()
   if (inputs.length === 0) return null
   return (
     <fieldset className="space-y-3 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
       <legend className="px-1 text-sm font-semibold">Values the config asks for</legend>
       <p className="text-xs text-zinc-600 dark:text-zinc-400">
-        VS Code asks for these when a server starts; Switchboard asks once and keeps each answer in the OS keychain. Leave one empty to set it later: the servers that use it wait for it.
+        VS Code asks for these when a server starts; Switchboard asks once and keeps each answer {secrets.where}.{secrets.warning ? ` ${secrets.warning}` : ''} Leave one empty to set it later: the servers that use it wait for it.
       </p>
       {inputs.map((input) => (
         <div key={input.inputId}>

@@ -9,6 +9,7 @@ import { AlertIcon, InfoIcon, KeyIcon } from '../../../icons'
 import { textInput } from '../../../ui'
 import { ExtensionStartDetails, Warnings } from '../../../consent/ExtensionStartDetails'
 import { commandLine, ownSecretsToAsk, startSubject, type ServerChoiceState } from './importModel'
+import { useSecretHome } from '../../../../hooks/useSecretHome'
 
 interface Props {
   server: ImportServerPreview
@@ -33,6 +34,7 @@ const sentence = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(
 const typeLabel = { stdio: 'Program (stdio)', 'streamable-http': 'Streamable HTTP', sse: 'SSE' } as const
 
 export function ServerPreviewCard({ server, choice, onChange, conflict, disabled, selectable, detailed = false }: Props) {
+  const secrets = useSecretHome()
   const id = useId()
   const included = server.importable && choice.include
   const subject = startSubject(server)
@@ -120,7 +122,7 @@ export function ServerPreviewCard({ server, choice, onChange, conflict, disabled
                 className={`${textInput} mt-1.5`}
               />
               <p id={`${id}-secret-${ask.name}-hint`} className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
-                {ask.description ? `${ask.description} ` : ''}Stored in the keychain as {ask.secretName}. Leave it empty to set it later; the extension waits for it.
+                {ask.description ? `${ask.description} ` : ''}Stored {secrets.where} as {ask.secretName}.{secrets.warning ? ` ${secrets.warning}` : ''} Leave it empty to set it later; the extension waits for it.
               </p>
             </div>
           ))}
@@ -138,10 +140,10 @@ export function ServerPreviewCard({ server, choice, onChange, conflict, disabled
               <div className="min-w-0 text-sm">
                 <label htmlFor={`${id}-move-${suggestion.name}`} className="inline-flex items-center gap-1.5 font-medium">
                   <KeyIcon className="size-3.5 text-zinc-500" />
-                  Move <span className="font-mono">{suggestion.name}</span> to the keychain?
+                  {secrets.keychain ? 'Move ' : 'Keep '}<span className="font-mono">{suggestion.name}</span>{secrets.keychain ? ' to the keychain?' : ' as a secret?'}
                 </label>
                 <p id={`${id}-move-${suggestion.name}-why`} className="text-xs text-zinc-500 dark:text-zinc-400">
-                  {sentence(suggestion.reason)} Ticked, its value is kept in the OS keychain instead of extensions.json.
+                  {sentence(suggestion.reason)} Ticked, its value is kept {secrets.where} instead of extensions.json.{secrets.warning ? ` ${secrets.warning}` : ''}
                 </p>
               </div>
             </div>

@@ -8,6 +8,7 @@ import type { RegistryField } from '../../../../../shared/hostApi'
 import { useHostClient } from '../../../../mcp/hostContext'
 import { FormField, messageId } from '../../add/FormField'
 import { smallSecondaryButton, textInput } from '../../../ui'
+import { useSecretHome, type SecretHome } from '../../../../hooks/useSecretHome'
 
 interface Props {
   id: string
@@ -18,17 +19,18 @@ interface Props {
   onChange: (value: string) => void
 }
 
-function hintOf(field: RegistryField): string | undefined {
+function hintOf(field: RegistryField, secrets: SecretHome): string | undefined {
   const description = field.description?.trim()
   // Registry descriptions often lack a final full stop; the keychain note follows as its own sentence.
   const parts = [description && !/[.!?]$/.test(description) ? `${description}.` : description]
-  if (field.kind === 'secret') parts.push('Stored in your system keychain, never in a file.')
+  if (field.kind === 'secret') parts.push(secrets.warning ?? 'Stored in your system keychain, never in a file.')
   if (field.fixed !== undefined) parts.push('Set by the server’s author.')
   const text = parts.filter(Boolean).join(' ')
   return text || undefined
 }
 
 export function RegistryFieldInput({ id, field, value, problem, disabled, onChange }: Props) {
+  const secrets = useSecretHome()
   const client = useHostClient()
   const [canPick, setCanPick] = useState(true)
   const common = {
@@ -86,7 +88,7 @@ export function RegistryFieldInput({ id, field, value, problem, disabled, onChan
   }
 
   return (
-    <FormField id={id} label={field.label} optional={!field.required && field.fixed === undefined} hint={hintOf(field)} problem={problem}>
+    <FormField id={id} label={field.label} optional={!field.required && field.fixed === undefined} hint={hintOf(field, secrets)} problem={problem}>
       {control()}
     </FormField>
   )
