@@ -19,6 +19,9 @@ function cspMetaTag(): Plugin {
 export default defineConfig({
   main: {
     build: {
+      // Dependencies stay in node_modules (the default); the keychain bindings are optional
+      // dependencies, which the default leaves out: native modules must be loaded, not bundled.
+      externalizeDeps: { include: ['keytar', '@napi-rs/keyring'] },
       rollupOptions: {
         input: {
           index: resolve('src/main/electron/index.ts'),

@@ -56,9 +56,20 @@ export type SessionSummary = z.infer<typeof SessionSummarySchema>
 export const SessionsResourceSchema = z.object({ sessions: z.array(SessionSummarySchema) })
 export type SessionsResource = z.infer<typeof SessionsResourceSchema>
 
-/** Whether secrets persist in the OS keychain, or only in memory for this run (and why, and what to do). */
+/** Where secrets persist: the OS keychain through keytar or @napi-rs/keyring, or a safeStorage-encrypted file (Electron only). */
+export const SecretBackendIdSchema = z.enum(['keytar', 'napi-keyring', 'safe-storage'])
+export type SecretBackendId = z.infer<typeof SecretBackendIdSchema>
+
+/** Whether secrets persist (and where), or only in memory for this run (and why, and what to do). */
 export const KeychainStatusSchema = z.discriminatedUnion('keychain', [
-  z.object({ keychain: z.literal('available') }),
+  z.object({
+    keychain: z.literal('available'),
+    backend: SecretBackendIdSchema,
+    /** Said in Settings → General, e.g. "the OS keychain (keytar)". */
+    backendName: z.string(),
+    /** Why the backends tried before this one were passed over (e.g. keytar's native module is not installed). */
+    passedOver: z.array(z.string()),
+  }),
   z.object({ keychain: z.literal('unavailable'), reason: z.string(), fix: z.string() }),
 ])
 export type KeychainStatus = z.infer<typeof KeychainStatusSchema>

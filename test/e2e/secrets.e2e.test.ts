@@ -126,7 +126,9 @@ describe('Settings → Secrets in browser mode (Electron stands in as headless C
     const { keychain } = lastSettingsRead(app.received)
     const storage = page.getByRole('region', { name: 'Secret storage' })
     if (keychain.keychain === 'available') {
-      await storage.getByText('Secrets are stored in the OS keychain').waitFor()
+      // Which binding holds them, in the host's words (keytar, or @napi-rs/keyring where keytar did not load).
+      await storage.getByText(`Secrets are stored in ${keychain.backendName}`).waitFor()
+      expect(keychain.backendName).toMatch(/^the OS keychain \((keytar|@napi-rs\/keyring)\)$/)
     } else {
       await storage.getByText('The OS keychain is unavailable').waitFor()
       await storage.getByText('kept in memory only until Switchboard quits', { exact: false }).waitFor()

@@ -21,7 +21,7 @@ export interface SignInCoreOptions {
 }
 
 export async function startSignInCore(options: SignInCoreOptions): Promise<{ core: ExtensionsCore; secrets: SecretStore }> {
-  const secrets = await openSecretStore({ loadKeytar: () => Promise.reject(new Error('an in-memory keychain for this run')) })
+  const secrets = await openSecretStore({ backends: [] }) // in memory for this run
   for (const [name, value] of Object.entries(options.secrets ?? {})) await secrets.set(name, value)
   const parsed = parseExtensionConfig(options.config)
   if (!parsed.ok) throw new Error(parsed.errors.join('\n'))

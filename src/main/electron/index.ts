@@ -5,11 +5,14 @@
  */
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { app, BrowserWindow, dialog, ipcMain, Menu, MessageChannelMain, nativeTheme, protocol, session, shell, type IpcMainEvent, type MessagePortMain } from 'electron'
+import { app, BrowserWindow, dialog, ipcMain, Menu, MessageChannelMain, nativeTheme, protocol, safeStorage, session, shell, type IpcMainEvent, type MessagePortMain } from 'electron'
 import Store from 'electron-store'
 import { createHost } from '../host/createHost'
 import { APP_NAME } from '../host/dataDir'
 import { log } from '../log/log'
+import { safeStorageCandidate } from '../secrets/encryptedFile'
+import { keychainCandidates } from '../secrets/keychainBindings'
+import { openSecretStore } from '../secrets/secretStore'
 import { PORTS_MESSAGE, PORTS_REQUEST } from '../../shared/portHandshake'
 import { APP_SCHEME, APP_HOST, appProtocolResponse, appSchemePrivileges } from './appProtocol'
 import { APP_SANDBOX_SCHEME, appSandboxSchemePrivileges } from './appSandboxProtocol'
@@ -124,8 +127,15 @@ async function main(): Promise<void> {
   if (userModelId) app.setAppUserModelId(userModelId)
 
   const dataDir = app.getPath('userData')
+  // The keychain bindings first; where none loads, safeStorage (never its plain-text mode) before memory.
+  const secrets = openSecretStore({
+    backends: [
+      ...keychainCandidates(),
+      safeStorageCandidate({ safeStorage, file: join(dataDir, 'secrets.safeStorage.json'), platform: process.platform, whenReady: () => app.whenReady() }),
+    ],
+  })
   // The host opens its files while Electron gets ready; awaiting both together keeps a failure handled.
-  const [host] = await Promise.all([createHost({ dataDir, makeSettingsConf: ({ cwd, configName, configFileMode }) => new Store({ cwd, name: configName, configFileMode }), openExternal: (url) => openCheckedLink(url, openExternal), pickPath }), app.whenReady()])
+  const [host] = await Promise.all([createHost({ dataDir, secrets, makeSettingsConf: ({ cwd, configName, configFileMode }) => new Store({ cwd, name: configName, configFileMode }), openExternal: (url) => openCheckedLink(url, openExternal), pickPath }), app.whenReady()])
 
   Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate({ appName: APP_NAME, platform: process.platform, isPackaged: app.isPackaged })))
   session.defaultSession.protocol.handle(APP_SCHEME, (request) => appProtocolResponse(rendererDir, request.url, request.method))

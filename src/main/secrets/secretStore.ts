@@ -1,13 +1,15 @@
 /**
  * SecretStore: API keys and tokens in the OS keychain (service "Switchboard", one account per secret
- * name; see secretNames.ts). When no keychain answers at start, secrets live in memory for this run
- * and are written nowhere else; status() says so, with the reason, for the UI.
+ * name; see secretNames.ts), through the first backend that answers at start (keychainBindings.ts;
+ * the Electron app adds safeStorage). When none answers, secrets live in memory for this run and are
+ * written nowhere else; status() says so, with the reason, for the UI.
  */
 import type { KeychainStatus } from '../../shared/hostApi'
 import { MAX_SECRET_VALUE_LENGTH } from '../../shared/secretRules'
 import { log } from '../log/log'
 import { registerSecretValue } from '../log/secretValues'
-import { keychainFix, loadKeytar as loadRealKeytar, memoryBackend, probeKeychain, type KeytarLike, type SecretBackend } from './keychain'
+import { keychainFix, memoryBackend, probeBackends, type SecretBackend, type SecretBackendCandidate } from './keychain'
+import { keychainCandidates } from './keychainBindings'
 import { assertSecretName } from './secretNames'
 
 /** The keychain service every Switchboard secret is stored under. */
@@ -44,8 +46,8 @@ export interface SecretStore {
 }
 
 export interface SecretStoreOptions {
-  /** Defaults to importing the real keytar; tests inject a broken one to exercise the fallback. */
-  loadKeytar?: () => Promise<KeytarLike>
+  /** Where secrets may be kept, tried in order; defaults to keychainCandidates() (keytar, then @napi-rs/keyring). [] keeps them in memory. */
+  backends?: SecretBackendCandidate[]
   /** Defaults to SECRET_SERVICE; tests use a unique service so they never touch real Switchboard secrets. */
   service?: string
   /** How long the start-up probe waits for the keychain (default 10 s). */
@@ -55,25 +57,28 @@ export interface SecretStoreOptions {
 
 /** Probes the keychain once and returns a store over it, or over memory when it is unavailable. */
 export async function openSecretStore(options: SecretStoreOptions = {}): Promise<SecretStore> {
-  const probe = await probeKeychain({
-    loadKeytar: options.loadKeytar ?? loadRealKeytar,
+  const probe = await probeBackends({
+    candidates: options.backends ?? keychainCandidates(),
     service: options.service ?? SECRET_SERVICE,
     timeoutMs: options.probeTimeoutMs ?? 10_000,
   })
   if (probe.ok) {
     // Values stored in earlier runs are masked in logs from the first line on.
     for (const entry of probe.entries) registerSecretValue(entry.value)
-    return createSecretStore(probe.backend, { keychain: 'available' }, 'keychain', probe.entries.map((entry) => entry.name))
+    const { id, name } = probe.candidate
+    if (probe.passedOver.length > 0) log('info', 'secrets', `Secrets are kept in ${name}; passed over ${probe.passedOver.join('; ')}.`)
+    const status: KeychainStatus = { keychain: 'available', backend: id, backendName: name, passedOver: probe.passedOver }
+    return createSecretStore(probe.backend, status, name, probe.entries.map((entry) => entry.name))
   }
   const status: KeychainStatus = { keychain: 'unavailable', reason: probe.reason, fix: keychainFix(options.platform ?? process.platform) }
   log('warn', 'secrets', `Keeping secrets in memory for this run only: ${status.reason}. ${status.fix}`)
   return createSecretStore(memoryBackend(), status, 'memory', [])
 }
 
-function createSecretStore(backend: SecretBackend, keychainStatus: KeychainStatus, where: 'keychain' | 'memory', initialNames: string[]): SecretStore {
+/** `place` names where the values are, in log lines and errors ("the OS keychain (keytar)", "memory"). */
+function createSecretStore(backend: SecretBackend, keychainStatus: KeychainStatus, place: string, initialNames: string[]): SecretStore {
   const listeners = new Set<(change: SecretChange) => void>()
   const names = new Set(initialNames)
-  const place = where === 'keychain' ? 'the OS keychain' : 'memory'
 
   const emit = (change: SecretChange) => {
     for (const listener of listeners) {

@@ -62,7 +62,7 @@ describe('secrets through the host API', () => {
     view = await settings(client)
     expect(Object.keys(view.secrets)).toEqual(['extension:github:env:GITHUB_TOKEN'])
     // In CI (scripts/with-keyring.sh) this runs against a real Secret Service; elsewhere memory may stand in.
-    if (process.env.SWITCHBOARD_REQUIRE_KEYRING === '1') expect(view.keychain).toEqual({ keychain: 'available' })
+    if (process.env.SWITCHBOARD_REQUIRE_KEYRING === '1') expect(view.keychain).toMatchObject({ keychain: 'available' })
     else expect(['available', 'unavailable']).toContain(view.keychain.keychain)
   })
 

@@ -9,10 +9,12 @@ import {
   resolveSecretRefsIn,
   secretRefProblems,
 } from '../../../src/main/secrets/secretRefs'
+import { keychainCandidate } from '../../../src/main/secrets/keychain'
 import { openSecretStore, type SecretStore } from '../../../src/main/secrets/secretStore'
 
+const noKeychain = keychainCandidate('keytar', 'the OS keychain (keytar)', () => Promise.reject(new Error('no keychain in this test')))
+
 // The real SecretStore in its in-memory mode (no keychain needed for reference logic).
-const noKeychain = () => Promise.reject(new Error('no keychain in this test'))
 let secrets: SecretStore
 let restoreLog: () => void
 beforeAll(() => {
@@ -21,7 +23,7 @@ beforeAll(() => {
 })
 afterAll(() => restoreLog())
 beforeEach(async () => {
-  secrets = await openSecretStore({ loadKeytar: noKeychain, service: 'Switchboard-test-refs' })
+  secrets = await openSecretStore({ backends: [noKeychain], service: 'Switchboard-test-refs' })
 })
 
 describe('finding references', () => {

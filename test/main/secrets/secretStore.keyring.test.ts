@@ -1,5 +1,7 @@
 /**
- * SecretStore against a real Secret Service (gnome-keyring). Run inside one with
+ * SecretStore against a real Secret Service (gnome-keyring), once through each keychain binding
+ * (keytar, @napi-rs/keyring) and once with keytar made unloadable, where the store must fall back to
+ * @napi-rs/keyring by itself. Run inside one with
  *   bash scripts/with-keyring.sh npx vitest run test/main/secrets
  * Elsewhere these tests are skipped with the reason; with SWITCHBOARD_REQUIRE_KEYRING=1 (CI, and
  * with-keyring.sh by default) a missing keyring fails instead. A unique service name keeps the tests
@@ -8,8 +10,10 @@
 import { randomBytes } from 'node:crypto'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { log, setLogSink } from '../../../src/main/log/log'
-import { loadKeytar } from '../../../src/main/secrets/keychain'
+import { keychainCandidate, type KeychainModule, type SecretBackendCandidate } from '../../../src/main/secrets/keychain'
+import { keychainCandidates, loadKeytar, loadNapiKeyring } from '../../../src/main/secrets/keychainBindings'
 import { openSecretStore, type SecretChange, type SecretStore } from '../../../src/main/secrets/secretStore'
+import type { SecretBackendId } from '../../../src/shared/hostApi'
 
 const SERVICE = `Switchboard-test-${process.pid}-${randomBytes(4).toString('hex')}`
 const required = process.env.SWITCHBOARD_REQUIRE_KEYRING === '1'
@@ -30,6 +34,33 @@ async function detectKeyring(): Promise<{ usable: true } | { usable: false; reas
 }
 
 const keyring = await detectKeyring()
+
+interface BackendCase {
+  title: string
+  backends: () => SecretBackendCandidate[]
+  /** The binding the store must end up on, and its module, to look into the keychain behind the store's back. */
+  expected: SecretBackendId
+  module: () => Promise<KeychainModule>
+  passedOver: RegExp[]
+}
+const unloadableKeytar = () => Promise.reject(new Error('Cannot find module keytar.node (made unloadable by this test)'))
+const CASES: BackendCase[] = [
+  { title: 'keytar', backends: () => [keychainCandidate('keytar', 'the OS keychain (keytar)', loadKeytar)], expected: 'keytar', module: loadKeytar, passedOver: [] },
+  {
+    title: '@napi-rs/keyring',
+    backends: () => [keychainCandidate('napi-keyring', 'the OS keychain (@napi-rs/keyring)', loadNapiKeyring)],
+    expected: 'napi-keyring',
+    module: loadNapiKeyring,
+    passedOver: [],
+  },
+  {
+    title: 'the default order with keytar unloadable (falls back to @napi-rs/keyring)',
+    backends: () => keychainCandidates({ keytar: unloadableKeytar }),
+    expected: 'napi-keyring',
+    module: loadNapiKeyring,
+    passedOver: [/^the OS keychain \(keytar\): its module could not be loaded: Cannot find module keytar\.node/],
+  },
+]
 if (!keyring.usable) {
   console.warn(`[keyring tests] ${required ? 'FAILING (SWITCHBOARD_REQUIRE_KEYRING=1)' : 'SKIPPED'}: ${keyring.reason}. ${HOW_TO_RUN}.`)
 }
@@ -40,14 +71,14 @@ describe.runIf(required && !keyring.usable)('keyring required (SWITCHBOARD_REQUI
   })
 })
 
-describe.skipIf(!keyring.usable)('SecretStore with a real Secret Service', () => {
+describe.skipIf(!keyring.usable).each(CASES)('SecretStore with a real Secret Service through $title', ({ backends, expected, module, passedOver }) => {
   let store: SecretStore
   const lines: string[] = []
   let restoreLog: () => void
 
   beforeAll(async () => {
     restoreLog = setLogSink((line) => lines.push(line), 'debug')
-    store = await openSecretStore({ service: SERVICE })
+    store = await openSecretStore({ service: SERVICE, backends: backends() })
   })
   afterEach(async () => {
     for (const name of await store.listNames()) await store.delete(name)
@@ -56,12 +87,17 @@ describe.skipIf(!keyring.usable)('SecretStore with a real Secret Service', () =>
   afterAll(async () => {
     restoreLog?.()
     // Belt and braces: nothing of this run's service may stay in the keyring.
-    const keytar = await loadKeytar()
-    for (const { account } of await keytar.findCredentials(SERVICE)) await keytar.deletePassword(SERVICE, account)
+    for (const load of [loadKeytar, loadNapiKeyring]) {
+      const keychain = await load()
+      for (const { account } of await keychain.findCredentials(SERVICE)) await keychain.deletePassword(SERVICE, account)
+    }
   })
 
-  it('reports the keychain as available', () => {
-    expect(store.status()).toEqual({ keychain: 'available' })
+  it('reports the keychain as available, through the expected binding', () => {
+    expect(store.status()).toMatchObject({ keychain: 'available', backend: expected })
+    const status = store.status()
+    expect(status.keychain === 'available' && status.passedOver.length).toBe(passedOver.length)
+    passedOver.forEach((reason, index) => expect(status.keychain === 'available' && status.passedOver[index]).toMatch(reason))
   })
 
   it('sets, gets, lists and deletes', async () => {
@@ -78,9 +114,9 @@ describe.skipIf(!keyring.usable)('SecretStore with a real Secret Service', () =>
 
   it('stores the value in the keychain itself, where the next run finds it', async () => {
     await store.set('extension:linear:header:Authorization', 'Bearer persisted-0003')
-    const keytar = await loadKeytar()
-    expect(await keytar.getPassword(SERVICE, 'extension:linear:header:Authorization')).toBe('Bearer persisted-0003')
-    const nextRun = await openSecretStore({ service: SERVICE })
+    const keychain = await module()
+    expect(await keychain.getPassword(SERVICE, 'extension:linear:header:Authorization')).toBe('Bearer persisted-0003')
+    const nextRun = await openSecretStore({ service: SERVICE, backends: backends() })
     expect(nextRun.knownNames()).toEqual(['extension:linear:header:Authorization'])
     expect(await nextRun.get('extension:linear:header:Authorization')).toBe('Bearer persisted-0003')
   })
@@ -123,10 +159,10 @@ describe.skipIf(!keyring.usable)('SecretStore with a real Secret Service', () =>
   })
 
   it('masks stored values in log lines, including values read from an earlier run', async () => {
-    const keytar = await loadKeytar()
+    const keychain = await module()
     // Written straight into the keychain, as an earlier run would have: the store learns it at its probe.
-    await keytar.setPassword(SERVICE, 'provider:earlier', 'written-by-an-earlier-run')
-    await openSecretStore({ service: SERVICE })
+    await keychain.setPassword(SERVICE, 'provider:earlier', 'written-by-an-earlier-run')
+    await openSecretStore({ service: SERVICE, backends: backends() })
     await store.set('provider:now', 'written-by-this-run')
     log('info', 'test', 'values: written-by-an-earlier-run written-by-this-run')
     expect(lines.at(-1)).toMatch(/values: \[redacted\] \[redacted\]$/)

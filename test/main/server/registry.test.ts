@@ -94,7 +94,7 @@ describe('registry_install', () => {
 
   it('installs server-everything through npx: secret in the keychain only, consent first, then ready with its tools', { timeout: 180_000 }, async () => {
     const { h, client } = await connect()
-    if (process.env.SWITCHBOARD_REQUIRE_KEYRING === '1') expect((await read(client, HostResource.settings, SettingsResourceSchema)).keychain).toEqual({ keychain: 'available' })
+    if (process.env.SWITCHBOARD_REQUIRE_KEYRING === '1') expect((await read(client, HostResource.settings, SettingsResourceSchema)).keychain).toMatchObject({ keychain: 'available' })
     const token = `tok-${randomBytes(12).toString('hex')}`
     const installed = RegistryToolOutput.registry_install.parse(
       await structured(client, 'registry_install', { name: EVERYTHING, version: EVERYTHING_VERSION, choice: { kind: 'package', index: 0 }, inputs: { 'env:EVERYTHING_TOKEN': token } }),

@@ -1,4 +1,4 @@
-/** Whether secrets persist in the OS keychain; when they cannot, why, and what to do about it. */
+/** Where secrets persist (which keychain binding or encrypted file); when they cannot, why, and what to do about it. */
 import type { KeychainStatus as Status } from '../../../shared/hostApi'
 import { AlertIcon, ShieldCheckIcon } from '../icons'
 
@@ -15,10 +15,17 @@ export function KeychainStatus({ status }: { status: Status }) {
       <div className="flex gap-3 rounded-lg border border-emerald-200 bg-emerald-50/70 p-4 dark:border-emerald-900/60 dark:bg-emerald-950/30">
         <ShieldCheckIcon className="mt-0.5 size-5 text-emerald-600 dark:text-emerald-400" />
         <div>
-          <p className="text-sm font-medium text-emerald-950 dark:text-emerald-100">Secrets are stored in the OS keychain</p>
+          <p className="text-sm font-medium text-emerald-950 dark:text-emerald-100">Secrets are stored in {status.backendName}</p>
           <p className="mt-1 text-sm text-emerald-900/80 dark:text-emerald-200/80">
-            Your operating system keeps the values. They are never written to the data folder and never shown in this window.
+            {status.backend === 'safe-storage'
+              ? 'No keychain binding could be loaded, so the values are encrypted with a key your operating system keeps, in a file of the data folder. They are never shown in this window.'
+              : 'Your operating system keeps the values. They are never written to the data folder and never shown in this window.'}
           </p>
+          {status.passedOver.length > 0 && (
+            <p className="mt-2 text-xs text-emerald-900/70 dark:text-emerald-200/70">
+              Passed over: {status.passedOver.map(sentence).join(' ')}
+            </p>
+          )}
         </div>
       </div>
     )

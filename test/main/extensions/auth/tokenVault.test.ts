@@ -5,7 +5,7 @@ import { TokenVault } from '../../../../src/main/extensions/auth/tokenVault'
 import { redactSecrets } from '../../../../src/main/log/secretValues'
 import { openSecretStore } from '../../../../src/main/secrets/secretStore'
 
-const memoryStore = () => openSecretStore({ loadKeytar: () => Promise.reject(new Error('in memory for this test')) })
+const memoryStore = () => openSecretStore({ backends: [] }) // in memory for this test
 
 describe('token vault', () => {
   it('keeps tokens per issuer and resource, and finds the issuer of a resource after a restart', async () => {
