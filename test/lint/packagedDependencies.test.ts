@@ -1,5 +1,6 @@
 /**
- * `dependencies` is what a packaged app ships in node_modules: exactly what the built main process
+ * `dependencies` (with `optionalDependencies`: the native keychain bindings, which may fail to
+ * install) is what a packaged app ships in node_modules: exactly what the built main process
  * imports at run time (electron-vite leaves those imports to node_modules). What only the renderer
  * uses is bundled into its assets and belongs in devDependencies. Reads the build of globalSetup.
  */
@@ -9,7 +10,12 @@ import { join } from 'node:path'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 
-const packageJson = JSON.parse(readFileSync('package.json', 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> }
+const packageJson = JSON.parse(readFileSync('package.json', 'utf8')) as {
+  dependencies: Record<string, string>
+  optionalDependencies?: Record<string, string>
+  devDependencies: Record<string, string>
+}
+const runtime = { ...packageJson.dependencies, ...packageJson.optionalDependencies }
 const builtins = new Set([...builtinModules, 'electron'])
 
 /** The packages the built files import, statically or with import(). */
@@ -31,11 +37,11 @@ describe('packaged dependencies', () => {
 
   it('lists every package the built main process imports', () => {
     expect(main.size).toBeGreaterThan(5)
-    expect([...main].filter((name) => !(name in packageJson.dependencies))).toEqual([])
+    expect([...main].filter((name) => !(name in runtime))).toEqual([])
   })
 
   it('lists nothing else: renderer-only libraries are devDependencies (bundled into the renderer)', () => {
-    expect(Object.keys(packageJson.dependencies).filter((name) => !main.has(name))).toEqual([])
+    expect(Object.keys(runtime).filter((name) => !main.has(name))).toEqual([])
   })
 
   it('the sandboxed preload imports nothing but electron', () => {
