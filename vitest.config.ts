@@ -14,7 +14,8 @@ function e2eExclusions(): string[] {
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    exclude: [...configDefaults.exclude, ...e2eExclusions()],
+    // test/electron needs the Electron binary: `npm run test:electron` (test/electron/vitest.config.ts).
+    exclude: [...configDefaults.exclude, 'test/electron/**', ...e2eExclusions()],
     environment: 'node',
     globalSetup: ['test/globalSetup.ts'],
     // Hosts started by tests log only warnings and errors; set it to debug when chasing a problem.

@@ -98,6 +98,8 @@ export const SettingsResourceSchema = z.object({
   registryUrl: z.string().optional(),
   /** Folders offered to every extension as roots. */
   roots: RootFoldersSchema,
+  /** Whether the installed app checks for, downloads and installs new versions (off until the person turns it on). */
+  autoUpdate: z.boolean(),
 })
 export type SettingsResource = z.infer<typeof SettingsResourceSchema>
 
@@ -124,7 +126,9 @@ export const HostToolInput = {
   session_delete: z.object({ id: sessionId }),
   /** Chooses which extensions' tools the session offers (null = automatic). */
   session_set_extensions: z.object({ id: sessionId, extensions: z.array(z.string().min(1).max(64)).max(200).nullable() }),
-  settings_update: z.object({ patch: z.object({ theme: ThemeSchema.optional(), registryUrl: RegistryUrlSchema.optional(), roots: RootFoldersSchema.optional() }).strict() }),
+  settings_update: z.object({
+    patch: z.object({ theme: ThemeSchema.optional(), registryUrl: RegistryUrlSchema.optional(), roots: RootFoldersSchema.optional(), autoUpdate: z.boolean().optional() }).strict(),
+  }),
   /** Write-only: the value goes to the OS keychain and never comes back to the renderer. */
   secret_set: z.object({ key: secretKey, value: z.string().min(1, 'A secret value cannot be empty').max(MAX_SECRET_VALUE_LENGTH) }),
   secret_delete: z.object({ key: secretKey }),

@@ -28,6 +28,7 @@ import { createWindowPorts, type WindowPorts } from './windowPorts'
 import { createDeepLinkInbox, installLinkFromArgv, installLinkFromSecondInstance, installLinkFromUrl, registerProtocolClient, secondInstanceData } from './deepLinks'
 import { holdQuitForCleanup } from './quitSequence'
 import { appMenuTemplate, appUserModelId } from './appMenu'
+import { startAutoUpdates } from './autoUpdate'
 
 /** Quitting waits this long for the host to close its sessions (quality.md F20), then goes anyway. */
 const QUIT_BUDGET_MS = 5_000
@@ -104,7 +105,8 @@ async function main(): Promise<void> {
   // Electron would name the folder after package.json ("switchboard"); browser mode uses APP_NAME
   // (host/dataDir.ts). Both must open the same data. Set before the lock, which lives in userData.
   app.setName(APP_NAME)
-  app.setPath('userData', join(app.getPath('appData'), APP_NAME))
+  // SWITCHBOARD_DATA_DIR gives one run a data folder of its own (the Electron smoke test, a portable setup).
+  app.setPath('userData', process.env.SWITCHBOARD_DATA_DIR || join(app.getPath('appData'), APP_NAME))
   app.enableSandbox()
 
   // A second launch hands its install link over as data (its argv order is not reliable) and quits.
@@ -160,7 +162,13 @@ async function main(): Promise<void> {
     onError: (error) => log('warn', 'electron', `Window session: ${error.message}`),
   })
   ipcMain.on(PORTS_REQUEST, (event) => answerPortsRequest(event, ports))
-  holdQuitForCleanup(app, { cleanup: () => Promise.allSettled([ports.close(), host.close()]), budgetMs: QUIT_BUDGET_MS })
+  // Off until the person turns it on in Settings → General; electron-updater is not even loaded before.
+  const stopUpdates = startAutoUpdates({
+    isEnabled: () => host.services.settings.get().autoUpdate === true,
+    onSettingsChange: (listener) => host.services.settings.onChange(listener),
+    isPackaged: app.isPackaged,
+  })
+  holdQuitForCleanup(app, { cleanup: () => (stopUpdates(), Promise.allSettled([ports.close(), host.close()])), budgetMs: QUIT_BUDGET_MS })
 
   raiseWindow = () => showWindow(ports)
   // A link only fills in the Install link tab; installing still asks for consent (hostTools extension_import).

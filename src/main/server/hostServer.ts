@@ -119,7 +119,7 @@ export function createHostServer(services: HostServices): { server: McpServer; d
 }
 
 function settingsView(services: HostServices): SettingsResource {
-  const { theme, registryUrl, roots } = services.settings.get()
+  const { theme, registryUrl, roots, autoUpdate } = services.settings.get()
   const secrets = Object.fromEntries(services.secrets.knownNames().map((name) => [name, { isSet: true as const, use: describeSecretName(name) }]))
-  return { theme, dataDir: services.dataDir, keychain: services.secrets.status(), secrets, notices: services.notices.list(), registryUrl: registryUrl ?? DEFAULT_REGISTRY_URL, roots: roots ?? [] }
+  return { theme, dataDir: services.dataDir, keychain: services.secrets.status(), secrets, notices: services.notices.list(), registryUrl: registryUrl ?? DEFAULT_REGISTRY_URL, roots: roots ?? [], autoUpdate: autoUpdate ?? false }
 }

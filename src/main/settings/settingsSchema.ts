@@ -12,6 +12,8 @@ export const SettingsSchema = z.object({
   registryUrl: RegistryUrlSchema.optional(),
   /** Folders offered to every extension as roots; absent means none (an optional field needs no migration). */
   roots: RootFoldersSchema.optional(),
+  /** Whether the installed app updates itself; absent means off (nothing is checked until the person turns it on). */
+  autoUpdate: z.boolean().optional(),
 })
 export type Settings = z.infer<typeof SettingsSchema>
 

@@ -108,12 +108,15 @@ describe('host server across connections and restarts', () => {
     const client = await first.connectOverWebSocket()
     const created = await call(client, 'session_create', { title: 'Keep me' })
     await call(client, 'settings_update', { patch: { theme: 'light' } })
+    // Updates are off until turned on, and the choice outlives the run.
+    expect(SettingsResourceSchema.parse(await readJson(client, HostResource.settings)).autoUpdate).toBe(false)
+    await call(client, 'settings_update', { patch: { autoUpdate: true } })
     await first.stop({ keepData: true })
 
     const second = await startTestHost(first.dataDir)
     const again = await second.connectOverWebSocket()
     expect(SessionsResourceSchema.parse(await readJson(again, HostResource.sessions)).sessions).toEqual([created])
-    expect(SettingsResourceSchema.parse(await readJson(again, HostResource.settings)).theme).toBe('light')
+    expect(SettingsResourceSchema.parse(await readJson(again, HostResource.settings))).toMatchObject({ theme: 'light', autoUpdate: true })
     await second.stop()
     await rm(first.dataDir, { recursive: true, force: true })
   })

@@ -1,4 +1,4 @@
-/** Settings → General: the theme, the data folder and where secrets are kept. */
+/** Settings → General: the theme, the data folder, where secrets are kept, roots and updates. */
 import type { SettingsResource, Theme } from '../../../shared/hostApi'
 import { useHostAction } from '../../hooks/useHostAction'
 import { usePendingValue } from '../../hooks/usePendingValue'
@@ -7,6 +7,7 @@ import { DataFolder } from './DataFolder'
 import { KeychainStatus } from './KeychainStatus'
 import { RootsSettings } from './RootsSettings'
 import { SettingsSection } from './SettingsSection'
+import { UpdateSettings } from './UpdateSettings'
 
 export function GeneralSettings({ settings }: { settings: SettingsResource }) {
   const act = useHostAction()
@@ -29,6 +30,7 @@ export function GeneralSettings({ settings }: { settings: SettingsResource }) {
         <KeychainStatus status={settings.keychain} />
       </SettingsSection>
       <RootsSettings settings={settings} />
+      <UpdateSettings settings={settings} />
     </div>
   )
 }

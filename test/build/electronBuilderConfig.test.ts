@@ -1,0 +1,70 @@
+/**
+ * build/electron-builder.yml against electron-builder's own JSON schema (app-builder-lib ships it as
+ * scheme.json), plus what the packages must have that the schema cannot know: the switchboard://
+ * protocol the app handles, the targets per OS, the fuse hook and icons that exist.
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { join } from 'node:path'
+import { Ajv, type ErrorObject } from 'ajv'
+import { parse } from 'yaml'
+import { describe, expect, it } from 'vitest'
+import { INSTALL_LINK_SCHEME } from '../../src/main/electron/deepLinks'
+
+const require = createRequire(import.meta.url)
+const config = parse(readFileSync('build/electron-builder.yml', 'utf8')) as Record<string, unknown> & {
+  directories: { buildResources: string; output: string }
+  protocols: Array<{ schemes: string[] }>
+  afterPack: string
+  files: string[]
+  linux: { target: string[]; icon: string }
+  mac: { target: Array<{ target: string }>; icon: string; hardenedRuntime: boolean; notarize: boolean; entitlements: string }
+  win: { target: Array<{ target: string }>; icon: string }
+}
+
+function schemaValidator() {
+  const schema = JSON.parse(readFileSync(require.resolve('app-builder-lib/scheme.json'), 'utf8')) as object
+  const ajv = new Ajv({ allErrors: true, strict: false })
+  // The schema marks hook options that may also be functions with a "typeof" keyword of its own.
+  ajv.addKeyword({ keyword: 'typeof', schemaType: 'string', validate: (type: string, data: unknown) => typeof data === type })
+  return ajv.compile(schema)
+}
+const describeErrors = (errors: ErrorObject[] | null | undefined) => (errors ?? []).map((error) => `${error.instancePath || '/'} ${error.message ?? ''}`).join('\n')
+
+describe('build/electron-builder.yml', () => {
+  const validate = schemaValidator()
+
+  it("is valid against electron-builder's schema", () => {
+    const valid = validate(config)
+    expect(describeErrors(validate.errors)).toBe('')
+    expect(valid).toBe(true)
+  })
+
+  it('the schema check catches a misspelt option (so the check above can fail)', () => {
+    expect(validate({ ...config, mac: { ...config.mac, hardendRuntime: true } })).toBe(false)
+    expect(validate({ ...config, protocol: config.protocols })).toBe(false)
+    expect(validate({ ...config, mac: { ...config.mac, target: ['dmgg'] } })).toBe(false)
+  })
+
+  it('registers the switchboard:// protocol the app handles', () => {
+    expect(config.protocols.flatMap((protocol) => protocol.schemes)).toEqual([INSTALL_LINK_SCHEME])
+  })
+
+  it('packages AppImage and deb on Linux, dmg on macOS (hardened, notarised when credentials exist), NSIS on Windows', () => {
+    expect(config.linux.target).toEqual(['AppImage', 'deb'])
+    expect(config.mac.target.map((target) => target.target)).toEqual(['dmg'])
+    expect(config.mac).toMatchObject({ hardenedRuntime: true, notarize: true })
+    expect(existsSync(config.mac.entitlements)).toBe(true)
+    expect(config.win.target.map((target) => target.target)).toEqual(['nsis'])
+    expect(config).toMatchObject({ appId: 'dev.switchboard.app', productName: 'Switchboard', asar: true })
+  })
+
+  it('ships the electron-vite build, flips the fuses after packing, and points at icons that exist', () => {
+    expect(config.files).toContain('out/**/*')
+    expect(existsSync(config.afterPack)).toBe(true)
+    const resources = config.directories.buildResources
+    expect(existsSync(join(resources, config.mac.icon))).toBe(true)
+    expect(existsSync(join(resources, config.win.icon))).toBe(true)
+    expect(existsSync(join(resources, config.linux.icon, '512x512.png'))).toBe(true)
+  })
+})

@@ -1,0 +1,90 @@
+/**
+ * The built Electron app, started for real through Playwright's Electron support: the window reaches
+ * main over the message ports (it shows main's data folder), a session is created, an extension
+ * starts once consent is given, and quitting leaves no child process behind. Where the Electron
+ * binary is missing (it is never downloaded on its own) the file is skipped with one line.
+ */
+import { execFileSync } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { _electron, type ElectronApplication, type Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { locateElectron } from '../../scripts/electronBinary.mjs'
+import { root } from '../e2e/appPage'
+
+const electron = locateElectron()
+if (!electron.found) console.warn(`[electron smoke test] SKIPPED: ${electron.reason}.`)
+
+const fixtureServer = join(root, 'test/fixtures/servers/fixtureServer.mjs')
+/** Marks this run's extension process, so the check below finds it and nothing else. */
+const marker = `--smoke=${randomUUID()}`
+
+/** Command lines of running processes that carry the marker. */
+function markedProcesses(): string[] {
+  const listing =
+    process.platform === 'win32'
+      ? execFileSync('powershell', ['-NoProfile', '-Command', 'Get-CimInstance Win32_Process | ForEach-Object { $_.CommandLine }'], { encoding: 'utf8' })
+      : execFileSync('ps', ['-eo', 'args='], { encoding: 'utf8' })
+  return listing.split(/\r?\n/).filter((line) => line.includes(marker) && !line.includes('Get-CimInstance') && !line.includes('ps -eo'))
+}
+
+describe.skipIf(!electron.found)('the Electron app', () => {
+  let app: ElectronApplication
+  let page: Page
+  let dataDir: string
+
+  beforeAll(async () => {
+    if (!electron.found) return
+    dataDir = await mkdtemp(join(tmpdir(), 'switchboard-electron-'))
+    app = await _electron.launch({
+      executablePath: electron.path,
+      args: [root],
+      cwd: root,
+      // A data folder of its own; no keychain service of a real install is written to.
+      env: { ...process.env, SWITCHBOARD_DATA_DIR: dataDir, ELECTRON_ENABLE_LOGGING: '1' },
+    })
+    page = await app.firstWindow()
+  })
+
+  afterAll(async () => {
+    await app?.close().catch(() => undefined)
+    if (dataDir) await rm(dataDir, { recursive: true, force: true })
+  })
+
+  it('the window talks to main over the message ports: it shows main\'s data folder', async () => {
+    await page.getByRole('button', { name: 'Settings' }).click()
+    await page.getByText(dataDir, { exact: true }).waitFor()
+    // The page has no way to main but the ports the preload handed over: no host URL, no token.
+    expect(page.url()).toMatch(/^app:\/\/switchboard\//)
+  })
+
+  it('creates a session', async () => {
+    const sessions = page.getByRole('navigation', { name: 'Sessions' })
+    await sessions.getByText('No sessions yet.').waitFor()
+    await page.getByRole('button', { name: 'New session', exact: true }).first().click()
+    await expect.poll(() => sessions.getByRole('listitem').allInnerTexts()).toEqual([expect.stringContaining('New session')])
+  })
+
+  it('starts an extension only after consent, and quitting stops it', async () => {
+    await page.getByRole('button', { name: 'Settings' }).click()
+    await page.getByRole('tab', { name: 'Extensions' }).click()
+    await page.getByRole('button', { name: 'Add extension' }).click()
+    const form = page.getByRole('form', { name: 'Add extension' })
+    await form.getByLabel('Name', { exact: true }).fill('Smoke')
+    await form.getByLabel('Command').fill(process.execPath)
+    await form.getByRole('textbox', { name: 'Arguments (optional)' }).fill(`${fixtureServer}\n${marker}\n`)
+    await form.getByRole('button', { name: 'Add extension' }).click()
+
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('heading', { name: 'Run “Smoke” on this computer?' }).waitFor()
+    expect(markedProcesses()).toEqual([])
+    await dialog.getByRole('button', { name: 'Allow once' }).click()
+    await expect.poll(() => page.locator('header [data-status]').first().getAttribute('data-status'), { timeout: 30_000 }).toBe('ready')
+    expect(markedProcesses()).toHaveLength(1)
+
+    await app.close()
+    await expect.poll(() => markedProcesses(), { timeout: 10_000 }).toEqual([])
+  })
+})
