@@ -20,6 +20,7 @@ const config = parse(readFileSync('build/electron-builder.yml', 'utf8')) as Reco
   linux: { target: string[]; icon: string }
   mac: { target: Array<{ target: string }>; icon: string; hardenedRuntime: boolean; notarize: boolean; entitlements: string }
   win: { target: Array<{ target: string }>; icon: string }
+  nsis: { include: string }
 }
 
 function schemaValidator() {
@@ -46,8 +47,11 @@ describe('build/electron-builder.yml', () => {
     expect(validate({ ...config, mac: { ...config.mac, target: ['dmgg'] } })).toBe(false)
   })
 
-  it('registers the switchboard:// protocol the app handles', () => {
+  it('registers the switchboard:// protocol the app handles, on Windows through the installer script', () => {
     expect(config.protocols.flatMap((protocol) => protocol.schemes)).toEqual([INSTALL_LINK_SCHEME])
+    const nsis = readFileSync(config.nsis.include, 'utf8')
+    expect(nsis).toContain(`WriteRegStr SHCTX "Software\\Classes\\${INSTALL_LINK_SCHEME}" "URL Protocol" ""`)
+    expect(nsis).toContain(`DeleteRegKey SHCTX "Software\\Classes\\${INSTALL_LINK_SCHEME}"`)
   })
 
   it('packages AppImage and deb on Linux, dmg on macOS (hardened, notarised when credentials exist), NSIS on Windows', () => {
