@@ -1,5 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config'
-import { chromiumMissingMessage, findChromium, REQUIRE_CHROMIUM_ENV } from './test/e2e/chromium'
+import { chromiumMissingMessage, findChromium, REQUIRE_CHROMIUM_ENV } from './test/e2e/chromium.ts'
 
 const E2E_FILES = 'test/e2e/**/*.e2e.test.ts'
 
