@@ -2,7 +2,7 @@
  * The approval broker: answers in any order release their own calls (F13), replays and unknown ids
  * are refused, timeouts and cancellations deny, and the renderer's view hides secret values.
  */
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ApprovalError, createApprovalBroker, type ApprovalBroker, type ApprovalBrokerOptions } from '../../../src/main/permissions/approvalBroker'
 import { runInspectors } from '../../../src/main/permissions/inspectorChain'
 import { checkPin } from '../../../src/main/permissions/toolPins'
@@ -12,6 +12,7 @@ import { call, writeFileTool } from './callFixtures'
 const brokers: ApprovalBroker[] = []
 afterEach(() => {
   for (const broker of brokers.splice(0)) broker.close()
+  vi.useRealTimers()
 })
 function broker(options: ApprovalBrokerOptions = {}): ApprovalBroker {
   const created = createApprovalBroker(options)
@@ -171,12 +172,17 @@ describe('approvals', () => {
 })
 
 describe('ending without an answer', () => {
-  it('denies after the timeout', async () => {
+  it('denies when the timeout has passed, not a millisecond before', async () => {
+    vi.useFakeTimers()
     const b = broker({ timeoutMs: 30 })
     const c = writeCall('/tmp/a')
-    const started = Date.now()
-    await expect(b.request(c, decision(c))).resolves.toEqual({ answer: 'deny', by: 'timeout' })
-    expect(Date.now() - started).toBeGreaterThanOrEqual(25)
+    let outcome: unknown
+    void b.request(c, decision(c)).then((value) => (outcome = value))
+    await vi.advanceTimersByTimeAsync(29)
+    expect(outcome).toBeUndefined()
+    expect(b.list()).toHaveLength(1)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(outcome).toEqual({ answer: 'deny', by: 'timeout' })
     expect(b.list()).toEqual([])
     const late = await b.respond('x', 'allow_once').catch((e: ApprovalError) => e.code)
     expect(late).toBe('unknown-id')
