@@ -59,11 +59,9 @@ describe('agent loop: replies and tools', () => {
         { type: 'text', chunks: ['Both done.'] },
       ],
     })
-    const began = performance.now()
     const result = await world.turn('Sleep and echo')
     expect(result.status).toBe('done')
-    expect(performance.now() - began).toBeLessThan(2000)
-    // Committed as each finished: the quick echo first.
+    // Committed as each finished: the quick echo first (one after the other, the sleep would end first).
     const results = result.committed.filter((m): m is ToolResultMessage => m.kind === 'tool-result')
     expect(results.map((m) => m.name)).toEqual(['fx__echo', 'fx__sleep'])
     // Sent in the model's order.
@@ -291,10 +289,10 @@ describe('agent loop: cancel', () => {
     const controller = new AbortController()
     const pending = world.turn('Tell me', { signal: controller.signal })
     await until(() => world.progress.at(-1)?.text === 'Partial answer', 'the partial text')
-    const aborted = performance.now()
+    // The stalled stream never ends by itself: without the abort, the turn would hang into the test timeout.
     controller.abort()
     const result = await pending
-    expect(performance.now() - aborted).toBeLessThan(500)
+    expect(world.server.modelRequests[0]?.clientHungUp).toBe(true)
     expect(result.status).toBe('cancelled')
     expect(result.committed.at(-1)).toMatchObject({ kind: 'assistant', text: 'Partial answer', end: 'stopped' })
     expect(world.progress.at(-1)).toMatchObject({ status: 'cancelled' })
@@ -305,10 +303,9 @@ describe('agent loop: cancel', () => {
     const controller = new AbortController()
     const pending = world.turn('Hang', { signal: controller.signal })
     await until(() => world.progress.at(-1)?.toolCalls[0]?.state === 'running', 'the call to run')
-    const aborted = performance.now()
+    // fx__hang never answers: without the cancel, the call would only end at its timeout ("timed-out", not "cancelled").
     controller.abort()
     const result = await pending
-    expect(performance.now() - aborted).toBeLessThan(500)
     expect(result.status).toBe('cancelled')
     expect(result.committed.at(-1)).toMatchObject({ kind: 'tool-result', status: 'cancelled' })
     expect(world.progress.at(-1)?.toolCalls[0]?.state).toBe('cancelled')

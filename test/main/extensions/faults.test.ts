@@ -2,7 +2,6 @@
  * Fault fixtures (quality.md §A) against the manager, cache and dispatcher. Every test also checks
  * that a well-behaved sibling extension keeps working, and that no child is left running.
  */
-import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { afterEach, describe, expect, it } from 'vitest'
 import { setLogSink } from '../../../src/main/log/log'
 import { toModelResult, type CallOutcome } from '../../../src/main/extensions/toolDispatch'
@@ -121,24 +120,19 @@ describe('faults while running', () => {
     await expectSiblingWorks(core)
   })
 
-  it('F12: a notification flood is rate limited, list_changed coalesced, and the event loop stays responsive', async () => {
+  // How much the flood delays the event loop is measured by bench/extensions.ts (a ratio against a quiet
+  // call); here, what bounds the work: the rate limits, the coalescing, and the reader's per-turn budget
+  // (units.test.ts, bounded line reader).
+  it('F12: a notification flood is rate limited and list_changed coalesced', async () => {
     const core = testCore([fixture('flood'), sibling()])
     await untilStatus(core.manager, 'flood', 'ready')
     await core.cache.idle()
     const statsBefore = await core.dispatcher.call({ name: 'flood__stats' })
     const listsBefore = (statsBefore.status === 'ok' && (statsBefore.result.structuredContent as { toolsList: number }).toolsList) || 0
-    const lag = monitorEventLoopDelay({ resolution: 10 })
-    lag.enable()
     let progressCalls = 0
     const outcome = await core.dispatcher.call({ name: 'flood__flood', arguments: { count: 20_000 } }, { onProgress: () => progressCalls++ })
     await core.cache.idle()
-    lag.disable()
     expect(text(outcome)).toBe('flooded')
-    const p99 = lag.percentile(99) / 1e6
-    // The bar is 50 ms: about 23 ms measured on a quiet machine, ~120 ms with two suites competing
-    // for two cores. Only a gross regression (a freeze for the whole flood) fails here; the budget
-    // per turn itself is unit-tested in units.test.ts (bounded line reader).
-    expect(p99).toBeLessThan(300)
     expect(progressCalls).toBeLessThan(200)
     await until(() => /dropped \d+ log notifications/.test(logText(core, 'flood')), 'the summary of dropped log notifications')
     expect(core.manager.log('flood').filter((entry) => entry.text.startsWith('flood ')).length).toBeLessThan(400)

@@ -1,5 +1,5 @@
 /** Unit: tool names, restart policy, bounded line reader, log ring, rate limiter, result cap, pagination. */
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { extensionIdFromName, namespacedToolName, splitNamespacedName, stableHash, ToolNamePattern } from '../../../src/shared/toolNames'
 import { BoundedLineReader, MessageTooLargeError, type StdoutProblem } from '../../../src/main/extensions/boundedLineReader'
 import { fetchWholeList } from '../../../src/main/extensions/catalogFetch'
@@ -98,16 +98,28 @@ describe('bounded line reader', () => {
     expect(endless.readMessage()).toBeNull()
   })
 
-  it('stops after its time budget and reports a backlog (F12)', () => {
-    let backlogs = 0
-    const reader = new BoundedLineReader(1 << 20, () => {}, () => backlogs++, 0)
-    reader.append(lines({ jsonrpc: '2.0', method: 'a' }, { jsonrpc: '2.0', method: 'b' }))
-    // Budget 0: the first read already exceeds it once time has passed.
-    const start = performance.now()
-    while (performance.now() === start);
-    expect(reader.readMessage()).toBeNull()
-    expect(backlogs).toBe(1)
-    expect(reader.hasBacklog).toBe(true)
+  it('stops after its time budget and reports a backlog, reading on in the next turn (F12)', () => {
+    vi.useFakeTimers({ toFake: ['performance'] })
+    try {
+      let backlogs = 0
+      const reader = new BoundedLineReader(1 << 20, () => {}, () => backlogs++, 4)
+      reader.append(lines({ jsonrpc: '2.0', method: 'a' }, { jsonrpc: '2.0', method: 'b' }, { jsonrpc: '2.0', method: 'c' }))
+      // Within the 4 ms budget: reads.
+      vi.advanceTimersByTime(4)
+      expect(reader.readMessage()).toMatchObject({ method: 'a' })
+      // Past it: stops with lines left, and says so.
+      vi.advanceTimersByTime(1)
+      expect(reader.readMessage()).toBeNull()
+      expect(backlogs).toBe(1)
+      expect(reader.hasBacklog).toBe(true)
+      // A new turn, a new budget.
+      reader.beginTurn()
+      expect(reader.readMessage()).toMatchObject({ method: 'b' })
+      expect(reader.readMessage()).toMatchObject({ method: 'c' })
+      expect(reader.hasBacklog).toBe(false)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })
 

@@ -2,12 +2,41 @@
  * Argument rules: path globs with ~ and .. escapes, text globs, regexes and their safety checks,
  * JSON pointers, conservative matching, which rule wins, and the tester.
  */
-import { describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { compileRule, evaluateRules, testRule, type CompiledRule, type RuleEnvironment } from '../../../src/main/permissions/argumentRules'
 import { compileRuleRegex, MAX_REGEX_INPUT } from '../../../src/main/permissions/ruleRegex'
 import type { ArgumentRule } from '../../../src/main/permissions/permissionSchema'
 import { wildcardMatch } from '../../../src/main/permissions/wildcard'
 import { HOME } from './callFixtures'
+
+/** How often the path-glob matcher compared a wildcard segment (the real matcher runs; this only counts). */
+const wildcardCalls = vi.hoisted(() => ({ count: 0 }))
+vi.mock('../../../src/main/permissions/wildcard', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../../src/main/permissions/wildcard')>()
+  return {
+    ...actual,
+    wildcardMatch: (...args: Parameters<typeof actual.wildcardMatch>) => {
+      wildcardCalls.count++
+      return actual.wildcardMatch(...args)
+    },
+  }
+})
+beforeEach(() => {
+  wildcardCalls.count = 0
+})
+
+/** `text` as a String object that counts how often one of its characters is read: the matcher's steps. */
+function countingText(text: string): { value: string; reads: () => number } {
+  let reads = 0
+  const counted = new Proxy(new String(text), {
+    get(target, key, receiver) {
+      if (typeof key === 'string' && /^\d+$/.test(key)) reads++
+      return Reflect.get(target, key, receiver) as unknown
+    },
+  })
+  // The matcher only reads .length and characters by index, which a String object answers like a string.
+  return { value: counted as unknown as string, reads: () => reads }
+}
 
 const env: RuleEnvironment = { homeDir: HOME, caseInsensitivePaths: false }
 
@@ -93,14 +122,22 @@ describe('path globs', () => {
     expect(!result.ok && result.error).toMatch(message)
   })
 
-  it('stays linear on hostile globs and long paths (a regex-compiling glob library took seconds here)', () => {
-    const paths = [`${HOME}/${'a'.repeat(4000)}`, `${HOME}/${'a/'.repeat(2000)}`]
-    for (const glob of ['~/**/*a*a*b', '~/**/*a*a*a*a*a*a*b', '~/**/**/**/**/**/x', '~/*/*/*/*/*/*/*/*/x']) {
+  it('matches hostile globs in work linear in the path (a regex-compiling glob library took seconds here)', () => {
+    for (const glob of ['~/**/*a*a*b', '~/**/*a*a*a*a*a*a*b', '~/**/**/**/**/**/x*', '~/*/*/*/*/*/*/*/*/x', '~/**/*/**/*/x*']) {
       const result = compileRule(rule({ match: { glob } }), env)
       if (!result.ok) throw new Error(result.error)
-      const started = performance.now()
-      for (const path of paths) expect(result.compiled.checkValue(path)).toEqual({ kind: 'no-match' })
-      expect(performance.now() - started, glob).toBeLessThan(100)
+      // Wildcard comparisons for a path of `segments` folders; each comparison is linear itself (below).
+      const work = (segments: number) => {
+        wildcardCalls.count = 0
+        expect(result.compiled.checkValue(`${HOME}/${'a/'.repeat(segments)}`), glob).toEqual({ kind: 'no-match' })
+        expect(result.compiled.checkValue(`${HOME}/${'a'.repeat(2 * segments)}`), glob).toEqual({ kind: 'no-match' })
+        return wildcardCalls.count
+      }
+      // Every glob here has wildcard segments, so the work is seen (a regex-compiling matcher would do none here) …
+      const base = work(200)
+      expect(base, glob).toBeGreaterThan(0)
+      // … and ten times the path costs at most twenty times the work (backtracking over ** would be ×100 or more).
+      expect(work(2000), glob).toBeLessThanOrEqual(20 * base)
     }
   })
 
@@ -146,10 +183,16 @@ describe('text globs, tools and arguments', () => {
     expect(evaluateRules(rules, { toolName: 'web__fetch', arguments: { url: 'https://api.example.com.evil.io/x' } }).decision).toBe('none')
   })
 
-  it('is linear on hostile wildcard patterns', () => {
-    const started = performance.now()
-    expect(wildcardMatch('*a*a*a*a*a*a*a*a*b', 'a'.repeat(4000))).toBe(false)
-    expect(performance.now() - started).toBeLessThan(500)
+  it('matches hostile wildcard patterns in steps linear in the value', () => {
+    for (const pattern of ['*a*a*a*a*a*a*a*a*b', '*a*b', '*?*?*?*?b', 'a*a*a*a*a*a*a*a*b']) {
+      const steps = (length: number) => {
+        const value = countingText('a'.repeat(length) + 'c')
+        expect(wildcardMatch(pattern, value.value), pattern).toBe(false)
+        return value.reads()
+      }
+      // Ten times the value, at most twenty times the steps (quadratic would be ×100, a backtracking regex far more).
+      expect(steps(4000), pattern).toBeLessThanOrEqual(20 * steps(400))
+    }
   })
 
   it('finds arguments by JSON pointer, own properties only', () => {
@@ -239,15 +282,26 @@ describe('regex rules', () => {
     expect(compileRuleRegex(pattern).ok).toBe(true)
   })
 
-  it('stays fast at its limits on hostile input (worst case is quadratic in the value cap)', () => {
-    const hostile = 'a'.repeat(MAX_REGEX_INPUT)
-    for (const pattern of ['^.*.*x$', '^a*a*x$', '.*x', '[a-z]+x', '^a?a?.*.*x', 'a?a?a?a?a?a?a?a?x', '(?:ab|cd)+x']) {
-      const result = compileRuleRegex(pattern)
-      if (!result.ok) throw new Error(result.error)
-      const started = performance.now()
-      expect(result.regex.test(hostile)).toBe(false)
-      expect(performance.now() - started, pattern).toBeLessThan(250)
-    }
+  // A regex cannot be timed out or counted in steps, so its cost is bounded by what the compiler lets
+  // through: the work grows at most with the square of the value, and values are at most 4 KB.
+  it.each([
+    ['^.*.*x$', '^.*.*.*x$'],
+    ['^a*a*x$', '^a*a*a*x$'],
+    ['.*x', '.*.*x'],
+    ['[a-z]+x', '[a-z]+[a-z]+x'],
+    ['^a?a?.*.*x', '^a?a?a?.*.*x'],
+    ['a?a?a?a?a?a?a?a?x', 'a?a?a?a?a?a?a?a?a?x'],
+    ['(?:ab|cd)+x', '(?:ab|cd)+(?:ab|cd)+x'],
+  ])('accepts /%s/ at its limit (quadratic at most) and refuses /%s/, one step further', (atLimit, beyond) => {
+    const result = compileRuleRegex(atLimit)
+    if (!result.ok) throw new Error(result.error)
+    // At the value cap, hostile input costs at most 4096² steps; the answer is still right.
+    expect(result.regex.test('a'.repeat(MAX_REGEX_INPUT))).toBe(false)
+    expect(compileRuleRegex(beyond)).toMatchObject({ ok: false, error: expect.stringMatching(/unbounded quantifiers|optional parts/) })
+  })
+
+  it('runs a regex only on values up to 4 KB, the length its quadratic bound is made for', () => {
+    expect(MAX_REGEX_INPUT).toBeLessThanOrEqual(4096)
   })
 
   it('does not run a regex on values over the cap: allow misses, deny applies', () => {

@@ -121,10 +121,9 @@ describe('keychain unavailable → memory for this run', () => {
   })
 
   it('a keychain that never answers (fake keytar, e.g. waiting on an unlock prompt) is given up after the probe timeout', async () => {
+    // The probe never settles: without the timeout, opening the store would hang into the test's timeout.
     const hanging: KeychainModule = { ...throwingKeytar, findCredentials: () => new Promise(() => undefined) }
-    const started = Date.now()
     const store = await openSecretStore({ backends: onlyKeytar(hanging), probeTimeoutMs: 100 })
-    expect(Date.now() - started).toBeLessThan(2_000)
     expect(store.status()).toMatchObject({ keychain: 'unavailable', reason: expect.stringMatching(/did not answer within 0 s \(is it locked/) })
   })
 

@@ -1,9 +1,13 @@
 /** Each provider kind turns HTTP failures, network faults and cancellation into classified errors a person can act on. */
-import { describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { generateText } from 'ai'
 import { classifyProviderError, createLanguageModel, type RetryNotice } from '../../../../src/main/agent/providers'
 import type { LanguageModelStreamPart } from '../../../../src/main/agent/providers/sdkTypes'
+import { onSleepEnd, onSleepStart, resetSleeps, sleeps } from '../../../helpers/recordedSleeps'
 import { closedPort, collect, failureOf, stream, KEY, KINDS, MODEL, providerFor, scriptedServer, secretsOf } from './providerTestKit'
+
+vi.mock('node:timers/promises', async (importOriginal) => (await import('../../../helpers/recordedSleeps')).recordingTimers(await importOriginal()))
+beforeEach(() => resetSleeps())
 
 describe.each(KINDS)('%s provider failures', (kind) => {
   const secretName = `provider:test-${kind}`
@@ -23,11 +27,14 @@ describe.each(KINDS)('%s provider failures', (kind) => {
   it('waits out a 429 for the retry-after the server named, then succeeds', async () => {
     const { server, model, notices } = await setup()
     server.push({ type: 'error', status: 429, headers: { 'retry-after': '1' } }, { type: 'text', chunks: ['made it'] })
+    const requestsWhenWaitEnded: number[] = []
+    onSleepEnd(() => requestsWhenWaitEnded.push(server.modelRequests.length))
     const result = await collect(stream({ model, prompt: 'hi' }))
     expect(result.text).toBe('made it')
-    const [first, second] = server.modelRequests
-    expect(second).toBeDefined()
-    expect(second!.receivedAtMs - first!.receivedAtMs).toBeGreaterThanOrEqual(800)
+    // One real wait of exactly the second asked for, and the retry sent only after it.
+    expect(sleeps).toEqual([{ delayMs: 1000, state: 'done' }])
+    expect(requestsWhenWaitEnded).toEqual([1])
+    expect(server.modelRequests).toHaveLength(2)
     expect(notices).toEqual([expect.objectContaining({ retry: 1, delayMs: 1000 })])
     expect(notices[0]?.error.kind).toBe('rate-limit')
   })
@@ -135,15 +142,21 @@ describe.each(KINDS)('%s provider failures', (kind) => {
 
   it('abort during the stream: streamText reports an abort, the model call rejects as cancelled', async () => {
     const { server, model } = await setup()
-    server.push({ type: 'text', chunks: ['first ', 'second ', 'third'], delayMs: 150 })
+    // The stream stalls after two chunks and never ends by itself: only the abort can end it.
+    server.push({ type: 'stall', chunks: ['first ', 'second '] })
     const controller = new AbortController()
-    const result = stream({ model, prompt: 'hi', abortSignal: controller.signal })
-    const collecting = collect(result)
-    await waitFor(() => server.modelRequests.length === 1)
-    setTimeout(() => controller.abort(), 200)
-    const collected = await collecting
+    const result = stream({
+      model,
+      prompt: 'hi',
+      abortSignal: controller.signal,
+      onChunk: ({ chunk }) => {
+        if (chunk.type === 'text-delta' && chunk.text === 'second ') controller.abort()
+      },
+    })
+    const collected = await collect(result)
     expect(collected.aborted).toBe(true)
-    expect(collected.text).not.toContain('third')
+    expect(collected.text).toBe('first second ')
+    await waitFor(() => server.modelRequests[0]?.clientHungUp === true)
 
     // The same abort, one level down, as the agent loop sees it when it drives the model itself.
     server.push({ type: 'stall', chunks: ['waiting'] })
@@ -166,13 +179,14 @@ describe.each(KINDS)('%s provider failures', (kind) => {
 
   it('abort while waiting out a 429 ends the wait at once', async () => {
     const { server, model } = await setup()
-    server.push({ type: 'error', status: 429, headers: { 'retry-after': '30' } })
+    // 59 s: under the longest wait (60 s), and far past the test's timeout if the abort did not end it.
+    server.push({ type: 'error', status: 429, headers: { 'retry-after': '59' } })
     const controller = new AbortController()
-    const started = performance.now()
-    setTimeout(() => controller.abort(), 100)
+    onSleepStart(() => controller.abort())
     const error = await generateText({ model, prompt: 'hi', maxRetries: 0, abortSignal: controller.signal }).catch((caught: unknown) => caught)
     expect(classifyProviderError(error).kind).toBe('cancelled')
-    expect(performance.now() - started).toBeLessThan(5_000)
+    expect(sleeps).toEqual([{ delayMs: 59_000, state: 'aborted' }])
+    expect(server.modelRequests).toHaveLength(1)
   })
 
   it('never puts the key in an error message, even when the server echoes it', async () => {

@@ -1,9 +1,16 @@
-/** Retry-after parsing, the wait cap and the retry count, over real HTTP where timing matters. */
-import { describe, expect, it } from 'vitest'
+/** Retry-after parsing, the wait cap and the retry count, over real HTTP; waits are checked by the delay asked for, never by the clock. */
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { streamText } from 'ai'
 import { classifyProviderError, createLanguageModel } from '../../../../src/main/agent/providers'
 import { retryAfterMs } from '../../../../src/main/agent/providers/retryPolicy'
+import { onSleepEnd, resetSleeps, sleeps } from '../../../helpers/recordedSleeps'
 import { collect, failureOf, MODEL, providerFor, scriptedServer, secretsOf, stream } from './providerTestKit'
+
+vi.mock('node:timers/promises', async (importOriginal) => (await import('../../../helpers/recordedSleeps')).recordingTimers(await importOriginal()))
+beforeEach(() => {
+  resetSleeps()
+  vi.useRealTimers()
+})
 
 describe('retryAfterMs', () => {
   const now = Date.parse('2026-03-01T12:00:00Z')
@@ -27,23 +34,27 @@ describe('retryAfterMs', () => {
 describe('retries over HTTP', () => {
   const secrets = secretsOf({})
 
-  it('honours retry-after given as an HTTP date', async () => {
+  it('honours retry-after given as an HTTP date, and sends the retry only once the wait is over', async () => {
+    // Only Date is faked (HTTP and the wait stay real), so "two seconds from now" is exactly 2000 ms.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2026-03-01T12:00:00Z') })
     const server = await scriptedServer()
     const inTwoSeconds = new Date(Date.now() + 2000).toUTCString()
     server.push({ type: 'error', status: 429, headers: { 'retry-after': inTwoSeconds } }, { type: 'text', chunks: ['ok'] })
     const model = createLanguageModel(providerFor('openai-compatible', server.baseUrl), MODEL, secrets)
+    const requestsWhenWaitEnded: number[] = []
+    onSleepEnd(() => requestsWhenWaitEnded.push(server.modelRequests.length))
     expect((await collect(stream({ model, prompt: 'hi' }))).text).toBe('ok')
-    const [first, second] = server.modelRequests
-    // The date has one-second resolution, so the wait is between 1 and 2 s.
-    expect(second!.receivedAtMs - first!.receivedAtMs).toBeGreaterThanOrEqual(800)
+    expect(sleeps).toEqual([{ delayMs: 2000, state: 'done' }])
+    expect(requestsWhenWaitEnded).toEqual([1])
+    expect(server.modelRequests).toHaveLength(2)
   })
 
   it('does not wait longer than maxDelayMs: a long retry-after fails at once, saying when to try again', async () => {
     const server = await scriptedServer({ turns: [{ type: 'error', status: 429, headers: { 'retry-after': '120' } }] })
     const model = createLanguageModel(providerFor('openai-compatible', server.baseUrl), MODEL, { ...secrets, retry: { maxDelayMs: 60_000 } })
-    const started = performance.now()
+    // A regression that waited would wait 120 s: far past the test's timeout.
     const failure = classifyProviderError(failureOf(await collect(stream({ model, prompt: 'hi' }))))
-    expect(performance.now() - started).toBeLessThan(2_000)
+    expect(sleeps).toEqual([])
     expect(failure.message).toContain('Try again in 120 s.')
     expect(server.modelRequests).toHaveLength(1)
   })
@@ -53,10 +64,14 @@ describe('retries over HTTP', () => {
       turns: [{ type: 'error', status: 502 }, { type: 'error', status: 502 }, { type: 'text', chunks: ['ok'] }],
     })
     const model = createLanguageModel(providerFor('openai-compatible', server.baseUrl), MODEL, { ...secrets, retry: { initialDelayMs: 100 } })
+    const requestsWhenWaitEnded: number[] = []
+    onSleepEnd(() => requestsWhenWaitEnded.push(server.modelRequests.length))
     expect((await collect(stream({ model, prompt: 'hi' }))).text).toBe('ok')
-    const times = server.modelRequests.map((request) => request.receivedAtMs)
-    expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(90)
-    expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(190)
+    expect(sleeps).toEqual([
+      { delayMs: 100, state: 'done' },
+      { delayMs: 200, state: 'done' },
+    ])
+    expect(requestsWhenWaitEnded).toEqual([1, 2])
   })
 
   it('the SDK never retries on top: with its default maxRetries the requests are ours alone', async () => {
