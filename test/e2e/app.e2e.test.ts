@@ -132,6 +132,8 @@ describe('Switchboard in browser mode (Electron stands in as headless Chromium)'
     const otherWindow = await browser.newContext({ viewport: { width: 800, height: 600 } })
     const other = await otherWindow.newPage()
     await other.goto(`${host!.info.url}?token=${host!.info.token}`)
+    // 800 px wide: the sidebar starts folded into a rail; unfolded, it shows the same list.
+    await other.getByRole('button', { name: 'Show sidebar' }).click()
     await page.bringToFront() // a background tab gets no animation frames, which slows every action
     await expect.poll(() => sessionTitles(other)).toEqual(['Research notes', 'New session'])
 
@@ -194,5 +196,40 @@ describe('Switchboard in browser mode (Electron stands in as headless Chromium)'
     await sessionsNav().getByRole('button', { name: 'Research notes', exact: true }).click()
     await page.screenshot({ path: join(resultsDir, 'app-light.png'), animations: 'disabled' })
     expect(pageErrors).toEqual([])
+  })
+
+  it('fits a narrow window (800 px): the sidebar folds into a rail, every settings tab stays reachable', async () => {
+    await page.setViewportSize({ width: 800, height: 640 })
+    try {
+      const show = page.getByRole('button', { name: 'Show sidebar' })
+      await show.waitFor()
+      expect(await show.getAttribute('aria-expanded')).toBe('false')
+      await page.getByRole('button', { name: 'Settings' }).click()
+      const tabs = page.getByRole('tablist', { name: 'Settings sections' })
+      await tabs.getByRole('tab', { name: 'General' }).focus()
+      for (const name of ['Models & keys', 'Secrets', 'Extensions', 'Permissions']) {
+        await page.keyboard.press('ArrowRight')
+        const tab = tabs.getByRole('tab', { name, exact: true })
+        expect(await tab.getAttribute('aria-selected')).toBe('true')
+        // Focused by the keyboard, the tab is scrolled into view: nothing is cut off or unreachable.
+        const box = (await tab.boundingBox())!
+        expect(box.x).toBeGreaterThanOrEqual(0)
+        expect(box.x + box.width).toBeLessThanOrEqual(800)
+      }
+      const back = page.getByRole('button', { name: 'Back to the chat' })
+      expect((await back.boundingBox())!.x + (await back.boundingBox())!.width).toBeLessThanOrEqual(800)
+      await page.screenshot({ path: join(resultsDir, 'app-narrow-settings.png'), animations: 'disabled' })
+      await back.click()
+      await show.click()
+      await page.getByRole('button', { name: 'Hide sidebar' }).waitFor()
+      await sessionsNav().waitFor()
+      await page.screenshot({ path: join(resultsDir, 'app-narrow-sidebar.png'), animations: 'disabled' })
+      await page.getByRole('button', { name: 'Hide sidebar' }).click()
+      await show.waitFor()
+    } finally {
+      await page.setViewportSize({ width: 1180, height: 900 })
+    }
+    // Wide again: the sidebar unfolds by itself.
+    await sessionsNav().waitFor()
   })
 })

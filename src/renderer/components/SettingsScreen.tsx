@@ -23,12 +23,15 @@ export function SettingsScreen() {
 
   return (
     <div className="flex h-full flex-col">
-      <header className="flex h-12 shrink-0 items-stretch gap-6 border-b border-zinc-200 px-6 dark:border-zinc-800">
-        <h1 className="self-center text-sm font-semibold">Settings</h1>
-        <SettingsTabs value={section} onChange={choose} />
-        <button type="button" className={`${quietButton} ml-auto self-center`} onClick={() => selectSession(selectedId)}>
+      <header className="flex h-12 shrink-0 items-stretch gap-4 border-b border-zinc-200 px-4 md:gap-6 md:px-6 dark:border-zinc-800">
+        <h1 className="shrink-0 self-center text-sm font-semibold">Settings</h1>
+        {/* Narrow windows scroll the tabs sideways rather than cutting any off. */}
+        <div className="flex min-w-0 items-stretch overflow-x-auto overflow-y-hidden">
+          <SettingsTabs value={section} onChange={choose} />
+        </div>
+        <button type="button" className={`${quietButton} ml-auto shrink-0 self-center`} aria-label="Back to the chat" onClick={() => selectSession(selectedId)}>
           <BackIcon className="size-3.5" />
-          Back to the chat
+          <span className="hidden lg:inline">Back to the chat</span>
         </button>
       </header>
       <div className="flex-1 overflow-y-auto">

@@ -1,12 +1,12 @@
 /** The left column: app name, "New session", the session list and the way to settings. */
-import { useRef } from 'react'
+import { useEffect, useRef } from 'react'
 import { useHostAction } from '../hooks/useHostAction'
 import { useSessionsStore } from '../stores/sessionsStore'
-import { useViewStore } from '../stores/viewStore'
+import { useViewStore, WIDE_WINDOW } from '../stores/viewStore'
 import { SessionItem } from './SessionItem'
 import { AppMark } from './AppMark'
-import { GearIcon, PlusIcon } from './icons'
-import { secondaryButton } from './ui'
+import { BackIcon, ChevronRightIcon, GearIcon, PlusIcon } from './icons'
+import { iconButton, secondaryButton } from './ui'
 
 export function Sidebar() {
   const act = useHostAction()
@@ -17,6 +17,15 @@ export function Sidebar() {
   const showSettings = useViewStore((state) => state.showSettings)
   const setCreatingSession = useViewStore((state) => state.setCreatingSession)
   const newButton = useRef<HTMLButtonElement>(null)
+  const open = useViewStore((state) => state.sidebarOpen)
+  const setOpen = useViewStore((state) => state.setSidebarOpen)
+  // Crossing the narrow-window width folds or unfolds it, as the person would.
+  useEffect(() => {
+    const wide = window.matchMedia(WIDE_WINDOW)
+    const follow = () => setOpen(wide.matches)
+    wide.addEventListener('change', follow)
+    return () => wide.removeEventListener('change', follow)
+  }, [setOpen])
 
   const create = async () => {
     // A second press while the first is on its way would make a second session.
@@ -39,11 +48,30 @@ export function Sidebar() {
     newButton.current?.focus()
   }
 
+  if (!open) {
+    return (
+      <aside id="sidebar" aria-label="Sidebar" className="flex w-12 shrink-0 flex-col items-center gap-2 border-r border-zinc-200 bg-zinc-50 py-2.5 dark:border-zinc-800 dark:bg-zinc-950">
+        <button type="button" className={iconButton} aria-label="Show sidebar" aria-expanded={false} aria-controls="sidebar" onClick={() => setOpen(true)}>
+          <ChevronRightIcon className="size-4" />
+        </button>
+        <button type="button" className={iconButton} aria-label="New session" onClick={() => void create()}>
+          <PlusIcon />
+        </button>
+        <button type="button" className={`${iconButton} mt-auto`} aria-label="Settings" aria-current={screen === 'settings' ? 'page' : undefined} onClick={() => showSettings()}>
+          <GearIcon />
+        </button>
+      </aside>
+    )
+  }
+
   return (
-    <aside className="flex w-64 shrink-0 flex-col border-r border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-950">
-      <div className="flex h-12 items-center gap-2 px-4">
+    <aside id="sidebar" aria-label="Sidebar" className="flex w-64 shrink-0 flex-col border-r border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-950">
+      <div className="flex h-12 items-center gap-2 pr-2 pl-4">
         <AppMark />
         <span className="text-sm font-semibold tracking-tight">Switchboard</span>
+        <button type="button" className={`${iconButton} ml-auto`} aria-label="Hide sidebar" aria-expanded={true} aria-controls="sidebar" onClick={() => setOpen(false)}>
+          <BackIcon className="size-4" />
+        </button>
       </div>
       <div className="px-3 pb-3">
         <button ref={newButton} type="button" className={`${secondaryButton} w-full justify-start`} onClick={() => void create()}>

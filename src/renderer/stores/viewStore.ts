@@ -17,17 +17,23 @@ export type ExtensionsPage =
 /** Where Settings → Models & keys is: the providers (`justSaved` is tested at once), the add form (from a preset) or one provider's edit form. */
 export type ModelsPage = { page: 'list'; justSaved?: string } | { page: 'add'; presetId?: string } | { page: 'edit'; id: string }
 
+/** Wide enough for the sidebar beside the conversation; narrower windows fold it away. */
+export const WIDE_WINDOW = '(min-width: 900px)'
+
 interface ViewStore {
   screen: Screen
   selectedId: string | null
   /** "New session" was pressed and the host has not answered yet (the composer waits). */
   creatingSession: boolean
+  /** The sidebar is shown (narrow windows start with it folded into a rail). */
+  sidebarOpen: boolean
   /** The settings section last shown; kept while the person visits sessions. */
   settingsSection: SettingsSection
   extensionsPage: ExtensionsPage
   modelsPage: ModelsPage
   selectSession: (id: string | null) => void
   setCreatingSession: (creating: boolean) => void
+  setSidebarOpen: (open: boolean) => void
   showSettings: (section?: SettingsSection) => void
   showExtensions: (page: ExtensionsPage) => void
   showModels: (page: ModelsPage) => void
@@ -37,11 +43,13 @@ export const useViewStore = create<ViewStore>()((set) => ({
   screen: 'sessions',
   selectedId: null,
   creatingSession: false,
+  sidebarOpen: typeof window === 'undefined' || window.matchMedia(WIDE_WINDOW).matches,
   settingsSection: 'general',
   extensionsPage: { page: 'list' },
   modelsPage: { page: 'list' },
   selectSession: (selectedId) => set({ selectedId, screen: 'sessions' }),
   setCreatingSession: (creatingSession) => set({ creatingSession }),
+  setSidebarOpen: (sidebarOpen) => set({ sidebarOpen }),
   showSettings: (section) => set((state) => ({ screen: 'settings', settingsSection: section ?? state.settingsSection })),
   showExtensions: (extensionsPage) => set({ screen: 'settings', settingsSection: 'extensions', extensionsPage }),
   showModels: (modelsPage) => set({ screen: 'settings', settingsSection: 'models', modelsPage }),

@@ -57,7 +57,7 @@ export function SettingsTabs({ value, onChange }: Props) {
             tabIndex={selected ? 0 : -1}
             onClick={() => onChange(section.id)}
             className={
-              '-mb-px border-b-2 px-3 text-sm transition-colors focus-visible:-outline-offset-2 ' +
+              '-mb-px shrink-0 border-b-2 px-3 text-sm whitespace-nowrap transition-colors focus-visible:-outline-offset-2 ' +
               (selected
                 ? 'border-indigo-500 font-medium text-zinc-950 dark:border-indigo-400 dark:text-white'
                 : 'border-transparent text-zinc-600 hover:border-zinc-300 hover:text-zinc-900 dark:text-zinc-400 dark:hover:border-zinc-600 dark:hover:text-zinc-100')
