@@ -69,6 +69,19 @@ export const MessageAttachmentViewSchema = z.object({
 })
 export type MessageAttachmentView = z.infer<typeof MessageAttachmentViewSchema>
 
+/**
+ * Token weight of one model request, counted with a real tokenizer (`tokenizer` names it, e.g.
+ * "o200k"): an estimate, since each vendor's own tokenizer differs somewhat.
+ */
+export const TokenFiguresSchema = z.object({
+  tokenizer: z.string(),
+  /** Tokens of the tool definitions sent with the request. */
+  toolDefinitions: z.number().int().nonnegative(),
+  /** Tokens of the whole request: instructions, conversation and tool definitions. */
+  request: z.number().int().nonnegative(),
+})
+export type TokenFigures = z.infer<typeof TokenFiguresSchema>
+
 /** One committed message; tool results are folded into the assistant message whose calls they answer. */
 export const ChatMessageViewSchema = z.discriminatedUnion('role', [
   z.object({
@@ -95,6 +108,8 @@ export const ChatMessageViewSchema = z.discriminatedUnion('role', [
     cutOff: z.boolean().optional(),
     /** Why the turn ended early, in words a person can act on. */
     error: z.string().optional(),
+    /** What the request that produced this step weighed (absent on notices and older messages). */
+    tokens: TokenFiguresSchema.optional(),
     /** Something about the turn worth knowing, e.g. that it had more tools than a model is offered at once. */
     note: z.object({ kind: z.literal('tool-limit'), text: z.string() }).optional(),
   }),

@@ -107,12 +107,18 @@ export const CatalogToolViewSchema = z.object({
     lapsed: z.boolean(),
     changed: z.boolean(),
   }),
+  /** Offered to the model in every turn, without a search first (tool_set_always_offer). */
+  alwaysOffer: z.boolean(),
+  /** Tokens of the definition as the model receives it, counted with the resource's `tokenizer`. */
+  tokens: z.number().int().nonnegative(),
 })
 export type CatalogToolView = z.infer<typeof CatalogToolViewSchema>
 
 /** Payload of `switchboard://tools`: tools, plus resources and prompts cataloged the same way. */
 export const ToolsResourceSchema = z.object({
   version: z.number(),
+  /** The tokenizer the tools' `tokens` were counted with, e.g. "o200k". */
+  tokenizer: z.string(),
   tools: z.array(CatalogToolViewSchema),
   resources: z.array(z.object({ extensionId: z.string(), uri: z.string(), name: z.string(), title: z.string().optional(), description: z.string().optional(), mimeType: z.string().optional() })),
   prompts: z.array(z.object({ name: z.string(), extensionId: z.string(), promptName: z.string(), title: z.string().optional(), description: z.string().optional() })),

@@ -38,6 +38,10 @@ export type Theme = z.infer<typeof ThemeSchema>
 
 const isoDate = z.string().datetime()
 
+/** Which tools a session offers the model: found by search (default) or all of them up to the limit. */
+export const ToolOfferSchema = z.enum(['search', 'all'])
+export type ToolOffer = z.infer<typeof ToolOfferSchema>
+
 /** One entry of the session list. */
 export const SessionSummarySchema = z.object({
   id: z.string().min(1),
@@ -49,6 +53,10 @@ export const SessionSummarySchema = z.object({
   activeExtensions: z.array(z.string()).optional(),
   /** Folders this session offers extensions as roots, besides the global ones (rootsApi.ts). */
   roots: RootFoldersSchema.optional(),
+  /** "all": offer every tool up to the limit (the extension chooser applies); absent = search. */
+  toolOffer: ToolOfferSchema.optional(),
+  /** Namespaced names of the tools the model found by search in this session; they stay offered. */
+  foundTools: z.array(z.string()).optional(),
 })
 export type SessionSummary = z.infer<typeof SessionSummarySchema>
 
@@ -126,6 +134,10 @@ export const HostToolInput = {
   session_delete: z.object({ id: sessionId }),
   /** Chooses which extensions' tools the session offers (null = automatic). */
   session_set_extensions: z.object({ id: sessionId, extensions: z.array(z.string().min(1).max(64)).max(200).nullable() }),
+  /** "search": the model finds tools as it needs them (default); "all": every tool up to the limit. */
+  session_set_tool_offer: z.object({ id: sessionId, offer: ToolOfferSchema }),
+  /** Marks a tool (namespaced name) to be offered in every turn without a search first, or clears the mark. */
+  tool_set_always_offer: z.object({ name: z.string().min(1).max(200), alwaysOffer: z.boolean() }),
   settings_update: z.object({
     patch: z.object({ theme: ThemeSchema.optional(), registryUrl: RegistryUrlSchema.optional(), roots: RootFoldersSchema.optional(), autoUpdate: z.boolean().optional() }).strict(),
   }),
@@ -154,6 +166,8 @@ export const HostToolOutput = {
   session_rename: SessionSummarySchema,
   session_delete: z.object({ id: z.string() }),
   session_set_extensions: SessionSummarySchema,
+  session_set_tool_offer: SessionSummarySchema,
+  tool_set_always_offer: z.object({ name: z.string(), alwaysOffer: z.boolean() }),
   settings_update: SettingsResourceSchema,
   secret_set: z.object({ key: z.string(), isSet: z.literal(true) }),
   secret_delete: z.object({ key: z.string(), isSet: z.literal(false) }),

@@ -11,17 +11,18 @@ import { randomUUID } from 'node:crypto'
 import type { CatalogTool } from '../extensions'
 import type { PermissionMode } from '../permissions'
 import { createArgumentValidator, type ArgumentValidator } from './argumentValidation'
-import { catalogForTurn, sdkToolSet } from './catalogForTurn'
+import type { ToolOffer } from '../../shared/hostApi'
 import { internalTurnError, storageTurnError, type TurnError } from './errorKinds'
 import { assistantTurn, toModelMessages } from './modelMessages'
 import { addAttachedContext } from './resourceContents'
 import type { AttachedContext } from './sessionAttachments'
-import type { LanguageModelV4 } from './providers'
+import { supportsNativeToolSearch, type LanguageModelV4 } from './providers'
 import type { SessionStore } from './sessionStore'
 import type { AssistantMessage, MessageDraft, StoredMessage, ToolResultMessage } from './storedMessage'
 import { streamStep } from './streamStep'
 import { runToolRound, type AuthorizeCall, type DispatchCall } from './toolRound'
 import { TurnProgressTracker, type TurnProgress } from './turnProgress'
+import { FIND_TOOLS, recentToolNames, requestFigures, runFindTools, toolsForStep } from './toolSearch'
 
 export const DEFAULT_STEP_LIMIT = 25
 // 34 ms keeps progress under 30 updates a second (quality.md §C), about one per animation frame or fewer.
@@ -44,8 +45,20 @@ export interface RunTurnOptions {
   system?: string
   /** The catalog's tools (ToolCache.catalog().tools); this turn offers a selection of them. */
   tools: readonly CatalogTool[]
+  /** The catalog as it is now, read at every step (list_changed mid-turn); default `tools`. */
+  currentTools?: () => readonly CatalogTool[]
   mode: PermissionMode
-  /** The extensions the person chose for this session (see catalogForTurn.ts). */
+  /** "search" (default): the model finds tools as it needs them; "all": every tool up to the limit. */
+  toolOffer?: ToolOffer
+  /** Tools the person marked "always offer" (namespaced names). */
+  alwaysOffer?: readonly string[]
+  /** Tools found by search earlier in this session; they stay offered. */
+  foundTools?: readonly string[]
+  /** Told about tools a search found, to keep them for the session. */
+  onToolsFound?: (names: string[]) => void
+  /** Use the provider's own tool search; default: for the Anthropic models that have it. */
+  nativeToolSearch?: boolean
+  /** The extensions the person chose for this session, with "all" (see catalogForTurn.ts). */
   activeExtensions?: readonly string[]
   authorize: AuthorizeCall
   dispatch: DispatchCall
@@ -122,27 +135,52 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
       conversation.push(await commit({ kind: 'user', turnId, text: options.userText, ...attachments, ...(options.userFrom ? { from: options.userFrom } : {}) }))
       options.security?.noteUserMessage(sessionId)
     }
-    const catalog = catalogForTurn({ tools: options.tools, mode: options.mode, toolLimit: options.toolLimit, activeExtensions: options.activeExtensions })
+    const catalog = options.currentTools ?? (() => options.tools)
+    const found = new Set(options.foundTools ?? [])
+    const keepFound = (names: readonly string[]) => {
+      const known = new Set(catalog().map((tool) => tool.name))
+      const fresh = names.filter((name) => known.has(name) && !found.has(name))
+      if (fresh.length === 0) return
+      fresh.forEach((name) => found.add(name))
+      options.onToolsFound?.(fresh)
+    }
+    const alwaysOffer = new Set(options.alwaysOffer ?? [])
+    const calledTools = conversation.flatMap((message) => (message.kind === 'assistant' ? message.toolCalls.map((call) => call.name) : []))
+    const stepTools = () =>
+      toolsForStep({
+        offer: options.toolOffer ?? 'search',
+        catalog: catalog(),
+        mode: options.mode,
+        alwaysOffer,
+        found,
+        recent: recentToolNames(calledTools),
+        native: options.nativeToolSearch ?? supportsNativeToolSearch(options.model),
+        toolLimit: options.toolLimit,
+        activeExtensions: options.activeExtensions,
+      })
+    const first = stepTools()
     // Committed, not just shown while the turn runs: a fast turn would otherwise hide it, and with it
     // the way to choose the session's extensions.
-    if (catalog.warning) await commit({ kind: 'notice', turnId, reason: 'tool-limit', text: catalog.warning.message })
-    const toolSet = sdkToolSet(catalog.tools)
+    if (first.warning) await commit({ kind: 'notice', turnId, reason: 'tool-limit', text: first.warning.message })
     const messages = toModelMessages(conversation)
     if (attached) addAttachedContext(messages, attached.parts)
 
     for (let step = 1; ; step++) {
       if (signal.aborted) return await end('cancelled')
       progress.startStep(step)
+      // Tools found in the step before are in this step's request.
+      const offered = step === 1 ? first : stepTools()
+      const tokens = requestFigures({ definitions: offered.definitionTokens, system: options.system, messages })
       const outcome = await streamStep({
         model: options.model,
         system: options.system,
         messages,
-        tools: toolSet,
+        tools: offered.toolSet,
         signal,
         onText: (delta) => progress.appendText(delta),
         onToolInput: ({ callId, name, partial }) => progress.writingTool(callId, name, partial),
       })
-      const assistantDraft = { kind: 'assistant', turnId, step, text: outcome.text } as const
+      const assistantDraft = { kind: 'assistant', turnId, step, text: outcome.text, tokens } as const
       if (outcome.kind === 'aborted') {
         const stopped = await commit<AssistantMessage>({ ...assistantDraft, toolCalls: [], end: 'stopped' })
         progress.assistantCommitted(stopped.id)
@@ -152,7 +190,9 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
         if (outcome.text !== '') progress.assistantCommitted((await commit<AssistantMessage>({ ...assistantDraft, toolCalls: [], end: 'failed' })).id)
         return await end('failed', outcome.error)
       }
+      keepFound(outcome.found)
       const toolCalls = outcome.toolCalls.map((call) => ({ callId: call.callId, name: call.name, arguments: call.input }))
+      calledTools.push(...toolCalls.map((call) => call.name))
       const assistant = await commit<AssistantMessage>({ ...assistantDraft, toolCalls, end: 'complete' })
       progress.assistantCommitted(assistant.id)
       if (outcome.toolCalls.length === 0) return await end('done')
@@ -161,7 +201,16 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
         sessionId,
         turnId,
         calls: outcome.toolCalls,
-        toolsByName: catalog.byName,
+        toolsByName: offered.byName,
+        answerLocally: offered.findTools
+          ? (call) => {
+              if (call.name !== FIND_TOOLS) return undefined
+              const search = runFindTools(call.input, catalog())
+              if (search.ok) keepFound(search.found.map((tool) => tool.name))
+              return search
+            }
+          : undefined,
+        unknownToolHint: offered.findTools ? `, or look for it with ${FIND_TOOLS}` : undefined,
         validator: options.validator ?? defaultValidator,
         authorize: options.authorize,
         dispatch: options.dispatch,

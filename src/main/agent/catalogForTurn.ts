@@ -88,9 +88,15 @@ export function sdkToolSet(tools: readonly CatalogTool[]): ToolSet | undefined {
   for (const entry of tools) {
     // No validation here: the loop validates with ajv and turns a mismatch into an error the model can fix.
     // Hidden characters in an extension's prose never reach the model (invisibleText.ts); names and values stay as they are.
-    set[entry.name] = tool({ description: stripInvisible(describe(entry)), inputSchema: jsonSchema(stripInvisibleProse(entry.inputSchema) as JSONSchema7) })
+    const sent = sentDefinition(entry)
+    set[entry.name] = tool({ description: sent.description, inputSchema: jsonSchema(sent.inputSchema as JSONSchema7) })
   }
   return set
+}
+
+/** A catalog tool as the model receives it (also what its token weight is measured on). */
+export function sentDefinition(entry: CatalogTool): { name: string; description: string; inputSchema: unknown } {
+  return { name: entry.name, description: stripInvisible(describe(entry)), inputSchema: stripInvisibleProse(entry.inputSchema) }
 }
 
 function describe(entry: CatalogTool): string {

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import { z } from 'zod'
-import { SessionSummarySchema, type RootFolder, type SessionSummary } from '../../shared/hostApi'
+import { SessionSummarySchema, type RootFolder, type SessionSummary, type ToolOffer } from '../../shared/hostApi'
 import { log } from '../log/log'
 import { writeFileAtomic } from '../storage/atomicFile'
 import { makePrivateDir } from '../storage/privateFiles'
@@ -29,6 +29,10 @@ export interface SessionIndex {
   get(id: string): SessionSummary | undefined
   /** Which extensions' tools the session offers when there are too many (undefined = automatic). */
   setActiveExtensions(id: string, extensions: string[] | undefined): Promise<SessionSummary>
+  /** "all" offers every tool up to the limit; "search" (the default) is stored as absent. */
+  setToolOffer(id: string, offer: ToolOffer): Promise<SessionSummary>
+  /** Adds tools found by search; they stay offered for the session. Unknown ids are ignored. */
+  addFoundTools(id: string, names: readonly string[]): Promise<void>
   /** The session's own root folders, offered with the global ones while its reply is written (empty = none). */
   setRoots(id: string, roots: RootFolder[]): Promise<SessionSummary>
   /**
@@ -98,6 +102,21 @@ export async function openSessionIndex(
       sessions.set(id, session)
       await commit()
       return session
+    },
+    async setToolOffer(id, offer) {
+      const { toolOffer: _previous, ...rest } = existing(id)
+      const session = offer === 'search' ? rest : { ...rest, toolOffer: offer }
+      sessions.set(id, session)
+      await commit()
+      return session
+    },
+    async addFoundTools(id, names) {
+      const session = sessions.get(id)
+      if (!session) return
+      const found = [...new Set([...(session.foundTools ?? []), ...names])]
+      if (found.length === (session.foundTools?.length ?? 0)) return
+      sessions.set(id, { ...session, foundTools: found })
+      await commit()
     },
     async setRoots(id, roots) {
       const { roots: _previous, ...rest } = existing(id)

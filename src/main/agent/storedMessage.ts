@@ -4,6 +4,7 @@
  * refusing them; a line this version cannot read is skipped and reported, never fatal.
  */
 import { z } from 'zod'
+import { TokenFiguresSchema } from '../../shared/chatApi'
 
 /** The version this code writes. Readers accept every version listed in StoredMessageSchema. */
 export const STORED_MESSAGE_VERSION = 1
@@ -90,6 +91,8 @@ export const AssistantMessageSchema = z.object({
   text: z.string(),
   toolCalls: z.array(StoredToolCallSchema),
   end: z.enum(['complete', 'stopped', 'failed']),
+  /** What the request for this step weighed (absent in lines written before it existed). */
+  tokens: TokenFiguresSchema.optional(),
 })
 
 /** Where the untruncated result went when `content` had to be cut (quality.md F10). */

@@ -18,7 +18,7 @@ export interface ModelToolCall {
 }
 
 export type StepOutcome =
-  | { kind: 'finished'; text: string; toolCalls: ModelToolCall[] }
+  | { kind: 'finished'; text: string; toolCalls: ModelToolCall[]; found: string[] }
   | { kind: 'aborted'; text: string }
   | { kind: 'failed'; text: string; error: TurnError }
 
@@ -42,6 +42,8 @@ export interface PartialToolInput {
 export async function streamStep(input: StreamStepInput): Promise<StepOutcome> {
   let text = ''
   const toolCalls: ModelToolCall[] = []
+  /** Tools the provider's own search referenced (Anthropic's tool search runs on its side). */
+  const found: string[] = []
   let failure: unknown
   let failed = false
   let aborted = false
@@ -66,7 +68,7 @@ export async function streamStep(input: StreamStepInput): Promise<StepOutcome> {
           input.onText(part.text)
           break
         case 'tool-input-start':
-          if (input.onToolInput) writing.set(part.id, { name: part.toolName, text: '' })
+          if (input.onToolInput && !part.providerExecuted) writing.set(part.id, { name: part.toolName, text: '' })
           break
         case 'tool-input-delta': {
           const call = writing.get(part.id)
@@ -78,7 +80,11 @@ export async function streamStep(input: StreamStepInput): Promise<StepOutcome> {
         }
         case 'tool-call':
           writing.delete(part.toolCallId)
-          toolCalls.push(toModelToolCall(part))
+          // A provider-executed call (the provider's tool search) already ran on its side.
+          if (!part.providerExecuted) toolCalls.push(toModelToolCall(part))
+          break
+        case 'tool-result':
+          if (part.providerExecuted) found.push(...referencedTools(part.output))
           break
         case 'error':
           if (!failed) [failed, failure] = [true, part.error]
@@ -99,7 +105,16 @@ export async function streamStep(input: StreamStepInput): Promise<StepOutcome> {
     const error = providerTurnError(failure)
     return error === 'cancelled' ? { kind: 'aborted', text } : { kind: 'failed', text, error }
   }
-  return { kind: 'finished', text, toolCalls }
+  return { kind: 'finished', text, toolCalls, found }
+}
+
+/** The tool names in a provider search result: `[{ type: 'tool_reference', toolName }]`. */
+function referencedTools(output: unknown): string[] {
+  if (!Array.isArray(output)) return []
+  return output.flatMap((entry: unknown) => {
+    const reference = entry as { type?: unknown; toolName?: unknown } | null
+    return reference?.type === 'tool_reference' && typeof reference.toolName === 'string' ? [reference.toolName] : []
+  })
 }
 
 function toModelToolCall(part: { toolCallId: string; toolName: string; input: unknown; invalid?: boolean; error?: unknown }): ModelToolCall {

@@ -34,6 +34,13 @@ export interface ToolRoundInput {
   signal: AbortSignal
   /** The security inspector's prompt-injection tracking (PermissionService.noteToolResult). */
   noteToolResult?: (sessionId: string, text: string, source: string) => void
+  /**
+   * Answers the loop's own tools (`find_tools`), which read only the catalog: no extension runs, so
+   * there is nothing to approve. Undefined for every other call.
+   */
+  answerLocally?: (call: ModelToolCall) => { ok: boolean; text: string } | undefined
+  /** Said in the refusal of an unknown tool: how to find one (e.g. "use find_tools"). */
+  unknownToolHint?: string
 }
 
 export interface ToolRoundResult {
@@ -93,9 +100,11 @@ export async function runToolRound(input: ToolRoundInput): Promise<ToolRoundResu
 /** Checks, authorizes and runs one call; never rejects. */
 async function settle(call: ModelToolCall, input: ToolRoundInput): Promise<Settled> {
   const refuse = (status: ToolResultStatus, errorKind: ToolErrorKind, text: string): Settled => ({ status, errorKind, result: { isError: true, content: [{ type: 'text', text }] }, dispatched: false })
+  const local = call.invalid ? undefined : input.answerLocally?.(call)
+  if (local) return local.ok ? { status: 'ok', result: { content: [{ type: 'text', text: local.text }] }, dispatched: false } : refuse('error', 'invalid-arguments', local.text)
   const tool = input.toolsByName.get(call.name)
   if (call.invalid?.reason === 'unknown-tool' || !tool) {
-    return refuse('error', 'unknown-tool', `Unknown tool "${call.name}": it is not among the tools offered in this conversation. Use one of the tools you were given.`)
+    return refuse('error', 'unknown-tool', `Unknown tool "${call.name}": it is not among the tools offered in this conversation. Use one of the tools you were given${input.unknownToolHint ?? ''}.`)
   }
   if (call.invalid) return refuse('error', 'invalid-arguments', `Invalid arguments for ${call.name}: they are not valid JSON (${call.invalid.detail.split('\n')[0]}). Call the tool again with a JSON object.`)
   const checked = input.validator.check(tool, call.input)

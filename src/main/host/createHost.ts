@@ -135,7 +135,7 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
   const attachments = createSessionAttachments(extensions.core.manager)
   const apps = createAppService(dataDir, () => extensions.core.cache.catalog().tools)
   const stopNotingApps = extensions.core.cache.onChange((catalog) => apps.noteCatalog(catalog.tools))
-  const chat = await createChatService({ dataDir, sessions, extensions, permissions, models, attachments, apps })
+  const chat = await createChatService({ dataDir, sessions, extensions, permissions, models, attachments, apps, alwaysOffer: () => settings.get('alwaysOfferTools') ?? [] })
   const roots = createRoots({
     settings,
     sessions,

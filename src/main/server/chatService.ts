@@ -8,7 +8,7 @@ import { historyUri, progressUri, type HistoryResource, type ProgressResource, t
 import { createTurnRegistry, historyPayload, openSessionStore, runTurn, type LoadedSession, type SessionIndex, type SessionStore, type ToolResultMessage } from '../agent'
 import type { PermissionService } from '../permissions'
 import type { ExtensionService } from './extensionService'
-import type { AttachmentRef } from '../../shared/hostApi'
+import type { AttachmentRef, SessionSummary } from '../../shared/hostApi'
 import type { SessionAttachments } from '../agent'
 import type { ModelService } from './modelService'
 import { historyView, progressView } from './chatViews'
@@ -41,8 +41,15 @@ export interface ChatServiceOptions {
   models: ModelService
   /** Resources attached to conversations (given to the model with each turn). */
   attachments?: SessionAttachments
+  /** The tools the person marked "always offer" (settings). */
+  alwaysOffer?: () => readonly string[]
   /** MCP Apps: their context for the next turn (ui/update-model-context). */
   apps?: Pick<AppService, 'takeContext' | 'forgetSession'>
+}
+
+/** What a session's settings say about the tools its turns offer. */
+function toolOfferOf(session: SessionSummary | undefined, alwaysOffer: readonly string[]) {
+  return { toolOffer: session?.toolOffer ?? 'search', foundTools: session?.foundTools ?? [], alwaysOffer, activeExtensions: session?.activeExtensions } as const
 }
 
 export async function createChatService(options: ChatServiceOptions): Promise<ChatService> {
@@ -104,8 +111,10 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
             ...(sendOptions?.from ? { userFrom: sendOptions.from } : {}),
             model,
             tools: extensions.core.cache.catalog().tools,
+            currentTools: () => extensions.core.cache.catalog().tools,
             mode: permissions.store.mode(),
-            activeExtensions: sessions.get(id)?.activeExtensions,
+            ...toolOfferOf(sessions.get(id), options.alwaysOffer?.() ?? []),
+            onToolsFound: (names) => void sessions.addFoundTools(id, names).catch((error: Error) => log('warn', 'chat', `Could not keep the tools found in session ${id}: ${error.message}`)),
             authorize: (call, authorizeOptions) => permissions.authorize(call, authorizeOptions),
             dispatch: (request, dispatchOptions) => extensions.core.dispatcher.call(request, dispatchOptions),
             store,

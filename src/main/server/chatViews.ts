@@ -52,6 +52,7 @@ function messageView(entry: HistoryEntry): ChatMessageView {
         toolCalls: entry.toolCalls.map(toolCallFromHistory),
         stopped: entry.end === 'stopped' || undefined,
         cutOff: entry.end === 'failed' || undefined,
+        ...(entry.tokens ? { tokens: entry.tokens } : {}),
       }
     case 'notice':
       // The tools were over the limit: a note above the reply. A turn that ended early (step limit,

@@ -16,7 +16,7 @@ import type { FrontendTransportSource } from '../extensions/transports'
 import { describeSignIn, type RemoteAuth } from '../extensions/auth/remoteAuth'
 import type { RevisionCache } from '../extensions/revisionCache'
 
-type CatalogWithoutPolicies = Omit<ToolsResource, 'tools'> & { tools: Omit<ToolsResource['tools'][number], 'policy'>[] }
+type CatalogWithoutPolicies = Omit<ToolsResource, 'tools' | 'tokenizer'> & { tools: Omit<ToolsResource['tools'][number], 'policy' | 'alwaysOffer' | 'tokens'>[] }
 
 /** What the masked config shows in place of a sensitive literal; an update that sends it back keeps the stored value. */
 const MASK = '••••••'
@@ -61,7 +61,7 @@ export interface ExtensionService {
   samplingPolicy(id: string): 'ask' | 'always' | 'never'
   setSampling(id: string, policy: 'ask' | 'always' | 'never'): Promise<ExtensionView>
   log(id: string): LogEntry[] | undefined
-  /** The catalog without policies (the host adds them from the permission layer). */
+  /** The catalog without policies, "always offer" marks and token weights (permissionViews.ts adds them). */
   tools(): CatalogWithoutPolicies
   /** A person runs a tool by hand: same dispatch as the model's calls, no approval (the person is the approver). */
   /** A person's run of a tool (tool_call); `onProgress` gets the tool's progress reports while it runs. */

@@ -42,7 +42,7 @@ export function createHostServer(services: HostServices): { server: McpServer; d
     [HostResource.sessions]: (): SessionsResource => ({ sessions: services.sessions.list() }),
     [HostResource.settings]: (): SettingsResource => settingsView(services),
     [HostResource.extensions]: (): ExtensionsResource => ({ extensions: services.extensions.views() }),
-    [HostResource.tools]: () => toolsView(services.extensions, services.permissions),
+    [HostResource.tools]: () => toolsView(services.extensions, services.permissions, services.settings.get('alwaysOfferTools') ?? []),
     [HostResource.permissions]: () => permissionsView(services.extensions, services.permissions),
     [HostResource.elicitations]: (): ElicitationsResource => ({ elicitations: services.elicitations.list() }),
     [HostResource.models]: () => services.models.view(),
@@ -98,7 +98,11 @@ export function createHostServer(services: HostServices): { server: McpServer; d
   const settingsChanged = () => changed(HostResource.settings)
   const detach = [
     services.sessions.onChange(() => changed(HostResource.sessions)),
-    services.settings.onChange(settingsChanged),
+    services.settings.onChange(() => {
+      settingsChanged()
+      // The tools resource shows each tool's "always offer" mark, kept in the settings.
+      changed(HostResource.tools)
+    }),
     services.secrets.onChange(settingsChanged),
     services.notices.onChange(settingsChanged),
     services.extensions.onChange(changed),

@@ -75,6 +75,14 @@ export function registerHostTools(server: McpServer, services: HostServices, set
   tool('session_set_extensions', "Choose which extensions' tools a session offers the model.", ({ id, extensions: chosen }) =>
     sessions.setActiveExtensions(id, chosen ?? undefined),
   )
+  tool('session_set_tool_offer', 'Choose whether a session offers tools found by search or all tools up to the limit.', ({ id, offer }) => sessions.setToolOffer(id, offer))
+  tool('tool_set_always_offer', 'Offer a tool to the model in every turn, without a search first (or stop doing so).', async ({ name, alwaysOffer }) => {
+    const marked = new Set(settings.get('alwaysOfferTools') ?? [])
+    if (alwaysOffer) marked.add(name)
+    else marked.delete(name)
+    settings.update({ alwaysOfferTools: [...marked].sort() })
+    return { name, alwaysOffer }
+  })
   raw('chat_send', 'Send a message; returns at once with a link to the turn in flight.', async ({ sessionId, text, attachments }) => {
     const started = await chat.send(sessionId, text, attachments)
     return {

@@ -3,7 +3,7 @@ import type { PermissionsResource, ToolsResource } from '../../shared/hostApi'
 import { hashToolDefinition, type PermissionService } from '../permissions'
 import type { ExtensionService } from './extensionService'
 
-import { toolDefinitionOf } from '../agent'
+import { catalogToolTokens, toolDefinitionOf, TOKENIZER } from '../agent'
 
 /** The definition the permission layer pins, exactly as the agent loop passes it to authorize(). */
 function definitionOf(extensions: ExtensionService, name: string) {
@@ -12,10 +12,23 @@ function definitionOf(extensions: ExtensionService, name: string) {
   return toolDefinitionOf(tool)
 }
 
-/** `switchboard://tools`: the catalog with the policy in force for each tool. */
-export function toolsView(extensions: ExtensionService, permissions: PermissionService): ToolsResource {
+/** `switchboard://tools`: the catalog with the policy in force for each tool, its "always offer" mark and its token weight. */
+export function toolsView(extensions: ExtensionService, permissions: PermissionService, alwaysOffer: readonly string[]): ToolsResource {
   const catalog = extensions.tools()
-  return { ...catalog, tools: catalog.tools.map((tool) => ({ ...tool, policy: permissions.policyView(tool.name, tool.extensionId, definitionOf(extensions, tool.name)) })) }
+  const marked = new Set(alwaysOffer)
+  return {
+    ...catalog,
+    tokenizer: TOKENIZER,
+    tools: catalog.tools.map((tool) => {
+      const entry = extensions.core.cache.lookup(tool.name)
+      return {
+        ...tool,
+        policy: permissions.policyView(tool.name, tool.extensionId, definitionOf(extensions, tool.name)),
+        alwaysOffer: marked.has(tool.name),
+        tokens: entry ? catalogToolTokens(entry) : 0,
+      }
+    }),
+  }
 }
 
 /** `switchboard://permissions`. An "always" has lapsed when the tool's current definition is not the one it was given for. */

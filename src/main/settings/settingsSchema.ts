@@ -14,6 +14,8 @@ export const SettingsSchema = z.object({
   roots: RootFoldersSchema.optional(),
   /** Whether the installed app updates itself; absent means off (nothing is checked until the person turns it on). */
   autoUpdate: z.boolean().optional(),
+  /** Namespaced names of the tools offered to the model in every turn, without a search first ("always offer"). */
+  alwaysOfferTools: z.array(z.string().min(1).max(200)).max(1000).optional(),
 })
 export type Settings = z.infer<typeof SettingsSchema>
 

@@ -18,6 +18,7 @@ import { expectNoChildren, fixture, stopAllManagers, testCore, untilStatus } fro
 import { KEY, MODEL, providerFor, scriptedServer, secretsOf } from './providers/providerTestKit'
 import type { ScriptedModelServer } from '../../fixtures/modelServer/scriptedModelServer'
 import type { ScriptedTurn } from '../../fixtures/modelServer/script'
+import type { ToolOffer } from '../../../src/shared/hostApi'
 
 const cleanups: (() => Promise<void> | void)[] = []
 let usedExtensions = false
@@ -52,6 +53,11 @@ export interface WorldOptions {
   extensions?: ExtensionConfig[]
   /** How long the session index waits before saving reported counts (sessionIndex.ts). */
   indexSaveDelayMs?: number
+  /**
+   * Which tools turns offer. Default "all": most loop tests have the model call the fixture's tools
+   * straight away; the tool search tests (toolSearchLoop.test.ts) use "search", the app's default.
+   */
+  toolOffer?: ToolOffer
 }
 
 export async function agentWorld(options: WorldOptions = {}): Promise<AgentWorld> {
@@ -99,6 +105,9 @@ export async function agentWorld(options: WorldOptions = {}): Promise<AgentWorld
         model,
         tools: core?.cache.catalog().tools ?? [],
         mode: permissions.store.mode(),
+        toolOffer: options.toolOffer ?? 'all',
+        foundTools: index.get(session.id)?.foundTools,
+        onToolsFound: (names) => void index.addFoundTools(session.id, names),
         authorize: (call, authorizeOptions) => permissions.authorize(call, authorizeOptions),
         dispatch: (request, dispatchOptions) => {
           if (!core) throw new Error('no extensions in this world')

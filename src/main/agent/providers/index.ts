@@ -14,3 +14,4 @@ export {
 } from './providerErrors'
 export { DEFAULT_RETRY_POLICY, type RetryNotice, type RetryPolicy } from './retryPolicy'
 export type { LanguageModelV4 } from './sdkTypes'
+export { supportsNativeToolSearch, nativeToolSearchTool, NATIVE_TOOL_SEARCH, DEFERRED } from './nativeToolSearch'
