@@ -68,7 +68,7 @@ beforeAll(async () => {
       { type: 'text', chunks: ['That is the time on the server.'] },
       { type: 'text', chunks: ['Thanks for the note from the App.'] },
     ],
-  })
+  }, { alwaysOffer: [TOOL] })
   client = world.client
   await addConsentedExtension(client, { id: 'basic', name: 'Basic', type: 'stdio', command: process.execPath, args: [serverPath, '--stdio'], env: {} })
   await poll(() => read(client, HostResource.apps, AppsResourceSchema), (apps) => apps.tools.some((tool) => tool.name === TOOL && tool.available), 'the App tool in switchboard://apps', 30_000)

@@ -68,7 +68,7 @@ beforeAll(async () => {
       { type: 'tool-calls', text: ['Let me check that with the echo tool.'], calls: [{ name: 'fixture__echo', args: { text: ECHOED } }] },
       { type: 'text', chunks: FINAL.match(/[\s\S]{1,8}/g)!, delayMs: 20 },
     ],
-  }, { selectModel: false })
+  }, { selectModel: false, alwaysOffer: ['fixture__echo'] })
   models = world.models
   client = world.client
   app = await openAppPage(world.host, { viewport: { width: 1180, height: 860 }, timeoutMs: 15_000 })

@@ -29,7 +29,7 @@ beforeAll(async () => {
       ...Array.from({ length: 5 }, () => ({ type: 'tool-calls' as const, calls: [SAME_CALL] })),
       { type: 'text', chunks: ['I will use the result I have.'] },
     ],
-  })
+  }, { alwaysOffer: [SAME_CALL.name] })
   await addConsentedExtension(world.client, { id: 'fixture', name: 'Fixture', type: 'stdio', command: process.execPath, args: [fixtureServerPath] })
   await poll(() => read(world!.client, HostResource.tools, ToolsResourceSchema), (list) => list.tools.some((tool) => tool.name === 'fixture__echo'), 'the fixture tools', 30_000)
   // Even with nothing held back, a loop is refused.

@@ -15,7 +15,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ElicitationsResourceSchema, HostResource, ToolsResourceSchema } from '../../src/shared/hostApi'
 import { startScriptedModelServer, type ScriptedModelServer } from '../fixtures/modelServer/scriptedModelServer'
-import { addConsentedExtension, call, poll, read, selectScriptedModel } from '../helpers/hostCalls'
+import { addConsentedExtension, alwaysOfferTools, call, poll, read, selectScriptedModel } from '../helpers/hostCalls'
 import { connectHostClient, openAppPage, root, screenshot, stopHostAndClean, type AppPage } from './appPage'
 import { startHost, type HostProcess } from './hostProcess'
 
@@ -60,6 +60,7 @@ beforeAll(async () => {
     30_000,
   )
   await selectScriptedModel(client, models.baseUrl)
+  await alwaysOfferTools(client, ['everything__trigger-long-running-operation'])
   await call(client, 'permission_mode_set', { mode: 'autonomous' })
 
   app = await openAppPage(host, { timeoutMs: 15_000 })

@@ -48,7 +48,7 @@ beforeAll(async () => {
       { type: 'tool-calls', calls: [{ name: 'frontend__render_chart', args: { spec: fruitSpec(3), title: 'Fruit sold again' } }] },
       { type: 'text', chunks: ['Drawn again.'] },
     ],
-  })
+  }, { alwaysOffer: ['frontend__render_chart'] })
   models = world.models
   client = world.client
   app = await openAppPage(world.host, {

@@ -33,7 +33,7 @@ beforeAll(async () => {
       { type: 'tool-calls', text: ['Here are some links.'], calls: [{ name: 'everything__get-resource-links', args: { count: 2 } }] },
       { type: 'text', chunks: ['Two resources, linked above.'] },
     ],
-  })
+  }, { alwaysOffer: ['everything__get-resource-links'] })
   models = world.models
   client = world.client
   await addConsentedExtension(client, { id: 'everything', name: 'Everything', type: 'stdio', command: process.execPath, args: [everythingPath, 'stdio'] })

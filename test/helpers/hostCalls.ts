@@ -35,6 +35,14 @@ export async function addConsentedExtension(client: Client, config: Record<strin
 }
 
 /** Sets up the scripted model server as the provider and selects its `scripted-model`. */
+/**
+ * Marks tools "always offer", so a scripted model may call them without a find_tools step first
+ * (tool search is the default: without a mark or a search, a tool is not offered).
+ */
+export async function alwaysOfferTools(client: Client, names: readonly string[]): Promise<void> {
+  for (const name of names) await call(client, 'tool_set_always_offer', { name, alwaysOffer: true })
+}
+
 export async function selectScriptedModel(client: Client, baseUrl: string): Promise<void> {
   await call(client, 'provider_save', { provider: { id: 'scripted', kind: 'openai-compatible', name: 'Scripted', baseUrl, models: ['scripted-model'] } })
   await call(client, 'model_select', { providerId: 'scripted', modelId: 'scripted-model' })

@@ -51,6 +51,9 @@ describe('chat through the host API', () => {
     await addConsentedExtension(client, { id: 'fixture', name: 'Fixture', type: 'stdio', command: process.execPath, args: [fixtureServerPath] })
     await poll(() => read(client, HostResource.tools, ToolsResourceSchema), (t) => t.tools.some((tool) => tool.name === 'fixture__echo'), 'fixture tools')
     await call(client, 'permission_mode_set', { mode: 'ask' })
+    // The scripted model calls echo without searching first: marked "always offer", it is in every request.
+    await call(client, 'tool_set_always_offer', { name: 'fixture__echo', alwaysOffer: true })
+    expect((await read(client, HostResource.tools, ToolsResourceSchema)).tools.find((tool) => tool.name === 'fixture__echo')).toMatchObject({ alwaysOffer: true, tokens: expect.any(Number) })
 
     const updates: string[] = []
     client.setNotificationHandler('notifications/resources/updated', (n) => void updates.push(n.params.uri))
@@ -160,7 +163,39 @@ describe('chat through the host API', () => {
     expect(history.messages[1]).toMatchObject({ role: 'assistant', text: 'after waiting' })
   })
 
-  it('with more tools than the limit, offers only the extensions chosen for the session', async () => {
+  it('"offer all tools" is kept with the session across a restart; by default a session offers find_tools and no extension tool', async () => {
+    model = await startScriptedModelServer({ turns: [{ type: 'text', chunks: ['searching'] }, { type: 'text', chunks: ['all'] }] })
+    const { h, client } = await hostWithModel()
+    const dataDir = h.dataDir
+    onTestFinished(() => rm(dataDir, { recursive: true, force: true }))
+    await addConsentedExtension(client, { id: 'fixture', name: 'Fixture', type: 'stdio', command: process.execPath, args: [fixtureServerPath] })
+    const tools = await poll(() => read(client, HostResource.tools, ToolsResourceSchema), (t) => t.tools.some((tool) => tool.name === 'fixture__echo'), 'fixture tools')
+    expect(tools.tokenizer).toBe('o200k')
+    expect(tools.tools.every((tool) => tool.tokens > 0 && tool.alwaysOffer === false)).toBe(true)
+    const names = () => ((model!.modelRequests.at(-1)?.body as { tools?: { function: { name: string } }[] }).tools ?? []).map((tool) => tool.function.name)
+
+    const { sessionId } = (await call(client, 'chat_send', { text: 'search first' })).structuredContent as { sessionId: string }
+    const first = await poll(() => read(client, historyUri(sessionId), HistoryResourceSchema), (h) => h.messages.length === 2, 'the first reply')
+    expect(names()).toEqual(['find_tools'])
+    // The turn's token figures are in the history, labelled with the tokenizer.
+    expect(first.messages[1]).toMatchObject({ role: 'assistant', tokens: { tokenizer: 'o200k', toolDefinitions: expect.any(Number), request: expect.any(Number) } })
+
+    const set = await call(client, 'session_set_tool_offer', { id: sessionId, offer: 'all' })
+    expect(set.structuredContent).toMatchObject({ id: sessionId, toolOffer: 'all' })
+    await h.stop({ keepData: true })
+    const again = await hostWithModel(dataDir)
+    const session = (await read(again.client, HostResource.sessions, SessionsResourceSchema)).sessions.find((entry) => entry.id === sessionId)
+    expect(session).toMatchObject({ toolOffer: 'all' })
+    await poll(() => read(again.client, HostResource.tools, ToolsResourceSchema), (t) => t.tools.some((tool) => tool.name === 'fixture__echo'), 'fixture tools after the restart')
+    await call(again.client, 'chat_send', { sessionId, text: 'all of them' })
+    await poll(() => read(again.client, historyUri(sessionId), HistoryResourceSchema), (h) => h.messages.length === 4, 'the second reply')
+    expect(names()).toContain('fixture__echo')
+    expect(names()).not.toContain('find_tools')
+    // Back to search: stored as the default again.
+    expect((await call(again.client, 'session_set_tool_offer', { id: sessionId, offer: 'search' })).structuredContent).not.toHaveProperty('toolOffer')
+  })
+
+  it('offering all tools, with more tools than the limit, offers only the extensions chosen for the session', async () => {
     model = await startScriptedModelServer({ turns: [{ type: 'text', chunks: ['one'] }, { type: 'text', chunks: ['two'] }] })
     const { client } = await hostWithModel()
     await addConsentedExtension(client, { id: 'big', name: 'Big', type: 'stdio', command: process.execPath, args: [fixtureServerPath, '--tools=45'] })
@@ -170,7 +205,9 @@ describe('chat through the host API', () => {
       return (body.tools ?? []).map((tool) => tool.function.name)
     }
 
-    const { sessionId } = (await call(client, 'chat_send', { text: 'first' })).structuredContent as { sessionId: string }
+    const { id: sessionId } = (await call(client, 'session_create', {})).structuredContent as { id: string }
+    await call(client, 'session_set_tool_offer', { id: sessionId, offer: 'all' })
+    await call(client, 'chat_send', { sessionId, text: 'first' })
     // The person's message, the note that the tools were over the limit (kept in the history), the reply.
     const first = await poll(() => read(client, historyUri(sessionId), HistoryResourceSchema), (h) => h.messages.length === 3, 'the first reply')
     expect(first.messages[1]).toMatchObject({ role: 'assistant', note: { kind: 'tool-limit', text: expect.stringMatching(/more than the 40 a model is offered at once/) } })

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import { ElicitationsResourceSchema, ExtensionLogResourceSchema, HistoryResourceSchema, HostResource, ToolsResourceSchema, extensionLogUri, historyUri, type ToolCallView } from '../../../src/shared/hostApi'
 import { startScriptedModelServer, type ScriptedModelServer } from '../../fixtures/modelServer/scriptedModelServer'
-import { call, poll, read } from '../../helpers/hostCalls'
+import { alwaysOfferTools, call, poll, read } from '../../helpers/hostCalls'
 import { testHostsStoppedAfterEach } from '../../helpers/testHost'
 import { everythingPath, expectNoChildren } from '../extensions/harness'
 
@@ -30,6 +30,7 @@ describe('progress that arrives with the result', () => {
     await poll(() => read(client, HostResource.tools, ToolsResourceSchema), (t) => t.tools.some((tool) => tool.name === 'everything__trigger-long-running-operation'), 'everything tools')
     await call(client, 'provider_save', { provider: { id: 'scripted', kind: 'openai-compatible', name: 'Scripted', baseUrl: model.baseUrl, models: ['scripted-model'] } })
     await call(client, 'model_select', { providerId: 'scripted', modelId: 'scripted-model' })
+    await alwaysOfferTools(client, ['everything__trigger-long-running-operation'])
     await call(client, 'permission_mode_set', { mode: 'autonomous' })
 
     // One conversation each, so a run never waits for the previous turn to wind down.

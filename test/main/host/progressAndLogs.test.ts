@@ -23,7 +23,7 @@ import {
 } from '../../../src/shared/hostApi'
 import { LOG_LEVELS, logLevelRank } from '../../../src/shared/logLevelApi'
 import { startScriptedModelServer, type ScriptedModelServer } from '../../fixtures/modelServer/scriptedModelServer'
-import { addConsentedExtension, call, poll, read, selectScriptedModel } from '../../helpers/hostCalls'
+import { addConsentedExtension, alwaysOfferTools, call, poll, read, selectScriptedModel } from '../../helpers/hostCalls'
 import { testHostsStoppedAfterEach } from '../../helpers/testHost'
 import { everythingPath, expectNoChildren } from '../extensions/harness'
 
@@ -105,6 +105,7 @@ describe('tool progress', () => {
     })
     const { client } = await hostWithEverything()
     await selectScriptedModel(client, model.baseUrl)
+    await alwaysOfferTools(client, ['everything__trigger-long-running-operation'])
     await call(client, 'permission_mode_set', { mode: 'autonomous' })
 
     const seen: ToolCallView[] = []
