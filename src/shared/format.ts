@@ -24,3 +24,8 @@ export function formatDuration(ms: number): string {
   if (seconds === 60) return `${minutes + 1} min`
   return seconds === 0 ? `${minutes} min` : `${minutes} min ${seconds} s`
 }
+
+/** `≈ 1,234 tokens (o200k)`: a token estimate, always with the tokenizer that counted it. */
+export function formatTokens(tokens: number, tokenizer: string): string {
+  return `≈ ${tokens.toLocaleString('en-US')} token${tokens === 1 ? '' : 's'} (${tokenizer})`
+}

@@ -5,7 +5,8 @@
  * the progress to the history.
  */
 import { memo } from 'react'
-import type { ToolCallView } from '../../../shared/hostApi'
+import { formatTokens } from '../../../shared/format'
+import type { TokenFigures, ToolCallView } from '../../../shared/hostApi'
 import { AppMark } from '../AppMark'
 import { TurnNotice, TurnStatus } from './InFlightTurn'
 import type { AssistantView, LiveStep } from './liveTurn'
@@ -50,7 +51,17 @@ export const AssistantMessage = memo(function AssistantMessage({ message, live, 
         {!live && message?.stopped && <StoppedMarker />}
         {!live && message?.cutOff && <CutOffMarker />}
         {!live && message?.error && <TurnError error={message.error} onRetry={onRetry} />}
+        {!live && message?.tokens && <RequestWeight tokens={message.tokens} />}
       </div>
     </article>
   )
 })
+
+/** What the request for this step weighed: an estimate, labelled with the tokenizer that counted it. */
+function RequestWeight({ tokens }: { tokens: TokenFigures }) {
+  return (
+    <p className="mt-1 text-[11px] text-zinc-400 dark:text-zinc-500" title="Counted on this computer with the named tokenizer; the model's own count differs somewhat">
+      Sent {formatTokens(tokens.request, tokens.tokenizer)}, of which tool definitions {tokens.toolDefinitions.toLocaleString('en-US')}
+    </p>
+  )
+}

@@ -11,6 +11,7 @@ import { useViewStore } from '../../stores/viewStore'
 import { Composer } from './Composer'
 import { ConversationStart } from './ConversationStart'
 import { ExtensionChooser } from './ExtensionChooser'
+import { ToolOfferChooser } from './ToolOfferChooser'
 import { SessionRootsButton } from './SessionRootsButton'
 import { conversationRows, type ConversationRow, type Turn } from './liveTurn'
 import { MessageList } from './MessageList'
@@ -104,7 +105,8 @@ export function ChatView({ sessionId, session }: Props) {
         {session && (
           <div className="ml-auto flex items-center gap-1">
             <SessionRootsButton session={session} />
-            <ExtensionChooser session={session} overLimit={overToolLimit} />
+            <ToolOfferChooser session={session} />
+            {session.toolOffer === 'all' && <ExtensionChooser session={session} overLimit={overToolLimit} />}
           </div>
         )}
       </header>

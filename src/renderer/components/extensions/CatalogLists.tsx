@@ -1,6 +1,7 @@
 /** An extension's tools and prompts, as the catalog (`switchboard://tools`) lists them (resources: ../resources/ResourceBrowser). */
 import { useState, type ReactNode } from 'react'
 import type { CatalogToolView, ToolsResource } from '../../../shared/hostApi'
+import { formatTokens } from '../../../shared/format'
 import { quietButton } from '../ui'
 import { ToolItem } from './ToolItem'
 import { VisibleText } from '../VisibleText'
@@ -32,14 +33,19 @@ function useShowMore<T>(items: readonly T[], first = 25): { shown: readonly T[];
   }
 }
 
-export function ToolList({ tools, runnable, notReady }: { tools: readonly CatalogToolView[]; runnable: boolean; notReady: string }) {
+export function ToolList({ tools, runnable, notReady, tokenizer }: { tools: readonly CatalogToolView[]; runnable: boolean; notReady: string; tokenizer: string }) {
   const { shown, more } = useShowMore(tools)
   if (tools.length === 0) return <Empty>{notReady || 'This extension offers no tools.'}</Empty>
+  const total = tools.reduce((sum, tool) => sum + tool.tokens, 0)
   return (
     <>
+      <p className="mb-2 text-xs text-zinc-500 dark:text-zinc-400">
+        All {tools.length === 1 ? '1 definition' : `${tools.length} definitions`}: {formatTokens(total, tokenizer)}. With tool search, only the tools you mark
+        “Always offer”, the ones used recently and the ones the model finds are sent.
+      </p>
       <ul aria-label="Tools" className={listClass}>
         {shown.map((tool) => (
-          <ToolItem key={tool.name} tool={tool} runnable={runnable} />
+          <ToolItem key={tool.name} tool={tool} runnable={runnable} tokenizer={tokenizer} />
         ))}
       </ul>
       {more}

@@ -164,7 +164,7 @@ function ExtensionDetails({ extension }: { extension: ExtensionView }) {
           ]}
         />
         <div role="tabpanel" id={panelElementId(prefix, panel)} aria-labelledby={tabElementId(prefix, panel)} className="pt-4">
-          {panel === 'tools' && <ToolList tools={tools} runnable={ready} notReady={notReady} />}
+          {panel === 'tools' && <ToolList tools={tools} runnable={ready} notReady={notReady} tokenizer={catalog?.tokenizer ?? ''} />}
           {panel === 'resources' && <ResourceBrowser extensionId={extension.id} ready={ready} notReady={notReady} />}
           {panel === 'prompts' && <PromptList prompts={prompts} notReady={notReady} />}
           {panel === 'log' && <LogViewer extensionId={extension.id} />}

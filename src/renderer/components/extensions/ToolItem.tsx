@@ -6,8 +6,32 @@ import { smallSecondaryButton } from '../ui'
 import { AnnotationBadges } from './AnnotationBadges'
 import { RunToolForm } from './RunToolForm'
 import { VisibleText, visibleString } from '../VisibleText'
+import { formatTokens } from '../../../shared/format'
+import { useHostAction } from '../../hooks/useHostAction'
 
-export function ToolItem({ tool, runnable }: { tool: CatalogToolView; runnable: boolean }) {
+/** "Always offer": the model gets this tool in every turn, without searching for it first. */
+function AlwaysOfferToggle({ tool }: { tool: CatalogToolView }) {
+  const act = useHostAction()
+  const [saving, setSaving] = useState(false)
+  return (
+    <label className="inline-flex items-center gap-1.5" title="Offered to the model in every turn, without a search first">
+      <input
+        type="checkbox"
+        aria-label={`Always offer ${visibleString(tool.toolName)}`}
+        checked={tool.alwaysOffer}
+        disabled={saving}
+        onChange={async (event) => {
+          setSaving(true)
+          await act('tool_set_always_offer', { name: tool.name, alwaysOffer: event.target.checked })
+          setSaving(false)
+        }}
+      />
+      Always offer
+    </label>
+  )
+}
+
+export function ToolItem({ tool, runnable, tokenizer }: { tool: CatalogToolView; runnable: boolean; tokenizer: string }) {
   const id = useId()
   const [open, setOpen] = useState(false)
   const title = tool.title ?? tool.annotations.title
@@ -34,6 +58,10 @@ export function ToolItem({ tool, runnable }: { tool: CatalogToolView; runnable: 
           <p className="mt-1 font-mono text-[11px] text-zinc-400 dark:text-zinc-500" title="The name the model sees">
             {tool.name}
           </p>
+          <div className="mt-1 flex flex-wrap items-center gap-x-3 text-xs text-zinc-500 dark:text-zinc-400">
+            <span title="Counted with the named tokenizer; each model's own count differs somewhat">Definition {formatTokens(tool.tokens, tokenizer)}</span>
+            <AlwaysOfferToggle tool={tool} />
+          </div>
         </div>
         <button
           type="button"

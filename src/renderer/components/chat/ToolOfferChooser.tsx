@@ -1,0 +1,55 @@
+/**
+ * How this session offers tools to the model (`session_set_tool_offer`): found by search as needed
+ * (the default), or all tools at once up to the limit, with the extension chooser for the rest.
+ */
+import { useState } from 'react'
+import type { SessionSummary, ToolOffer } from '../../../shared/hostApi'
+import { useHostAction } from '../../hooks/useHostAction'
+import { useCatalogStore } from '../../stores/catalogStore'
+import { HeaderPopover } from './HeaderPopover'
+import { TOOL_LIMIT } from './ExtensionChooser'
+
+const OPTIONS: { offer: ToolOffer; label: string; detail: string }[] = [
+  {
+    offer: 'search',
+    label: 'Find tools as needed',
+    detail: 'The model gets the tools you marked "Always offer", the ones it used recently here, and find_tools to look up the rest.',
+  },
+  { offer: 'all', label: 'Offer all tools', detail: `Every tool at once, at most ${TOOL_LIMIT}; choose the extensions when there are more.` },
+]
+
+export function ToolOfferChooser({ session }: { session: SessionSummary }) {
+  const act = useHostAction()
+  const toolCount = useCatalogStore((state) => state.catalog?.tools.length ?? 0)
+  const [open, setOpen] = useState(false)
+  const [saving, setSaving] = useState(false)
+  const current: ToolOffer = session.toolOffer ?? 'search'
+  const found = session.foundTools?.length ?? 0
+
+  const choose = async (offer: ToolOffer) => {
+    if (offer === current) return
+    setSaving(true)
+    await act('session_set_tool_offer', { id: session.id, offer })
+    setSaving(false)
+  }
+
+  return (
+    <HeaderPopover label={current === 'all' ? 'Tools: all' : 'Tools: found as needed'} title="Tools for this session" open={open} onOpen={() => setOpen(true)} onClose={() => setOpen(false)} width="w-80">
+      <fieldset className="mt-2 space-y-2" disabled={saving}>
+        <legend className="sr-only">How this session offers tools</legend>
+        {OPTIONS.map((option) => (
+          <label key={option.offer} className="flex items-start gap-2 text-sm">
+            <input type="radio" name={`tool-offer-${session.id}`} className="mt-1" checked={current === option.offer} onChange={() => void choose(option.offer)} />
+            <span>
+              <span className="font-medium">{option.label}</span>
+              <span className="block text-xs text-zinc-500 dark:text-zinc-400">{option.detail}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <p className="mt-2 text-xs text-zinc-500 dark:text-zinc-400">
+        {toolCount === 1 ? '1 tool is' : `${toolCount} tools are`} installed{current === 'search' ? `; ${found === 1 ? '1 was' : `${found} were`} found by the model in this session and stay offered.` : '.'}
+      </p>
+    </HeaderPopover>
+  )
+}
