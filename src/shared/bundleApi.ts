@@ -92,6 +92,11 @@ export const InstallSheetSchema = z.object({
   update: z.object({ extensionId: z.string(), fromVersion: z.string() }).optional(),
   /** Things to know that do not block installing (e.g. an icon that could not be read). */
   warnings: z.array(z.string()),
+  /**
+   * Tokens of the declared tools' names and descriptions: a manifest has no parameter schemas, so the
+   * full definitions are measured after the first start (shown on the extension's page).
+   */
+  declaredToolTokens: z.object({ tokenizer: z.string(), tokens: z.number().int().nonnegative() }).optional(),
 })
 export type InstallSheet = z.infer<typeof InstallSheetSchema>
 

@@ -1,9 +1,10 @@
 /**
- * More tools than a model is offered at once, end to end through browser mode: the real host
- * (`npm run host`), the built renderer in headless Chromium, the scripted model server as an
- * OpenAI-compatible provider, and the fixture MCP server over stdio offering 45 tools (the default
- * limit is 40). The chat warns; the person chooses which extensions the session offers; the model
- * is then offered only those; the choice is still there after a reload.
+ * Many tools, end to end through browser mode: the real host (`npm run host`), the built renderer in
+ * headless Chromium, the scripted model server as an OpenAI-compatible provider, and the fixture MCP
+ * server over stdio offering 45 tools. By default a session offers find_tools and no extension tool;
+ * the person switches the session to "Offer all tools" (at most 40): the chat warns, the person
+ * chooses which extensions the session offers, the model is then offered only those, and both
+ * choices are still there after a reload.
  */
 import { join } from 'node:path'
 import type { Client } from '@modelcontextprotocol/client'
@@ -17,6 +18,7 @@ import { startChatWorld, type ChatWorld } from './chatWorld'
 
 const fixtureServerPath = join(root, 'test/fixtures/servers/fixtureServer.mjs')
 
+const SEARCH_REPLY = 'I can look tools up when I need them.'
 const firstReply = 'I can see a great many tools, more than I am offered at once. '.repeat(3).match(/[\s\S]{1,8}/g)!
 const FIRST_DONE = 'offered at once.'
 const SECOND_REPLY = 'Now I am offered the system tools only.'
@@ -34,6 +36,8 @@ function offered(): string[] {
 }
 
 const chooser = () => page.getByRole('button', { name: 'Choose extensions for this session' })
+const toolOffer = () => page.getByRole('button', { name: /^Tools: / })
+const offerPanel = () => page.getByRole('group', { name: 'Tools for this session' })
 const panel = () => page.getByRole('group', { name: 'Extensions for this session' })
 const messageBox = () => page.getByRole('textbox', { name: 'Message' })
 
@@ -41,6 +45,7 @@ beforeAll(async () => {
   // A model, set up through the host API (its screen has its own tests).
   world = await startChatWorld('chat-extensions', {
     turns: [
+      { type: 'text', chunks: SEARCH_REPLY.match(/[\s\S]{1,8}/g)! },
       { type: 'text', chunks: firstReply, delayMs: 50 },
       { type: 'text', chunks: SECOND_REPLY.match(/[\s\S]{1,8}/g)! },
     ],
@@ -56,7 +61,7 @@ afterAll(async () => {
 }, 60_000)
 
 describe('Choosing the extensions of a session in browser mode (Electron stands in as headless Chromium)', () => {
-  it('warns when there are more tools than the limit, offers the extensions the person chose, and keeps the choice across a reload', async () => {
+  it('searches by default; with "Offer all tools" warns over the limit, offers the extensions the person chose, and keeps both choices across a reload', async () => {
     // An extension with more tools than the limit, added through the host API (its screen has its own tests).
     await addConsentedExtension(client!, { id: 'big', name: 'Big', type: 'stdio', command: process.execPath, args: [fixtureServerPath, '--tools=45'], env: {} })
     const catalog = () => read(client!, HostResource.tools, ToolsResourceSchema)
@@ -66,9 +71,30 @@ describe('Choosing the extensions of a session in browser mode (Electron stands 
     expect(systemTools.length).toBeGreaterThan(0)
     const systemName = systemTools[0]!.extensionName || 'system'
 
-    // The first message: the turn has more tools than the limit, and the chat says so while it runs.
+    // The first message: by default only find_tools is offered, whatever the catalog's size, and there is no limit note.
     await page.getByRole('button', { name: 'New session', exact: true }).first().click()
     await expect.poll(() => messageBox().isEnabled()).toBe(true)
+    await messageBox().fill('What can you do?')
+    await page.keyboard.press('Enter')
+    await page.getByText(SEARCH_REPLY).waitFor()
+    await page.getByRole('button', { name: 'Send', exact: true }).waitFor()
+    expect(offered()).toEqual(['find_tools'])
+    expect(await page.getByText('more than the 40 a model is offered at once', { exact: false }).count()).toBe(0)
+    // Its weight is shown under the reply, labelled with the tokenizer.
+    await page.getByText(/^Sent ≈ [\d,]+ tokens \(o200k\), of which tool definitions \d+/).first().waitFor()
+    expect(await chooser().count()).toBe(0)
+
+    // The person switches this session to all tools.
+    expect(await toolOffer().textContent()).toBe('Tools: found as needed')
+    await toolOffer().click()
+    await offerPanel().getByRole('radio', { name: /^Offer all tools/ }).check()
+    const sessionsNow = () => read(client!, HostResource.sessions, SessionsResourceSchema)
+    await expect.poll(async () => (await sessionsNow()).sessions[0]?.toolOffer).toBe('all')
+    await page.keyboard.press('Escape')
+    await offerPanel().waitFor({ state: 'detached' })
+    expect(await toolOffer().textContent()).toBe('Tools: all')
+
+    // The next message: the turn has more tools than the limit, and the chat says so while it runs.
     await messageBox().fill('Which tools do you have?')
     await page.keyboard.press('Enter')
     await page.getByText('more than the 40 a model is offered at once', { exact: false }).first().waitFor()
@@ -98,7 +124,6 @@ describe('Choosing the extensions of a session in browser mode (Electron stands 
     await panel().getByRole('status').getByText(`${systemTools.length} of 40 tools selected.`).waitFor()
     await panel().getByRole('button', { name: 'Save' }).click()
     await panel().waitFor({ state: 'detached' })
-    const sessionsNow = () => read(client!, HostResource.sessions, SessionsResourceSchema)
     await expect.poll(async () => (await sessionsNow()).sessions[0]?.activeExtensions).toEqual(['system'])
 
     // The next turn offers the system tools and nothing else.
@@ -116,7 +141,8 @@ describe('Choosing the extensions of a session in browser mode (Electron stands 
     await page.reload()
     await page.getByRole('navigation', { name: 'Sessions' }).getByRole('button', { name: sessions[0]!.title, exact: true }).click()
     await page.getByText(SECOND_REPLY).waitFor()
-    // The first turn's note is part of the conversation, not only of the turn while it ran.
+    expect(await toolOffer().textContent()).toBe('Tools: all')
+    // The over-the-limit turn's note is part of the conversation, not only of the turn while it ran.
     await page.getByText('more than the 40 a model is offered at once', { exact: false }).first().waitFor()
     await chooser().click()
     await panel().getByText('Now: 1 extension chosen.', { exact: false }).waitFor()

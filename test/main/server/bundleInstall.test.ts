@@ -114,7 +114,10 @@ describe('installing .mcpb bundles', () => {
       privacyPolicies: ['https://example.com/privacy'],
       compatibilityProblems: [],
       warnings: [],
+      // A manifest declares names and descriptions only: their weight now, the full definitions after the first start.
+      declaredToolTokens: { tokenizer: 'o200k', tokens: expect.any(Number) },
     })
+    expect(sheet.declaredToolTokens!.tokens).toBeGreaterThan(0)
     expect(sheet.icon).toBe(`data:image/png;base64,${PNG.toString('base64')}`)
     expect(sheet.userConfig.map((field) => [field.key, field.type, field.required, field.sensitive])).toEqual([
       ['api_key', 'string', true, true],

@@ -3,6 +3,7 @@ import { useId, type Ref } from 'react'
 import { INVALID_SIGNATURE_REFUSAL, type InstallSheet } from '../../../../../shared/hostApi'
 import { AlertIcon, PlugIcon } from '../../../icons'
 import { SignatureBadge } from './SignatureBadge'
+import { formatTokens } from '../../../../../shared/format'
 
 function NamedList({ title, items }: { title: string; items: { name: string; description?: string }[] }) {
   if (items.length === 0) return null
@@ -77,6 +78,12 @@ export function InstallSheetView({ sheet, headingRef }: { sheet: InstallSheet; h
         </ul>
       )}
       <NamedList title="Tools" items={sheet.tools} />
+      {sheet.declaredToolTokens && (
+        <p className="text-xs text-zinc-500 dark:text-zinc-400">
+          Declared names and descriptions: {formatTokens(sheet.declaredToolTokens.tokens, sheet.declaredToolTokens.tokenizer)}. The full definitions, with their
+          parameters, are measured after the first start and shown on the extension’s page.
+        </p>
+      )}
       <NamedList title="Prompts" items={sheet.prompts} />
       {sheet.privacyPolicies.length > 0 && (
         <div>
