@@ -17,7 +17,7 @@ const FIND_TOOLS_MAX_LIMIT = 10
 const FIND_TOOLS_DESCRIPTION =
   'Finds tools for a task among all the tools of the installed extensions. Only some tools are offered at first; ' +
   'call this with a few words describing what you need (e.g. "create github issue", "read file") and the best ' +
-  'matches come back with their full definitions. They can be called from your next step on.'
+  'matches are added to your tools with their full definitions, callable from your next step on.'
 
 const FIND_TOOLS_SCHEMA: JSONSchema7 = {
   type: 'object',
@@ -49,9 +49,8 @@ export function runFindTools(input: unknown, tools: readonly CatalogTool[]): Fin
   if (!parsed.success) return { ok: false, text: `Invalid arguments for ${FIND_TOOLS}: give {"query": "words describing the tool"} (and optionally "limit", 1–${FIND_TOOLS_MAX_LIMIT}).` }
   const found = toolIndexOf(tools).search(parsed.data.query, parsed.data.limit ?? FIND_TOOLS_DEFAULT_LIMIT)
   if (found.length === 0) return { ok: true, found, text: `No tool matches "${parsed.data.query}". Try other words (what the tool does, or the service it works with).` }
-  const definitions = found.map((entry) => {
-    const sent = sentDefinition(entry)
-    return { name: sent.name, description: sent.description, inputSchema: sent.inputSchema }
-  })
-  return { ok: true, found, text: `Found ${found.length} tool${found.length === 1 ? '' : 's'}; you can call them from your next step:\n${JSON.stringify(definitions, null, 1)}` }
+  // Each definition reaches the model once, as a tool of its next step (like Anthropic's tool_reference
+  // expansion); repeating the schemas here too would send every found definition twice.
+  const lines = found.map((entry) => `- ${entry.name}: ${sentDefinition(entry).description}`)
+  return { ok: true, found, text: `Found ${found.length} tool${found.length === 1 ? '' : 's'}, now in your tools with their full definitions; call them from your next step:\n${lines.join('\n')}` }
 }

@@ -1,11 +1,16 @@
 /**
  * Full-text ranking over the catalog for `find_tools`: MiniSearch (BM25+) over each tool's name
- * words, title, description, parameter names and descriptions, and its extension's name. One index
+ * words, title, description, parameter names and descriptions, and its extension's name; words are
+ * lower-cased and Porter-stemmed ("numbers" finds "number", "listing" finds "list"). One index
  * per catalog version (the catalog array is replaced whenever a list changes), built on first use.
  */
 import MiniSearch from 'minisearch'
+import { stemmer } from 'stemmer'
 import type { CatalogTool } from '../../extensions'
 import { visibleToModel } from '../../../shared/appMeta'
+
+/** Words that match nearly every description and say nothing about which tool is meant. */
+const STOP_WORDS = new Set(['a', 'an', 'the', 'to', 'of', 'in', 'on', 'for', 'and', 'or', 'with', 'by', 'from', 'at', 'is', 'it', 'this', 'that', 'be', 'as', 'me', 'my', 'your', 'about', 'into'])
 
 interface ToolDocument {
   id: string
@@ -69,6 +74,10 @@ function buildIndex(tools: readonly CatalogTool[]): ToolIndex {
   const search = new MiniSearch<ToolDocument>({
     fields: ['name', 'title', 'description', 'parameters', 'extension'],
     tokenize: words,
+    processTerm: (term) => {
+      const word = term.toLowerCase()
+      return STOP_WORDS.has(word) ? null : stemmer(word)
+    },
     searchOptions: {
       boost: { name: 3, title: 2, extension: 1.5, description: 1, parameters: 0.7 },
       // "file" finds "files", "issue" finds "issues"; small typos still match.
