@@ -34,6 +34,20 @@ describe('session index', () => {
     expect(await readdir(join(dataDir, 'sessions'))).toEqual(['index.json'])
   })
 
+  it('keeps a session\'s tool offer and the tools found in it across a reopen; "search" is stored as the default', async () => {
+    const dataDir = await dir()
+    const index = await openSessionIndex(dataDir)
+    const { id } = await index.create()
+    expect(await index.setToolOffer(id, 'all')).toMatchObject({ toolOffer: 'all' })
+    await index.addFoundTools(id, ['fx__echo', 'fx__sleep'])
+    await index.addFoundTools(id, ['fx__echo'])
+    await index.addFoundTools('no-such-session', ['fx__echo'])
+    const reopened = await openSessionIndex(dataDir)
+    expect(reopened.get(id)).toMatchObject({ toolOffer: 'all', foundTools: ['fx__echo', 'fx__sleep'] })
+    expect(await reopened.setToolOffer(id, 'search')).not.toHaveProperty('toolOffer')
+    expect((await openSessionIndex(dataDir)).get(id)).not.toHaveProperty('toolOffer')
+  })
+
   it.each([
     ['unparseable JSON', '{"version":1,"sessions":['],
     ['the wrong shape', '{"version":1,"sessions":[{"id":1}]}'],
