@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { CatalogTool } from '../../../src/main/extensions'
 import { runFindTools, toolIndexOf, toolsForStep, tokensOf, definitionTokens, catalogToolTokens, requestFigures, recentToolNames, RECENT_TOOLS, type ToolOfferInput } from '../../../src/main/agent/toolSearch'
 
-function tool(extensionId: string, toolName: string, description: string, properties: Record<string, unknown> = {}, extra: Partial<CatalogTool> = {}): CatalogTool {
+function tool(extensionId: string, toolName: string, description: string, properties: Record<string, object> = {}, extra: Partial<CatalogTool> = {}): CatalogTool {
   return {
     name: `${extensionId}__${toolName}`,
     extensionId,

@@ -2,7 +2,7 @@
  * How this session offers tools to the model (`session_set_tool_offer`): found by search as needed
  * (the default), or all tools at once up to the limit, with the extension chooser for the rest.
  */
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import type { SessionSummary, ToolOffer } from '../../../shared/hostApi'
 import { useHostAction } from '../../hooks/useHostAction'
 import { useCatalogStore } from '../../stores/catalogStore'
@@ -22,25 +22,22 @@ export function ToolOfferChooser({ session }: { session: SessionSummary }) {
   const act = useHostAction()
   const toolCount = useCatalogStore((state) => state.catalog?.tools.length ?? 0)
   const [open, setOpen] = useState(false)
-  /** The choice being saved, shown at once; the session list catches up a moment later. */
-  const [pending, setPending] = useState<ToolOffer | null>(null)
   const saved: ToolOffer = session.toolOffer ?? 'search'
-  const current = pending ?? saved
+  /** The choice being saved, shown at once, until the session list reports any change of the saved one. */
+  const [pending, setPending] = useState<{ offer: ToolOffer; over: ToolOffer } | null>(null)
+  const current = pending && pending.over === saved ? pending.offer : saved
   const found = session.foundTools?.length ?? 0
-  useEffect(() => {
-    if (pending === saved) setPending(null)
-  }, [pending, saved])
 
   const choose = async (offer: ToolOffer) => {
     if (offer === current) return
-    setPending(offer)
+    setPending({ offer, over: saved })
     if (!(await act('session_set_tool_offer', { id: session.id, offer }))) setPending(null)
   }
 
   return (
     <HeaderPopover label={saved === 'all' ? 'Tools: all' : 'Tools: found as needed'} title="Tools for this session" open={open} onOpen={() => setOpen(true)} onClose={() => setOpen(false)} width="w-80">
       {/* Never disabled while saving: that would take the focus out of the panel, and Escape with it. */}
-      <fieldset className="mt-2 space-y-2" aria-busy={pending !== null || undefined}>
+      <fieldset className="mt-2 space-y-2" aria-busy={current !== saved || undefined}>
         <legend className="sr-only">How this session offers tools</legend>
         {OPTIONS.map((option) => (
           <label key={option.offer} className="flex items-start gap-2 text-sm">
