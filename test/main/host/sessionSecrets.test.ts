@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest'
 import { HistoryResourceSchema, HostResource, ProgressResourceSchema, ToolsResourceSchema, historyUri, progressUri } from '../../../src/shared/hostApi'
 import { REDACTED } from '../../../src/main/log/redact'
 import { startScriptedModelServer, type ScriptedModelServer } from '../../fixtures/modelServer/scriptedModelServer'
-import { addConsentedExtension, call, poll, read, selectScriptedModel } from '../../helpers/hostCalls'
+import { addConsentedExtension, alwaysOfferTools, call, poll, read, selectScriptedModel } from '../../helpers/hostCalls'
 import { testHostsStoppedAfterEach } from '../../helpers/testHost'
 import { everythingPath, expectNoChildren } from '../extensions/harness'
 
@@ -43,6 +43,7 @@ describe('secret values in sessions and resources', () => {
     const h = await startTestHost()
     const client = await h.connectOverWebSocket()
     await selectScriptedModel(client, model.baseUrl)
+    await alwaysOfferTools(client, ['everything__echo', 'everything__get-env'])
     await call(client, 'secret_set', { key: 'provider:other', value: providerKey })
     await call(client, 'secret_set', { key: 'extension:everything:env:API_TOKEN', value: ownToken })
     await addConsentedExtension(client, {
