@@ -27,11 +27,11 @@ describe('tool search (default): find_tools', () => {
     // At first only find_tools: nothing is pinned and nothing was used yet.
     expect(toolNamesSent(world.server.modelRequests[0]?.body)).toEqual(['find_tools'])
     const [search] = toolResultsSent(world.server.modelRequests[1]?.body)
-    expect(search?.text).toMatch(/^Found \d+ tools?/)
-    expect(search?.text).toContain('"name": "fx__echo"')
-    expect(search?.text).toContain('"inputSchema"')
-    // The next step of the same turn offers it; the loop ran it like any tool.
-    expect(toolNamesSent(world.server.modelRequests[1]?.body)).toContain('fx__echo')
+    expect(search?.text).toMatch(/^Found \d+ tools?, now in your tools with their full definitions/)
+    expect(search?.text).toContain('- fx__echo: Echoes text')
+    // The next step of the same turn offers it with its full definition; the loop ran it like any tool.
+    const sentEcho = (((world.server.modelRequests[1]?.body as Body).tools ?? []) as { function: Body }[]).find((entry) => entry.function.name === 'fx__echo')
+    expect(sentEcho?.function).toMatchObject({ description: 'Echoes text', parameters: { type: 'object', properties: { text: { type: 'string' } } } })
     expect(result.committed.filter((m): m is ToolResultMessage => m.kind === 'tool-result').map((m) => [m.name, m.status])).toEqual([
       ['find_tools', 'ok'],
       ['fx__echo', 'ok'],
@@ -90,7 +90,8 @@ describe('tool search (default): find_tools', () => {
     await until(() => core.cache.catalog().tools.some((tool) => tool.name === 'fx__weather_forecast'), 'the new tool in the catalog')
     const result = await world.turn('What is the weather?', { currentTools: () => core.cache.catalog().tools })
     expect(result.status).toBe('done')
-    expect(toolResultsSent(world.server.modelRequests[1]?.body)[0]?.text).toContain('"name": "fx__weather_forecast"')
+    expect(toolResultsSent(world.server.modelRequests[1]?.body)[0]?.text).toContain('- fx__weather_forecast:')
+    expect(toolNamesSent(world.server.modelRequests[1]?.body)).toContain('fx__weather_forecast')
   })
 
   it('"offer all tools" offers every tool and no find_tools', async () => {
