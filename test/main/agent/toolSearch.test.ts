@@ -1,5 +1,6 @@
 /** Tool search pieces: the index and its ranking, find_tools, which tools a step offers, token counts. */
 import { describe, expect, it } from 'vitest'
+import { countTokens } from 'gpt-tokenizer/encoding/o200k_base'
 import type { CatalogTool } from '../../../src/main/extensions'
 import { runFindTools, toolIndexOf, toolsForStep, tokensOf, definitionTokens, catalogToolTokens, requestFigures, recentToolNames, RECENT_TOOLS, type ToolOfferInput } from '../../../src/main/agent/toolSearch'
 
@@ -119,6 +120,14 @@ describe('token counts (o200k)', () => {
     expect(tokensOf('hello world')).toBe(2)
     expect(tokensOf('<|endoftext|>')).toBeGreaterThan(1)
     expect(definitionTokens({ name: 'a', description: 'b', inputSchema: {} })).toBe(tokensOf('{"name":"a","description":"b","input_schema":{}}'))
+  })
+
+  it('a long text is counted in slices, within 1 % of the whole count, and a long run without spaces stays cheap', () => {
+    const prose = 'The quick brown fox jumps over the lazy dog; it was not amused. '.repeat(2000)
+    const whole = countTokens(prose)
+    expect(Math.abs(tokensOf(prose) - whole) / whole).toBeLessThan(0.01)
+    // Whole, this run takes seconds of BPE merging (quadratic); sliced it is counted at once.
+    expect(tokensOf('h'.repeat(300_000))).toBeGreaterThan(50_000)
   })
 
   it('a request weighs its definitions plus instructions and messages', () => {

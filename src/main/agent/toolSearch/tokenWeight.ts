@@ -3,7 +3,7 @@
  * (gpt-tokenizer's o200k_base, the encoding of current OpenAI models). Other vendors' tokenizers
  * differ by some percent, so every figure is shown as an estimate labelled with the tokenizer.
  */
-import { countTokens } from 'gpt-tokenizer/encoding/o200k_base'
+import { createRequire } from 'node:module'
 import type { CatalogTool } from '../../extensions'
 import type { TokenFigures } from '../../../shared/chatApi'
 import { sentDefinition } from '../catalogForTurn'
@@ -11,12 +11,33 @@ import { sentDefinition } from '../catalogForTurn'
 /** The label shown next to every figure: "≈ 1,234 tokens (o200k)". */
 export const TOKENIZER = 'o200k'
 
+type Tokenizer = typeof import('gpt-tokenizer/encoding/o200k_base')
+let tokenizer: Tokenizer | undefined
+/**
+ * Loaded on first use, not at import: its rank table takes a second or so to load, which every
+ * start of the host (and every process that only runs turns without tools) would otherwise pay.
+ */
+function countTokens(text: string): number {
+  tokenizer ??= createRequire(import.meta.url)('gpt-tokenizer/encoding/o200k_base') as Tokenizer
+  return tokenizer.countTokens(text, PLAIN_TEXT)
+}
+
 /** Special-token strings in a description are counted as the plain text they are, never rejected. */
 const PLAIN_TEXT = { disallowedSpecial: new Set<string>() }
 
+/**
+ * Long texts are counted in slices: BPE merging within one long run without spaces (a 300 KB
+ * result of one character) takes time quadratic in its length, and a figure must never hold up a
+ * turn. Slicing changes the count by well under 1 % (a token cut at a slice edge counts twice).
+ */
+const SLICE = 1024
+
 /** Tokens of `text`. */
 export function tokensOf(text: string): number {
-  return text === '' ? 0 : countTokens(text, PLAIN_TEXT)
+  if (text.length <= 4 * SLICE) return text === '' ? 0 : countTokens(text)
+  let tokens = 0
+  for (let start = 0; start < text.length; start += SLICE) tokens += countTokens(text.slice(start, start + SLICE))
+  return tokens
 }
 
 /** A tool as a provider receives it: name, description and input schema (the JSON every vendor serialises). */
