@@ -4,14 +4,14 @@ import { countTokens } from 'gpt-tokenizer/encoding/o200k_base'
 import type { CatalogTool } from '../../../src/main/extensions'
 import { runFindTools, toolIndexOf, toolsForStep, tokensOf, definitionTokens, catalogToolTokens, requestFigures, recentToolNames, RECENT_TOOLS, type ToolOfferInput } from '../../../src/main/agent/toolSearch'
 
-function tool(extensionId: string, toolName: string, description: string, properties: Record<string, object> = {}, extra: Partial<CatalogTool> = {}): CatalogTool {
+function tool(extensionId: string, toolName: string, description: string, properties: Record<string, unknown> = {}, extra: Partial<CatalogTool> = {}): CatalogTool {
   return {
     name: `${extensionId}__${toolName}`,
     extensionId,
     extensionName: extensionId,
     toolName,
     description,
-    inputSchema: { type: 'object', properties },
+    inputSchema: { type: 'object', properties } as CatalogTool['inputSchema'],
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
     trust: 'untrusted',
     definitionHash: `${extensionId}-${toolName}`,
