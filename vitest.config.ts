@@ -22,5 +22,8 @@ export default defineConfig({
     env: { SWITCHBOARD_LOG_LEVEL: process.env.SWITCHBOARD_LOG_LEVEL ?? 'warn' },
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // How long expect.poll waits for a state to arrive (vitest's default is 1 s): a bound on waiting
+    // on a busy machine, never a speed requirement. A poll that passes returns at once.
+    expect: { poll: { timeout: 10_000 } },
   },
 })
