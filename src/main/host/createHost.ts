@@ -29,7 +29,8 @@ import { BoundedRequestTransport } from './boundedRequests'
 import { createQuestions } from '../server/questions'
 import { openExtensionLogLevels } from '../server/extensionLogLevels'
 import { log } from '../log/log'
-import { createFrontendLink, restartFrontendExtensions } from './frontendLink'
+import { createFrontendLink, observed, restartFrontendExtensions } from './frontendLink'
+import { serveStdio } from '@modelcontextprotocol/server/stdio'
 import { createRoots } from '../server/roots'
 import { createInstallRequests } from '../server/installRequests'
 import { createBundleService } from '../extensions/bundles/bundleService'
@@ -180,15 +181,25 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
   return {
     services,
     async connect(transport, label) {
-      const { server, dispose } = createHostServer(services)
-      server.server.onerror = (error) => log('warn', `host:${label}`, error.message)
-      server.server.onclose = () => {
+      let dispose = () => {}
+      open.add(transport)
+      const wire = observed(transport, () => {
         open.delete(transport)
         dispose()
-      }
-      open.add(transport)
-      // One client's burst of requests must not hold up the others (boundedRequests.ts).
-      await server.connect(new BoundedRequestTransport(transport))
+      })
+      // One host server per connection, made on its first message: a 2025-11-25 client opens with
+      // initialize, a 2026-07-28 one with per-request _meta (the SDK's connection-pinned entry
+      // takes any transport, not only stdio). The window itself stays on 2025-11-25: it needs
+      // resources/subscribe, which 2026-07-28 replaced with listen streams.
+      serveStdio(
+        () => {
+          const made = createHostServer(services)
+          dispose = made.dispose
+          return made.server
+        },
+        // One client's burst of requests must not hold up the others (boundedRequests.ts).
+        { transport: new BoundedRequestTransport(wire), onerror: (error) => log('warn', `host:${label}`, error.message) },
+      )
     },
     connectFrontend: (transport) => frontend.attach(transport),
     async close() {

@@ -19,7 +19,7 @@ export interface FrontendLink {
 }
 
 /** Delegates to `inner` and reports once when it closed, whoever closed it. */
-function observed(inner: Transport, onClosed: () => void): Transport {
+export function observed(inner: Transport, onClosed: () => void): Transport {
   let reported = false
   const outer: Transport = {
     start: () => inner.start(),

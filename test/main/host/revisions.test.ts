@@ -10,13 +10,14 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
-import type { Client } from '@modelcontextprotocol/client'
+import { Client as ClientV2, type Client } from '@modelcontextprotocol/client'
 import { describe, expect, it } from 'vitest'
 import {
   ElicitationsResourceSchema,
   ExtensionLogResourceSchema,
   ExtensionsResourceSchema,
   HostResource,
+  SessionsResourceSchema,
   ToolsResourceSchema,
   extensionLogUri,
   type ExtensionView,
@@ -25,6 +26,7 @@ import {
 import { addConsentedExtension, call, poll, read } from '../../helpers/hostCalls'
 import { testHostsStoppedAfterEach } from '../../helpers/testHost'
 import { expectNoChildren, fixtureServerPath, until } from '../extensions/harness'
+import { WebSocketClientTransport } from '../../../src/shared/webSocketClientTransport'
 
 const revisionServer = fileURLToPath(new URL('../../fixtures/servers/revisionServer.mjs', import.meta.url))
 const httpServers: ChildProcess[] = []
@@ -137,6 +139,27 @@ describe('2026-07-28 features', () => {
     await new Promise((resolve) => setTimeout(resolve, 400))
     await read(client, HostResource.tools, ToolsResourceSchema) // the first read after expiry starts one refresh
     await poll(() => requestsSeen(client, 'ttl', 'tools/list'), (count) => count === 2, 'the refresh after expiry')
+  })
+})
+
+describe('the host server', () => {
+  it('answers a 2026-07-28 client as well as a 2025-11-25 one (tools and resources; subscriptions stay 2025-only)', async () => {
+    const h = await startTestHost()
+    const legacy = await h.connectOverWebSocket()
+    const { mcp, token } = await h.browser()
+    const modern = new ClientV2({ name: 'modern-client', version: '1' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } })
+    await modern.connect(new WebSocketClientTransport(new URL(`${mcp}?token=${token}`)))
+    try {
+      expect(modern.getProtocolEra()).toBe('modern')
+      expect(legacy.getNegotiatedProtocolVersion()).toBe('2025-11-25')
+      const created = await call(modern, 'session_create', { title: 'from 2026' })
+      expect(created.structuredContent).toMatchObject({ title: 'from 2026' })
+      const sessions = await read(legacy, HostResource.sessions, SessionsResourceSchema)
+      expect(sessions.sessions.map((session) => session.title)).toContain('from 2026')
+      expect((await read(modern, HostResource.sessions, SessionsResourceSchema)).sessions).toEqual(sessions.sessions)
+    } finally {
+      await modern.close()
+    }
   })
 })
 
