@@ -32,6 +32,11 @@ async function main(): Promise<number> {
     if (context.signing_algorithm) auth.signingAlgorithm = context.signing_algorithm
   }
   if (scenario.startsWith('auth/client-credentials')) auth.grant = 'client-credentials'
+  if (context.idp_id_token) {
+    // Enterprise-managed (SEP-990): the ID token an organisation's sign-in would have given the person.
+    stored[`extension:${ID}:oauth:id-token`] = context.idp_id_token
+    Object.assign(auth, { grant: 'cross-app-access', idpTokenEndpoint: context.idp_token_endpoint, idpClientId: context.idp_client_id, idToken: `\${secret:extension:${ID}:oauth:id-token}` })
+  }
 
   const { core } = await startSignInCore({
     config: { id: ID, name: 'Conformance server', type: 'streamable-http', url, auth, trust: 'trusted' },

@@ -24,12 +24,26 @@ const MetadataDocumentUrl = z.string().refine((text) => {
   }
 }, 'A client metadata document is an https:// URL with a path, e.g. https://example.com/switchboard/client.json.')
 
+/** An identity provider's token endpoint: https, or http on this computer only (a local test IdP). */
+const TokenEndpointUrl = z.string().refine((text) => {
+  try {
+    const url = new URL(text)
+    return url.protocol === 'https:' || (url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname))
+  } catch {
+    return false
+  }
+}, "The identity provider's token endpoint is an https:// URL, e.g. https://login.example.com/oauth2/token.")
+
 const ScopeToken = z.string().regex(/^[\x21\x23-\x5b\x5d-\x7e]+$/, 'A scope is one word of printable characters without spaces, quotes or backslashes.')
 
 export const RemoteAuthConfigSchema = z
   .strictObject({
-    /** `authorization-code`: a person signs in through the browser. `client-credentials`: a machine account (no person). */
-    grant: z.enum(['authorization-code', 'client-credentials']).default('authorization-code'),
+    /**
+     * `authorization-code`: a person signs in through the browser. `client-credentials`: a machine account (no person).
+     * `cross-app-access`: enterprise-managed (SEP-990): the ID token of your organisation's sign-in is traded at its
+     * identity provider for a grant this server's authorization server accepts.
+     */
+    grant: z.enum(['authorization-code', 'client-credentials', 'cross-app-access']).default('authorization-code'),
     /** A client id registered with the authorization server beforehand. */
     clientId: z.string().trim().min(1).max(2048).optional(),
     clientSecret: SecretReference.optional(),
@@ -38,10 +52,24 @@ export const RemoteAuthConfigSchema = z
     signingAlgorithm: z.enum(['ES256', 'ES384', 'RS256', 'PS256', 'EdDSA']).default('ES256'),
     /** The URL of a Client ID Metadata Document describing Switchboard, used where the server supports it. */
     clientMetadataUrl: MetadataDocumentUrl.optional(),
+    /** cross-app-access: the token endpoint of your organisation's identity provider (RFC 8693 token exchange). */
+    idpTokenEndpoint: TokenEndpointUrl.optional(),
+    /** cross-app-access: Switchboard's client id at the identity provider. */
+    idpClientId: z.string().trim().min(1).max(2048).optional(),
+    idpClientSecret: SecretReference.optional(),
+    /** cross-app-access: the ID token your organisation's sign-in gave you. */
+    idToken: SecretReference.optional(),
     /** Scopes to ask for when the server names none. */
     scopes: z.array(ScopeToken).max(100).optional(),
   })
   .superRefine((auth, ctx) => {
+    if (auth.grant === 'cross-app-access') {
+      const missing = (['clientId', 'clientSecret', 'idpTokenEndpoint', 'idpClientId', 'idToken'] as const).filter((key) => !auth[key])
+      for (const key of missing) {
+        ctx.addIssue({ code: 'custom', path: [key], message: `Enterprise-managed sign-in (cross-app-access) needs ${key}: the client id and secret at this server, the identity provider's token endpoint, Switchboard's client id there, and the ID token as \${secret:NAME}.` })
+      }
+      return
+    }
     if (auth.grant !== 'client-credentials') return
     if (!auth.clientId) ctx.addIssue({ code: 'custom', path: ['clientId'], message: 'A machine account (client-credentials) needs its client id.' })
     if (!auth.clientSecret && !auth.privateKey) {

@@ -22,7 +22,7 @@ export interface SignInNeed {
 
 /** What the extension page says about sign-in (never a token). */
 export interface AuthStatus {
-  grant: 'authorization-code' | 'client-credentials'
+  grant: 'authorization-code' | 'client-credentials' | 'cross-app-access'
   signedIn: boolean
   issuer?: string
   registration?: RegistrationMethod

@@ -72,7 +72,8 @@ export function createRemoteAuth(options: RemoteAuthOptions): RemoteAuth {
     const fingerprint = JSON.stringify([config.url, config.auth ?? null])
     const existing = sessions.get(config.id)
     if (existing?.fingerprint === fingerprint) return existing.session
-    const refs = { ...(config.auth?.clientSecret ? { clientSecret: config.auth.clientSecret } : {}), ...(config.auth?.privateKey ? { privateKey: config.auth.privateKey } : {}) }
+    const named = { clientSecret: config.auth?.clientSecret, privateKey: config.auth?.privateKey, idpClientSecret: config.auth?.idpClientSecret, idToken: config.auth?.idToken }
+    const refs = Object.fromEntries(Object.entries(named).filter((entry): entry is [string, string] => entry[1] !== undefined))
     const secrets = Object.keys(refs).length > 0 ? await options.resolveSecrets(refs, config.id) : {}
     const session = createRemoteAuthSession({ serverUrl: config.url, settings: config.auth, secrets, vault: options.vault, clientName: options.clientName, fetchFn: options.fetchFn })
     sessions.set(config.id, { fingerprint, session })
@@ -156,6 +157,7 @@ export function describeSignIn(status: AuthStatus): string {
     dynamic: 'a client registered on the fly (dynamic registration)',
   }
   const registered = status.registration ? ` using ${how[status.registration]}` : ''
+  if (status.grant === 'cross-app-access') return `${status.signedIn ? 'Signed in' : 'Signs in'}${where} with your organisation's sign-in (enterprise-managed, cross-app access), without a sign-in page.`
   if (status.grant === 'client-credentials') return `${status.signedIn ? 'Signed in' : 'Signs in'}${where} as a machine account (client credentials), without a person.`
   return status.signedIn ? `Signed in${where}${registered}. Tokens are kept in the OS keychain.` : `Not signed in${where}.`
 }

@@ -13,6 +13,7 @@ import { randomBytes } from 'node:crypto'
 import {
   auth,
   createPrivateKeyJwtAuth,
+  requestJwtAuthorizationGrant,
   discoverOAuthServerInfo,
   UnauthorizedError,
   type OAuthClientInformationMixed,
@@ -54,7 +55,7 @@ export interface SessionOptions {
   serverUrl: string
   settings: RemoteAuthConfig | undefined
   /** The resolved `${secret:…}` values of the auth settings. */
-  secrets: { clientSecret?: string; privateKey?: string }
+  secrets: { clientSecret?: string; privateKey?: string; idpClientSecret?: string; idToken?: string }
   vault: TokenVault
   clientName: string
   fetchFn?: typeof fetch
@@ -101,7 +102,7 @@ export function createRemoteAuthSession(options: SessionOptions): RemoteAuthSess
 
   const provider: OAuthClientProvider = {
     get redirectUrl() {
-      return grant === 'client-credentials' ? undefined : (redirectTarget ?? LOOPBACK_REDIRECT)
+      return grant === 'authorization-code' ? (redirectTarget ?? LOOPBACK_REDIRECT) : undefined
     },
     clientMetadataUrl: settings?.clientMetadataUrl,
     get clientMetadata() {
@@ -197,6 +198,7 @@ export function createRemoteAuthSession(options: SessionOptions): RemoteAuthSess
       discovery = state
     },
     discoveryState: () => discovery,
+    ...(grant === 'cross-app-access' ? { prepareTokenRequest: crossAppAccessGrant } : {}),
     ...(grant === 'client-credentials'
       ? {
           prepareTokenRequest: (scope?: string) => new URLSearchParams({ grant_type: 'client_credentials', ...(scope ? { scope } : {}) }),
@@ -212,6 +214,29 @@ export function createRemoteAuthSession(options: SessionOptions): RemoteAuthSess
             : {}),
         }
       : {}),
+  }
+
+  /**
+   * SEP-990 (enterprise-managed): the identity provider trades the person's ID token for an ID-JAG
+   * naming this server's authorization server and resource (RFC 8693), which goes to that
+   * authorization server as a JWT bearer grant (RFC 7523); the client secret authenticates it there.
+   */
+  async function crossAppAccessGrant(scope?: string): Promise<URLSearchParams> {
+    const audience = discovery?.authorizationServerMetadata?.issuer ?? discovery?.authorizationServerUrl
+    if (!audience || !settings?.idpTokenEndpoint || !settings.idpClientId || !options.secrets.idToken) {
+      throw new Error('Enterprise-managed sign-in needs the identity provider settings (idpTokenEndpoint, idpClientId, idToken) in the auth block.')
+    }
+    const { jwtAuthGrant } = await requestJwtAuthorizationGrant({
+      tokenEndpoint: settings.idpTokenEndpoint,
+      audience,
+      resource: discovery?.resourceMetadata?.resource ?? serverUrl,
+      idToken: options.secrets.idToken,
+      clientId: settings.idpClientId,
+      clientSecret: options.secrets.idpClientSecret,
+      scope,
+      fetchFn: baseFetch,
+    })
+    return new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion: jwtAuthGrant, ...(scope ? { scope } : {}) })
   }
 
   /** A successful request (beyond the handshake, which servers let through unauthorized) shows the granted access works. */

@@ -23,7 +23,7 @@ const authOf = (extension: ExtensionView): AuthBlock => {
   return auth !== null && typeof auth === 'object' ? (auth as AuthBlock) : {}
 }
 
-/** Shown for remote extensions that sign in through a person (not a machine account). */
+/** Shown for remote extensions that sign in through a person (not a machine account, nor enterprise-managed cross-app access). */
 export function RegisteredClientForm({ extension }: { extension: ExtensionView }) {
   const client = useHostClient()
   const id = useId()
@@ -34,7 +34,7 @@ export function RegisteredClientForm({ extension }: { extension: ExtensionView }
   const [problem, setProblem] = useState<string>()
   const [saved, setSaved] = useState<string>()
   const signsIn = extension.signIn !== undefined || extension.status === 'needs-sign-in'
-  if (!signsIn || auth.grant === 'client-credentials') return null
+  if (!signsIn || (auth.grant ?? 'authorization-code') !== 'authorization-code') return null
 
   const save = async (next: { clientId?: string; clientSecret?: string }) => {
     setBusy(true)

@@ -50,4 +50,21 @@ describe('auth settings of a remote extension', () => {
     expect(RemoteAuthConfigSchema.safeParse({ clientMetadataUrl: 'http://example.com/client.json' }).success).toBe(false)
     expect(RemoteAuthConfigSchema.safeParse({ clientMetadataUrl: 'https://example.com/client.json' }).success).toBe(true)
   })
+
+  it('needs the identity provider settings and the ID token as a reference for enterprise-managed sign-in (cross-app access)', () => {
+    const complete = {
+      grant: 'cross-app-access',
+      clientId: 'mcp-client',
+      clientSecret: '${secret:xaa-secret}',
+      idpTokenEndpoint: 'https://login.example.com/oauth2/token',
+      idpClientId: 'switchboard',
+      idToken: '${secret:id-token}',
+    }
+    expect(RemoteAuthConfigSchema.safeParse(complete).success).toBe(true)
+    const missing = RemoteAuthConfigSchema.safeParse({ ...complete, idToken: undefined, idpClientId: undefined })
+    expect(missing.error?.issues.map((issue) => issue.path.join('.')).sort()).toEqual(['idToken', 'idpClientId'])
+    expect(RemoteAuthConfigSchema.safeParse({ ...complete, idToken: 'eyJhbGciOi.literal.token' }).success).toBe(false)
+    expect(RemoteAuthConfigSchema.safeParse({ ...complete, idpTokenEndpoint: 'http://login.example.com/token' }).success).toBe(false)
+    expect(RemoteAuthConfigSchema.safeParse({ ...complete, idpTokenEndpoint: 'http://127.0.0.1:8080/token' }).success).toBe(true)
+  })
 })
