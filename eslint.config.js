@@ -51,8 +51,9 @@ export default tseslint.config(
   { files: ['src/main/electron/**/*.ts'], rules: restrict(toRenderer) },
   { files: ['src/preload/**/*.ts'], rules: restrict(toRenderer, toMain) },
   { files: ['src/main/server/**/*.ts'], rules: restrict(electron, toRenderer, mayNotUse(['electron', 'host'])) },
-  { files: ['src/main/agent/**/*.ts'], rules: restrict(electron, toRenderer, mayNotUse(['electron', 'host', 'server', 'secrets', 'settings', 'builtins'])) },
-  { files: ['src/main/extensions/**/*.ts'], rules: restrict(electron, toRenderer, mayNotUse(['electron', 'host', 'server', 'agent', 'permissions', 'settings'])) },
+  { files: ['src/main/services/**/*.ts'], rules: restrict(electron, toRenderer, mayNotUse(['electron', 'host', 'server'])) },
+  { files: ['src/main/agent/**/*.ts'], rules: restrict(electron, toRenderer, mayNotUse(['electron', 'host', 'server', 'services', 'secrets', 'settings', 'builtins'])) },
+  { files: ['src/main/extensions/**/*.ts'], rules: restrict(electron, toRenderer, mayNotUse(['electron', 'host', 'server', 'services', 'agent', 'permissions', 'settings'])) },
   {
     files: ['src/main/{permissions,secrets,settings,builtins,log,storage}/**/*.ts'],
     rules: restrict(electron, toRenderer, leafOnlyShared),

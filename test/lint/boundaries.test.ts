@@ -21,6 +21,8 @@ const forbidden: [file: string, code: string, reason: RegExp][] = [
   ['src/main/permissions/planted.ts', "import { x } from '../extensions/manager'\nexport const a = x", /leaf/],
   ['src/main/agent/planted.ts', "import { x } from '../server/hostServer'\nexport const a = x", /downward/],
   ['src/main/extensions/planted.ts', "import { x } from '../agent/loop'\nexport const a = x", /downward/],
+  ['src/main/services/planted.ts', "import { x } from '../server/hostServer'\nexport const a = x", /downward/],
+  ['src/main/agent/planted.ts', "import { x } from '../services/chatService'\nexport const a = x", /downward/],
   ['src/shared/planted.ts', "import { readFile } from 'node:fs'\nexport const a = readFile", /no Node built-ins/],
 ]
 
@@ -30,6 +32,7 @@ const allowed: [file: string, code: string][] = [
   ['src/main/secrets/planted.ts', "import { HostResource } from '../../shared/hostApi'\nimport { log } from '../log/log'\nexport const a = [HostResource, log]"],
   ['src/main/server/planted.ts', "import { x } from '../agent/sessionIndex'\nexport const a = x"],
   ['src/main/host/planted.ts', "import { x } from '../server/hostServer'\nexport const a = x"],
+  ['src/main/server/planted.ts', "import { x } from '../services/chatService'\nexport const a = x"],
   ['src/renderer/planted.ts', "import { HostResource } from '../shared/hostApi'\nexport const a = HostResource"],
 ]
 

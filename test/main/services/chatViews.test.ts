@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { historyPayload, STORED_MESSAGE_VERSION, type StoredMessage, type TurnProgress } from '../../../src/main/agent'
-import { historyView } from '../../../src/main/server/chatViews'
+import { historyView } from '../../../src/main/services/chatViews'
 
 const at = '2026-11-30T12:00:00.000Z'
 const base = { v: STORED_MESSAGE_VERSION, at, turnId: 't1' } as const

@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { writeFile } from 'node:fs/promises'
-import { applyDefaultExtensions } from '../../../src/main/server/defaultExtensions'
+import { applyDefaultExtensions } from '../../../src/main/services/defaultExtensions'
 import { parseExtensionConfig, type ExtensionConfig } from '../../../src/main/extensions'
-import { createExtensionService } from '../../../src/main/server/extensionService'
-import { extensionsFile } from '../../../src/main/server/extensionsFile'
+import { createExtensionService } from '../../../src/main/services/extensionService'
+import { extensionsFile } from '../../../src/main/services/extensionsFile'
 import { tempDir } from '../../helpers/tempDir'
 
 const stdio = (id: string): ExtensionConfig => {

@@ -6,7 +6,7 @@
 import type { Client } from '@modelcontextprotocol/client'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ElicitationsResourceSchema, HostResource, ProgressResourceSchema, SessionSummarySchema, SettingsResourceSchema, progressUri } from '../../../src/shared/hostApi'
-import { rootOf } from '../../../src/main/server/roots'
+import { rootOf } from '../../../src/main/services/roots'
 import { startScriptedModelServer, type ScriptedModelServer } from '../../fixtures/modelServer/scriptedModelServer'
 import { call, poll, read } from '../../helpers/hostCalls'
 import { startTestHost, type TestHost } from '../../helpers/testHost'

@@ -1,7 +1,7 @@
 import { ProtocolError, ProtocolErrorCode, type CreateMessageRequest } from '@modelcontextprotocol/server'
 import { describe, expect, it } from 'vitest'
-import { createElicitationBoard } from '../../../src/main/server/elicitationBoard'
-import { createSampling, MAX_SAMPLING_PER_EXTENSION, REQUEST_TIMEOUT, type SamplingOptions } from '../../../src/main/server/sampling'
+import { createElicitationBoard } from '../../../src/main/services/elicitationBoard'
+import { createSampling, MAX_SAMPLING_PER_EXTENSION, REQUEST_TIMEOUT, type SamplingOptions } from '../../../src/main/services/sampling'
 
 const params: CreateMessageRequest['params'] = { messages: [{ role: 'user', content: { type: 'text', text: 'Write a haiku' } }], maxTokens: 50 }
 

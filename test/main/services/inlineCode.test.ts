@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { inlineCodeFlag, programName } from '../../../src/main/server/inlineCode'
-import { launchWarnings } from '../../../src/main/server/launchReview'
+import { inlineCodeFlag, programName } from '../../../src/main/services/inlineCode'
+import { launchWarnings } from '../../../src/main/services/launchReview'
 
 /** [command, args, the flag the warning names (undefined: no inline code)] */
 const cases: [string, string[], string | undefined][] = [
