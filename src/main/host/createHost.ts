@@ -38,6 +38,11 @@ import type { PathPicker } from '../extensions/bundles/bundleTypes'
 import { createRegistryService } from '../extensions/registry/registryService'
 import { DEFAULT_REGISTRY_URL } from '../../shared/hostApi'
 import { createRemoteAuth } from '../extensions/auth/remoteAuth'
+import type { BundleService } from '../extensions/bundles/bundleService'
+import type { ExtensionService } from '../services/extensionService'
+import type { Roots } from '../services/roots'
+import { lateBound } from './lateBound'
+import type { LogEntryLevel } from '../extensions/logRing'
 import { TokenVault } from '../extensions/auth/tokenVault'
 import { openLoopbackRedirect } from './loopbackRedirect'
 
@@ -77,22 +82,26 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
   for (const notice of settings.takeNotices()) notices.add(notice)
   if (sessions.damage) notices.add(sessions.damage)
   const models = createModelService(dataDir, secretStore, (message) => notices.add({ message }))
-  // Sampling, questions and approvals name extensions, which exist once the service below does.
-  const extensionName = (id: string) => extensions.core.manager.get(id)?.name ?? id
+  // Extensions ask sampling, questions, roots and bundles; those name, notify or list extensions.
+  // The three made after the ones that need them are bound right where they are made (lateBound.ts).
+  const later = {
+    extensions: lateBound<ExtensionService>('the extension service'),
+    bundles: lateBound<BundleService>('the bundle service'),
+    roots: lateBound<Roots>('the roots service'),
+  }
+  const manager = () => later.extensions.get().core.manager
+  const extensionName = (id: string) => manager().get(id)?.name ?? id
+  const note = (id: string, level: LogEntryLevel, text: string) => manager().note(id, level, text)
   const sampling = createSampling(
     models,
     extensionName,
-    { policyOf: (id) => extensions.samplingPolicy(id), allowAlways: (id) => void extensions.setSampling(id, 'always') },
-    { timeoutMs: questionTimeoutMs, note: (id, level, text) => extensions.core.manager.note(id, level, text) },
+    { policyOf: (id) => later.extensions.get().samplingPolicy(id), allowAlways: (id) => void later.extensions.get().setSampling(id, 'always') },
+    { timeoutMs: questionTimeoutMs, note },
   )
-  const questions = createQuestions({
-    extensionName,
-    timeoutMs: questionTimeoutMs,
-    note: (id, level, text) => extensions.core.manager.note(id, level, text),
-  })
+  const questions = createQuestions({ extensionName, timeoutMs: questionTimeoutMs, note })
   const logLevels = openExtensionLogLevels(dataDir)
   logLevels.notices.forEach((message) => notices.add({ message }))
-  const frontend = createFrontendLink(() => restartFrontendExtensions(extensions.core.manager))
+  const frontend = createFrontendLink(() => restartFrontendExtensions(manager()))
   const resolveExtensionSecrets = (values: Record<string, string>, owner: string) => resolveSecretRefsIn(values, secretStore, { usedBy: `extension "${owner}"` })
   // Sign-in pages are URL questions, like any other link an extension wants opened.
   const auth = createRemoteAuth({
@@ -110,26 +119,28 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
     revisions: new RevisionCache(revisionFileStorage(dataDir)),
     resolveSecrets: resolveExtensionSecrets,
     // A bundle owns the keychain names of its sensitive settings (mcpb:<bundle>:<key>).
-    ownsSecret: (id, name) => bundles.ownsSecret(id, name),
+    ownsSecret: (id, name) => later.bundles.get().ownsSecret(id, name),
     // A bundle with required settings missing waits in needs-config and is never started without them.
-    missingSettings: (id) => bundles.pendingProblem(id),
+    missingSettings: (id) => later.bundles.get().pendingProblem(id),
     appVersion: pkg.version,
     notify: (message) => notices.add({ message }),
     handlers: {
       createMessage: (id, params, signal) => sampling.handle(id, params, signal),
-      listRoots: async () => roots.list(),
+      listRoots: async () => later.roots.get().list(),
       elicit: (id, params, signal) => questions.elicit(id, params, signal),
       elicitationComplete: (id, elicitationId) => questions.complete(id, elicitationId),
     },
     logLevels,
-    onRemoved: (id) => bundles.removed(id),
+    onRemoved: (id) => later.bundles.get().removed(id),
   })
+  later.extensions.bind(extensions)
   const bundles = createBundleService({
     dataDir,
     extensions: { views: () => extensions.views(), add: (input) => extensions.add(input), update: (id, input) => extensions.update(id, input), retryNeedsConfig: () => extensions.core.manager.retryNeedsConfig() },
     secrets: secretStore,
     pickPath,
   })
+  later.bundles.bind(bundles)
   const secretValues = await knownSecretValues(secretStore)
   const permissions = await openPermissions(dataDir, { homeDir: homedir(), secretValues: secretValues.list, redact: redactSecrets })
   for (const notice of permissions.store.takeNotices()) notices.add(notice)
@@ -143,6 +154,7 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
     chat: { isWriting: (id) => chat.progress(id).turn !== null, onChange: (listener) => chat.onChange(listener) },
     notifyChanged: () => extensions.core.manager.notifyRootsChanged(),
   })
+  later.roots.bind(roots)
   const services: HostServices = {
     dataDir,
     version: pkg.version,
