@@ -92,7 +92,8 @@ describe('Choosing the extensions of a session in browser mode (Electron stands 
     await expect.poll(async () => (await sessionsNow()).sessions[0]?.toolOffer).toBe('all')
     await page.keyboard.press('Escape')
     await offerPanel().waitFor({ state: 'detached' })
-    expect(await toolOffer().textContent()).toBe('Tools: all')
+    // The header follows the session list, which reaches the page a moment after the host saved it.
+    await expect.poll(() => toolOffer().textContent()).toBe('Tools: all')
 
     // The next message: the turn has more tools than the limit, and the chat says so while it runs.
     await messageBox().fill('Which tools do you have?')
@@ -141,7 +142,8 @@ describe('Choosing the extensions of a session in browser mode (Electron stands 
     await page.reload()
     await page.getByRole('navigation', { name: 'Sessions' }).getByRole('button', { name: sessions[0]!.title, exact: true }).click()
     await page.getByText(SECOND_REPLY).waitFor()
-    expect(await toolOffer().textContent()).toBe('Tools: all')
+    // The header follows the session list, which reaches the page a moment after the host saved it.
+    await expect.poll(() => toolOffer().textContent()).toBe('Tools: all')
     // The over-the-limit turn's note is part of the conversation, not only of the turn while it ran.
     await page.getByText('more than the 40 a model is offered at once', { exact: false }).first().waitFor()
     await chooser().click()
