@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base'
 import type { CatalogTool } from '../../../src/main/extensions'
-import { runFindTools, toolIndexOf, toolsForStep, tokensOf, definitionTokens, catalogToolTokens, requestFigures, recentToolNames, RECENT_TOOLS, type ToolOfferInput } from '../../../src/main/agent/toolSearch'
+import { FIND_TOOLS_TOKEN_BUDGET, runFindTools, toolIndexOf, toolsForStep, tokensOf, definitionTokens, catalogToolTokens, requestFigures, recentToolNames, RECENT_TOOLS, type ToolOfferInput } from '../../../src/main/agent/toolSearch'
 
 function tool(extensionId: string, toolName: string, description: string, properties: Record<string, unknown> = {}, extra: Partial<CatalogTool> = {}): CatalogTool {
   return {
@@ -65,6 +65,26 @@ describe('find_tools', () => {
     expect(outcome.found.length).toBeLessThanOrEqual(2)
     expect(outcome.text).toMatch(/^Found \d tools?, now in your tools with their full definitions/)
     expect(outcome.text).toContain('- files__write_file: Create a new file or overwrite an existing one.')
+  })
+
+  it('keeps one search within its token budget: the best match always, then others while they fit', () => {
+    // Five "report" tools whose schemas weigh about 600 tokens each: all five would add ~3,000.
+    const heavy = (i: number) =>
+      tool('reports', `make_report_${i}`, `Make report number ${i}.`, Object.fromEntries(Array.from({ length: 40 }, (_, k) => [`field_${k}_${i}`, { type: 'string', description: `Column ${k} of the report, as text` }])))
+    const reports = [1, 2, 3, 4, 5].map(heavy)
+    const weight = catalogToolTokens(reports[0]!)
+    expect(weight).toBeGreaterThan(FIND_TOOLS_TOKEN_BUDGET / 4)
+    const outcome = runFindTools({ query: 'make report', limit: 5 }, reports)
+    if (!outcome.ok) throw new Error(outcome.text)
+    const sum = outcome.found.reduce((total, entry) => total + catalogToolTokens(entry), 0)
+    expect(outcome.found.length).toBeGreaterThan(0)
+    expect(outcome.found.length).toBeLessThan(5)
+    expect(sum).toBeLessThanOrEqual(FIND_TOOLS_TOKEN_BUDGET)
+    expect(outcome.text).toMatch(new RegExp(`${5 - outcome.found.length} more matched but were left out to keep your tools small`))
+    // A single match heavier than the budget still comes: the model needs it.
+    const giant = tool('reports', 'giant', 'Make the giant report.', Object.fromEntries(Array.from({ length: 300 }, (_, k) => [`column_${k}`, { type: 'string', description: `Column ${k}` }])))
+    expect(catalogToolTokens(giant)).toBeGreaterThan(FIND_TOOLS_TOKEN_BUDGET)
+    expect(runFindTools({ query: 'giant report' }, [giant])).toMatchObject({ ok: true, found: [giant] })
   })
 
   it('says so when nothing matches, and refuses arguments it cannot use', () => {
