@@ -54,6 +54,7 @@ export default tseslint.config(
   { files: ['src/main/services/**/*.ts'], rules: restrict(electron, toRenderer, mayNotUse(['electron', 'host', 'server'])) },
   { files: ['src/main/agent/**/*.ts'], rules: restrict(electron, toRenderer, mayNotUse(['electron', 'host', 'server', 'services', 'secrets', 'settings', 'builtins'])) },
   { files: ['src/main/extensions/**/*.ts'], rules: restrict(electron, toRenderer, mayNotUse(['electron', 'host', 'server', 'services', 'agent', 'permissions', 'settings'])) },
+  { files: ['src/main/hooks/**/*.ts'], rules: restrict(electron, toRenderer, mayNotUse(['electron', 'host', 'server', 'services', 'agent', 'secrets', 'settings', 'builtins'])) },
   {
     files: ['src/main/{permissions,secrets,settings,builtins,log,storage}/**/*.ts'],
     rules: restrict(electron, toRenderer, leafOnlyShared),

@@ -4,6 +4,10 @@
  */
 import { z } from 'zod'
 import { AttachmentRefSchema, MAX_ATTACHMENTS } from './resourceApi'
+import { HookChangeSchema } from './hooksApi'
+
+/** What hooks changed in a message or tool call before the model (or the tool) got it (README "Hooks"). */
+const hookChanges = z.array(HookChangeSchema).optional()
 
 export const ProviderKindSchema = z.enum(['anthropic', 'openai', 'openai-compatible'])
 
@@ -52,6 +56,7 @@ export const ToolCallViewSchema = z.object({
       structuredContent: z.unknown().optional(),
     })
     .optional(),
+  hookChanges,
 })
 export type ToolCallView = z.infer<typeof ToolCallViewSchema>
 
@@ -92,6 +97,9 @@ export const ChatMessageViewSchema = z.discriminatedUnion('role', [
     attachments: z.array(MessageAttachmentViewSchema).optional(),
     /** Who wrote it when not the person, e.g. "App of Weather" (an MCP App's ui/message). */
     from: z.string().optional(),
+    hookChanges,
+    /** A hook refused it: kept here, never given to the model. */
+    refusedBy: z.object({ hook: z.string(), reason: z.string() }).optional(),
   }),
   z.object({
     id: z.string(),
@@ -111,7 +119,9 @@ export const ChatMessageViewSchema = z.discriminatedUnion('role', [
     /** What the request that produced this step weighed (absent on notices and older messages). */
     tokens: TokenFiguresSchema.optional(),
     /** Something about the turn worth knowing, e.g. that it had more tools than a model is offered at once. */
-    note: z.object({ kind: z.literal('tool-limit'), text: z.string() }).optional(),
+    note: z.object({ kind: z.enum(['tool-limit', 'hook']), text: z.string() }).optional(),
+    /** What model-request hooks changed in the request of this step. */
+    hookChanges,
   }),
 ])
 export type ChatMessageView = z.infer<typeof ChatMessageViewSchema>

@@ -39,6 +39,22 @@ export const SamplingSubjectSchema = z.object({
 })
 export type SamplingSubject = z.infer<typeof SamplingSubjectSchema>
 
+/** A new hook (or one whose target changed): its target tool will get every payload of its event. */
+export const HookSubjectSchema = z.object({
+  type: z.literal('hook'),
+  hookName: z.string(),
+  event: z.string(),
+  /** The namespaced tool name main will call. */
+  target: z.string(),
+  toolTitle: z.string().optional(),
+  toolDescription: z.string().optional(),
+  /** The hook may only observe: it can refuse, but not change anything. */
+  observeOnly: z.boolean(),
+  /** In words: what the target will see, e.g. "every tool call's name and arguments". */
+  sees: z.string(),
+})
+export type HookSubject = z.infer<typeof HookSubjectSchema>
+
 export const ApprovalElicitationSchema = z.object({
   kind: z.literal('approval'),
   id: z.string(),
@@ -53,7 +69,7 @@ export const ApprovalElicitationSchema = z.object({
     by: z.enum(['model', 'frontend', 'person', 'app']).optional(),
   }),
   message: z.string(),
-  subject: z.discriminatedUnion('type', [ExtensionStartSubjectSchema, ToolCallSubjectSchema, SamplingSubjectSchema]),
+  subject: z.discriminatedUnion('type', [ExtensionStartSubjectSchema, ToolCallSubjectSchema, SamplingSubjectSchema, HookSubjectSchema]),
   /** Which decisions the dialog may offer. */
   decisions: z.array(ApprovalDecisionSchema),
 })

@@ -14,6 +14,7 @@ import { RegistryToolInput, RegistryToolOutput, RegistryUrlSchema } from './regi
 import { BundleToolInput, BundleToolOutput } from './bundleApi'
 import { RootFoldersSchema, RootsToolInput } from './rootsApi'
 import { APPS_URI, AppsToolInput, AppsToolOutput } from './appsApi'
+import { HOOKS_URI, HookToolInput, HookToolOutput } from './hooksApi'
 
 /** URIs of the host server's resources (all subscribable, `application/json`). */
 export const HostResource = {
@@ -26,6 +27,7 @@ export const HostResource = {
   models: 'switchboard://models',
   installRequests: INSTALL_REQUESTS_URI,
   apps: APPS_URI,
+  hooks: HOOKS_URI,
 } as const
 export type HostResourceUri = (typeof HostResource)[keyof typeof HostResource]
 
@@ -122,6 +124,7 @@ export * from './bundleApi'
 export * from './rootsApi'
 export * from './appsApi'
 export * from './appMeta'
+export * from './hooksApi'
 
 const sessionId = z.string().min(1).max(100)
 const sessionTitle = z.string().trim().min(1, 'A session title cannot be empty').max(200)
@@ -154,6 +157,7 @@ export const HostToolInput = {
   ...BundleToolInput,
   ...RootsToolInput,
   ...AppsToolInput,
+  ...HookToolInput,
   elicitation_respond: ElicitationRespondInput,
   ...QuestionToolInput,
 } as const
@@ -181,6 +185,7 @@ export const HostToolOutput = {
   ...BundleToolOutput,
   session_set_roots: SessionSummarySchema,
   ...AppsToolOutput,
+  ...HookToolOutput,
   elicitation_respond: z.object({ id: z.string() }),
   ...QuestionToolOutput,
 } as const satisfies Record<HostToolName, z.ZodType>

@@ -10,6 +10,8 @@
 import { randomUUID } from 'node:crypto'
 import type { CatalogTool } from '../extensions'
 import type { PermissionMode } from '../permissions'
+import { NO_HOOKS, type TurnHooks } from '../hooks'
+import { hookNote, trailField } from './hookNotes'
 import { createArgumentValidator, type ArgumentValidator } from './argumentValidation'
 import type { ToolOffer } from '../../shared/hostApi'
 import { internalTurnError, storageTurnError, type TurnError } from './errorKinds'
@@ -79,6 +81,8 @@ export interface RunTurnOptions {
    * given to the model after the person's text, and what they were is recorded on the person's message.
    */
   attachedContext?: () => Promise<AttachedContext>
+  /** The hooks of each step of the turn (src/main/hooks); none when absent. */
+  hooks?: TurnHooks
 }
 
 export interface TurnResult {
@@ -108,6 +112,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
   const signal = options.signal ?? new AbortController().signal
   const progress = new TurnProgressTracker({ sessionId, turnId, stepLimit }, options.onProgress, options.progressIntervalMs ?? DEFAULT_PROGRESS_INTERVAL_MS)
   const committed: StoredMessage[] = []
+  const hooks = options.hooks ?? NO_HOOKS
   const commit = async <M extends StoredMessage>(draft: MessageDraft, extra?: Parameters<SessionStore['append']>[2]): Promise<M> => {
     try {
       const message = await options.store.append(sessionId, draft, extra)
@@ -117,10 +122,19 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
       throw new CommitFailed(error)
     }
   }
+  /** Hook warnings are committed as notices: the person sees them in the turn, the model never does. */
+  const warn = async (warnings: readonly string[]) => {
+    for (const text of warnings) await commit({ kind: 'notice', turnId, reason: 'hook', text })
+  }
   const end = async (status: TurnResult['status'], error?: TurnError): Promise<TurnResult> => {
     // Why the turn failed belongs in the history too; after a storage failure there is no point trying.
     if (error && status === 'failed' && error.source !== 'storage') {
       await commit({ kind: 'notice', turnId, reason: 'turn-failed', text: error.message, errorKind: error.kind }).catch(() => undefined)
+    }
+    if (error?.source !== 'storage') {
+      const text = committed.findLast((message) => message.kind === 'assistant')?.text ?? ''
+      const ended = await hooks.run('turn-end', { sessionId, status, text }).catch(() => undefined)
+      if (ended) await warn(ended.warnings).catch(() => undefined)
     }
     await progress.finish(status, error)
     return { turnId, status, ...(error ? { error } : {}), committed, progress: progress.snapshot() }
@@ -130,9 +144,17 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
     const conversation = [...options.history]
     // Read before the person's message is committed, so the message records what the model got.
     const attached = options.userText !== undefined && options.attachedContext ? await options.attachedContext() : undefined
+    const started = options.history.length === 0 ? await hooks.run('session-start', { sessionId }) : undefined
     if (options.userText !== undefined) {
       const attachments = attached && attached.attachments.length > 0 ? { attachments: attached.attachments } : {}
-      conversation.push(await commit({ kind: 'user', turnId, text: options.userText, ...attachments, ...(options.userFrom ? { from: options.userFrom } : {}) }))
+      const checked = await hooks.run('user-message', { sessionId, text: options.userText })
+      const refusedBy = checked.refusal ? { refusedBy: checked.refusal } : {}
+      conversation.push(await commit({ kind: 'user', turnId, text: checked.payload.text, ...attachments, ...(options.userFrom ? { from: options.userFrom } : {}), ...trailField(checked.changes), ...refusedBy }))
+      await warn(started?.warnings ?? [])
+      if (checked.refusal) {
+        await commit({ kind: 'notice', turnId, reason: 'hook', text: `Not sent to the model: hook "${checked.refusal.hook}" refused this message (${checked.refusal.reason}).` })
+        return await end('done')
+      }
       options.security?.noteUserMessage(sessionId)
     }
     const catalog = options.currentTools ?? (() => options.tools)
@@ -171,16 +193,21 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
       // Tools found in the step before are in this step's request.
       const offered = step === 1 ? first : stepTools()
       const tokens = requestFigures({ definitions: offered.definitionTokens, system: options.system, messages })
+      const request = await hooks.run('model-request', { sessionId, step, model: options.model.modelId, tools: Object.keys(offered.toolSet ?? {}), messages })
+      await warn(request.warnings)
+      const kept = new Set(request.payload.tools)
+      const tools = offered.toolSet && request.changes.some((change) => change.field === 'tools') ? Object.fromEntries(Object.entries(offered.toolSet).filter(([name]) => kept.has(name))) : offered.toolSet
       const outcome = await streamStep({
         model: options.model,
-        system: options.system,
-        messages,
-        tools: offered.toolSet,
+        // The model is told when its request was changed; the change holds for this request only.
+        system: request.changes.length > 0 ? [options.system, hookNote(request.changes, 'this request')].filter(Boolean).join('\n\n') : options.system,
+        messages: request.payload.messages as typeof messages,
+        tools,
         signal,
         onText: (delta) => progress.appendText(delta),
         onToolInput: ({ callId, name, partial }) => progress.writingTool(callId, name, partial),
       })
-      const assistantDraft = { kind: 'assistant', turnId, step, text: outcome.text, tokens } as const
+      const assistantDraft = { kind: 'assistant', turnId, step, text: outcome.text, tokens, ...trailField(request.changes) } as const
       if (outcome.kind === 'aborted') {
         const stopped = await commit<AssistantMessage>({ ...assistantDraft, toolCalls: [], end: 'stopped' })
         progress.assistantCommitted(stopped.id)
@@ -218,7 +245,9 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
         progress,
         signal,
         noteToolResult: options.security ? (id, text, source) => void options.security?.noteToolResult(id, text, source) : undefined,
+        hooks,
       })
+      await warn(round.warnings)
       messages.push(...assistantTurn(assistant, new Map(round.results.map((result) => [result.callId, result]))))
       if (signal.aborted) return await end('cancelled')
       if (round.stop) return await end('failed', round.stop)

@@ -8,7 +8,7 @@ import type { LoadedSession } from './sessionStore'
 import type { LoadProblem } from './sessionFileRead'
 import type { AssistantMessage, NoticeMessage, StoredToolCall, ToolResultMessage, UserMessage } from './storedMessage'
 
-export type HistoryToolResult = Pick<ToolResultMessage, 'status' | 'errorKind' | 'content' | 'structuredContent' | 'truncated'> & {
+export type HistoryToolResult = Pick<ToolResultMessage, 'status' | 'errorKind' | 'content' | 'structuredContent' | 'truncated' | 'hookChanges'> & {
   /** The tool-result message's id (for opening the full result with SessionStore.fullResult). */
   messageId: string
   at: string
@@ -40,8 +40,11 @@ export function historyPayload(sessionId: string, loaded: LoadedSession): Histor
       toolCalls: message.toolCalls.map((call) => {
         const result = results.get(call.callId)
         if (!result) return call
-        const { id, at, status, errorKind, content, structuredContent, truncated } = result
-        return { ...call, result: { messageId: id, at, status, content, ...(errorKind ? { errorKind } : {}), ...(structuredContent !== undefined ? { structuredContent } : {}), ...(truncated ? { truncated } : {}) } }
+        const { id, at, status, errorKind, content, structuredContent, truncated, hookChanges } = result
+        return {
+          ...call,
+          result: { messageId: id, at, status, content, ...(errorKind ? { errorKind } : {}), ...(structuredContent !== undefined ? { structuredContent } : {}), ...(truncated ? { truncated } : {}), ...(hookChanges ? { hookChanges } : {}) },
+        }
       }),
     })
   }

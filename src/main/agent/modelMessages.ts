@@ -8,6 +8,7 @@
 import type { AssistantModelMessage, ModelMessage, ToolResultPart } from 'ai'
 import type { AssistantMessage, StoredMessage, ToolResultMessage } from './storedMessage'
 import { toModelOutput } from './toolResultContent'
+import { hookNote } from './hookNotes'
 
 const NO_RESULT = 'No result: the call did not finish (it was interrupted before it completed).'
 
@@ -25,7 +26,8 @@ export function toModelMessages(history: readonly StoredMessage[]): ModelMessage
   for (const message of history) {
     switch (message.kind) {
       case 'user':
-        conversation.push({ role: 'user', content: message.text })
+        // A message a hook refused never reaches the model, not even in later turns.
+        if (!message.refusedBy) conversation.push({ role: 'user', content: message.hookChanges ? `${message.text}\n\n${hookNote(message.hookChanges, 'this message')}` : message.text })
         break
       case 'assistant':
         conversation.push(...assistantTurn(message, results))

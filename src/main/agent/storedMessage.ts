@@ -5,6 +5,7 @@
  */
 import { z } from 'zod'
 import { TokenFiguresSchema } from '../../shared/chatApi'
+import { HookChangeSchema } from '../../shared/hooksApi'
 
 /** The version this code writes. Readers accept every version listed in StoredMessageSchema. */
 export const STORED_MESSAGE_VERSION = 1
@@ -36,6 +37,8 @@ const common = {
 }
 /** The turn that produced a message; user messages start a turn and carry its id too. */
 const turnId = z.string().min(1)
+/** The mutation trail: what hooks changed in this message before the model (or the tool) got it. */
+const hookChanges = z.array(HookChangeSchema).optional()
 
 export const StoredToolCallSchema = z.object({
   /** The model's tool-call id; the tool result names it. */
@@ -76,6 +79,9 @@ export const UserMessageSchema = z.object({
   attachments: z.array(StoredAttachmentSchema).optional(),
   /** Who wrote it when not the person: an MCP App's ui/message ("App of <extension>"). */
   from: z.string().max(200).optional(),
+  hookChanges,
+  /** A hook refused the message: it is kept for the person, and never given to the model. */
+  refusedBy: z.object({ hook: z.string(), reason: z.string() }).optional(),
 })
 
 /**
@@ -93,6 +99,8 @@ export const AssistantMessageSchema = z.object({
   end: z.enum(['complete', 'stopped', 'failed']),
   /** What the request for this step weighed (absent in lines written before it existed). */
   tokens: TokenFiguresSchema.optional(),
+  /** What model-request hooks changed in the request this step sent. */
+  hookChanges,
 })
 
 /** Where the untruncated result went when `content` had to be cut (quality.md F10). */
@@ -114,14 +122,16 @@ export const ToolResultMessageSchema = z.object({
   content: z.array(StoredContentBlockSchema),
   structuredContent: z.unknown().optional(),
   truncated: TruncationSchema.optional(),
+  /** What tool-call hooks changed in the arguments and tool-result hooks in the result. */
+  hookChanges,
 })
 
-/** Something the person must be told about a turn: the tools were over the limit, the step limit, or why it failed. Never sent to the model. */
+/** Something the person must be told about a turn: the tools were over the limit, the step limit, a hook's warning, or why it failed. Never sent to the model. */
 export const NoticeMessageSchema = z.object({
   ...common,
   kind: z.literal('notice'),
   turnId,
-  reason: z.enum(['tool-limit', 'step-limit', 'turn-failed']),
+  reason: z.enum(['tool-limit', 'step-limit', 'turn-failed', 'hook']),
   text: z.string(),
   /** For `turn-failed`: the classified error (e.g. `auth`, `network`, `extension-unavailable`). */
   errorKind: z.string().optional(),

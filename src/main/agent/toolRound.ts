@@ -7,6 +7,9 @@
 import type { CallToolResult } from '@modelcontextprotocol/client'
 import type { CallOutcome, CatalogTool, DispatchOptions, ToolCallRequest as DispatchRequest } from '../extensions'
 import type { Authorization, ToolCallRequest as PermissionRequest, ToolDefinition } from '../permissions'
+import type { TurnHooks } from '../hooks'
+import type { HookChange } from '../../shared/hooksApi'
+import { hookNote, trailField } from './hookNotes'
 import type { ArgumentValidator } from './argumentValidation'
 import { extensionTurnError, modelCanFix, outcomeStatus, type TurnError } from './errorKinds'
 import type { ModelToolCall } from './streamStep'
@@ -41,6 +44,8 @@ export interface ToolRoundInput {
   answerLocally?: (call: ModelToolCall) => { ok: boolean; text: string } | undefined
   /** Said in the refusal of an unknown tool: how to find one (e.g. "use find_tools"). */
   unknownToolHint?: string
+  /** tool-call hooks before authorization, tool-result hooks after the call. */
+  hooks: TurnHooks
 }
 
 export interface ToolRoundResult {
@@ -48,9 +53,11 @@ export interface ToolRoundResult {
   results: ToolResultMessage[]
   /** Set when a call failed in a way only the person can fix: the turn ends with this. */
   stop?: TurnError
+  /** Hooks that failed or refused after a call (they cannot undo it): for the turn's notices. */
+  warnings: string[]
 }
 
-type Settled = { status: ToolResultStatus; errorKind?: ToolErrorKind; result: CallToolResult; fullResult?: CallToolResult; dispatched: boolean }
+type Settled = { status: ToolResultStatus; errorKind?: ToolErrorKind; result: CallToolResult; fullResult?: CallToolResult; dispatched: boolean; changes?: HookChange[] }
 
 /** The definition the permission layer pins and hashes, from a catalog entry (the host's observeTools should use the same). */
 export function toolDefinitionOf(tool: CatalogTool): ToolDefinition {
@@ -65,10 +72,11 @@ export function toolDefinitionOf(tool: CatalogTool): ToolDefinition {
 
 export async function runToolRound(input: ToolRoundInput): Promise<ToolRoundResult> {
   const { calls, progress } = input
+  const warnings: string[] = []
   progress.runningTools(calls.map((call) => ({ callId: call.callId, name: call.name, extensionId: input.toolsByName.get(call.name)?.extensionId, arguments: call.input })))
   const settled = await Promise.allSettled(
     calls.map(async (call) => {
-      const outcome = await settle(call, input)
+      const outcome = await settle(call, input, warnings)
       const message = await input.commit(
         {
           kind: 'tool-result',
@@ -79,6 +87,7 @@ export async function runToolRound(input: ToolRoundInput): Promise<ToolRoundResu
           ...(outcome.errorKind ? { errorKind: outcome.errorKind } : {}),
           content: outcome.result.content,
           ...(outcome.result.structuredContent !== undefined ? { structuredContent: outcome.result.structuredContent } : {}),
+          ...trailField(outcome.changes ?? []),
         },
         { fullResult: outcome.fullResult },
       )
@@ -94,11 +103,17 @@ export async function runToolRound(input: ToolRoundInput): Promise<ToolRoundResu
   const results = settled.map((entry) => (entry as PromiseFulfilledResult<ToolResultMessage>).value)
   // A cancelled call also ends the turn, but the loop sees the aborted signal first and reports the cancel.
   const personal = results.find((result) => result.errorKind !== undefined && !modelCanFix(result.errorKind))
-  return personal ? { results, stop: extensionTurnError(personal.name, resultText(personal.content)) } : { results }
+  return personal ? { results, stop: extensionTurnError(personal.name, resultText(personal.content)), warnings } : { results, warnings }
+}
+
+/** The result with the model's note about what hooks changed at the end (the stored content is what the model reads). */
+function noted(result: CallToolResult, changes: readonly HookChange[]): CallToolResult {
+  if (changes.length === 0) return result
+  return { ...result, content: [...result.content, { type: 'text', text: hookNote(changes, 'this tool call') }] }
 }
 
 /** Checks, authorizes and runs one call; never rejects. */
-async function settle(call: ModelToolCall, input: ToolRoundInput): Promise<Settled> {
+async function settle(call: ModelToolCall, input: ToolRoundInput, warnings: string[]): Promise<Settled> {
   const refuse = (status: ToolResultStatus, errorKind: ToolErrorKind, text: string): Settled => ({ status, errorKind, result: { isError: true, content: [{ type: 'text', text }] }, dispatched: false })
   const local = call.invalid ? undefined : input.answerLocally?.(call)
   if (local) return local.ok ? { status: 'ok', result: { content: [{ type: 'text', text: local.text }] }, dispatched: false } : refuse('error', 'invalid-arguments', local.text)
@@ -112,6 +127,16 @@ async function settle(call: ModelToolCall, input: ToolRoundInput): Promise<Settl
   const stopped = () => refuse('cancelled', 'cancelled', `Not run: the person stopped the turn before ${call.name} ran.`)
   if (input.signal.aborted) return stopped()
 
+  // Hooks see the call before the permission layer: the person approves the arguments that will run,
+  // and a hook's "allow" is no approval (only its deny counts).
+  const before = await input.hooks.run('tool-call', { sessionId: input.sessionId, tool: tool.name, extension: tool.extensionId, arguments: checked.arguments })
+  const changes = [...before.changes]
+  if (before.refusal) return { ...refuse('denied', 'denied', `Refused by hook "${before.refusal.hook}": ${before.refusal.reason}`), changes }
+  const rewritten = changes.length > 0 ? input.validator.check(tool, before.payload.arguments) : checked
+  if (!rewritten.ok) return { ...refuse('denied', 'denied', `Not run: a hook changed the arguments into ones ${call.name} does not accept (${rewritten.message})`), changes }
+  const args = rewritten.arguments
+  if (input.signal.aborted) return stopped()
+
   const authorization = await input.authorize(
     {
       callId: call.callId,
@@ -119,21 +144,28 @@ async function settle(call: ModelToolCall, input: ToolRoundInput): Promise<Settl
       extensionTrust: tool.trust,
       toolName: tool.name,
       tool: toolDefinitionOf(tool),
-      arguments: checked.arguments,
+      arguments: args,
       origin: 'model',
       sessionId: input.sessionId,
     },
     { signal: input.signal },
   )
   if (input.signal.aborted) return stopped()
-  if (!authorization.run) return refuse('denied', 'denied', authorization.message)
+  if (!authorization.run) return { ...refuse('denied', 'denied', authorization.message), changes }
 
   input.progress.toolCall(call.callId, { state: 'running' })
   const outcome = await input.dispatch(
-    { name: tool.name, arguments: checked.arguments },
+    { name: tool.name, arguments: args },
     { signal: input.signal, onProgress: (update) => input.progress.toolCall(call.callId, { progress: update }) },
   )
   const { status, errorKind } = outcomeStatus(outcome)
-  if (outcome.status === 'ok') return { status, errorKind, result: outcome.result, fullResult: outcome.truncated ? outcome.fullResult : undefined, dispatched: true }
-  return { status, errorKind, result: { isError: true, content: [{ type: 'text', text: outcome.message }] }, dispatched: true }
+  if (outcome.status !== 'ok') return { status, errorKind, result: noted({ isError: true, content: [{ type: 'text', text: outcome.message }] }, changes), dispatched: true, changes }
+  const after = await input.hooks.run('tool-result', { sessionId: input.sessionId, tool: tool.name, extension: tool.extensionId, arguments: args, result: outcome.result })
+  warnings.push(...after.warnings)
+  changes.push(...after.changes)
+  // A changed result replaces the full one too: what a hook took out must not come back through "show all".
+  const resultChanged = after.changes.length > 0
+  const result = resultChanged ? (after.payload.result as CallToolResult) : outcome.result
+  const final = resultChanged ? outcomeStatus({ ...outcome, result }) : { status, errorKind }
+  return { ...final, result: noted(result, changes), fullResult: outcome.truncated && !resultChanged ? outcome.fullResult : undefined, dispatched: true, changes }
 }

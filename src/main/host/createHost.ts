@@ -22,6 +22,7 @@ import { redactSecrets } from '../log/secretValues'
 import { homedir } from 'node:os'
 import { createModelService } from '../services/modelService'
 import { createChatService } from '../services/chatService'
+import { createHookService } from '../services/hookService'
 import { createSessionAttachments } from '../agent'
 import { createSampling } from '../services/sampling'
 import { createToolListCache } from '../server/toolListCache'
@@ -147,7 +148,9 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
   const attachments = createSessionAttachments(extensions.core.manager)
   const apps = createAppService(dataDir, () => extensions.core.cache.catalog().tools)
   const stopNotingApps = extensions.core.cache.onChange((catalog) => apps.noteCatalog(catalog.tools))
-  const chat = await createChatService({ dataDir, sessions, extensions, permissions, models, attachments, apps, alwaysOffer: () => settings.get('alwaysOfferTools') ?? [] })
+  const hooks = await createHookService({ dataDir, dispatch: (request, options) => extensions.core.dispatcher.call(request, options), lookup: (name) => extensions.core.cache.lookup(name) })
+  for (const notice of hooks.takeNotices()) notices.add(notice)
+  const chat = await createChatService({ dataDir, sessions, extensions, permissions, models, attachments, apps, hooks: hooks.runner, alwaysOffer: () => settings.get('alwaysOfferTools') ?? [] })
   const roots = createRoots({
     settings,
     sessions,
@@ -164,7 +167,7 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
     notices,
     extensions,
     permissions,
-    elicitations: createElicitationBoard([extensions.consent, approvalSource(permissions.broker, extensionName), sampling, questions]),
+    elicitations: createElicitationBoard([extensions.consent, approvalSource(permissions.broker, extensionName), sampling, questions, hooks]),
     models,
     chat,
     attachments,
@@ -182,6 +185,7 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
     logLevels,
     openExternal,
     apps,
+    hooks,
   }
   const stopLogLevels = logLevels.follow(extensions.core.manager)
   void services.models.detectOllama()

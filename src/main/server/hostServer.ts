@@ -48,6 +48,7 @@ export function createHostServer(services: HostServices): { server: McpServer; d
     [HostResource.models]: () => services.models.view(),
     [HostResource.installRequests]: () => ({ requests: services.installRequests.list() }),
     [HostResource.apps]: () => services.apps.view(),
+    [HostResource.hooks]: () => services.hooks.view(),
   }
   for (const [uri, read] of Object.entries(readers)) {
     server.registerResource(uri, uri, { mimeType: 'application/json' }, async () => json(uri, read()))
@@ -110,6 +111,7 @@ export function createHostServer(services: HostServices): { server: McpServer; d
     services.models.onChange(() => changed(HostResource.models)),
     services.installRequests.onChange(() => changed(HostResource.installRequests)),
     services.apps.onChange(() => changed(HostResource.apps)),
+    services.hooks.onChange(() => changed(HostResource.hooks)),
     services.chat.onChange(changed),
     services.secrets.onChange(() => changed(HostResource.models)),
     services.permissions.store.onChange(() => {

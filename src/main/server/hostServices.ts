@@ -17,6 +17,7 @@ import type { InstallRequests } from '../services/installRequests'
 import type { ModelService } from '../services/modelService'
 import type { NoticeBoard } from '../services/noticeBoard'
 import type { AppService } from '../services/appService'
+import type { HookService } from '../services/hookService'
 import type { ToolListCache } from './toolListCache'
 
 /** What the host server serves; one instance is shared by every connection. */
@@ -47,6 +48,8 @@ export interface HostServices {
   registry: RegistryService
   /** MCP Apps: which tools have one, what each was given, the sandbox origin, contexts for the next turn. */
   apps: AppService
+  /** Hooks: the saved hooks, their approvals and the runner every turn uses. */
+  hooks: HookService
   /** The host's own tools/list answer, built once for every connection (toolListCache.ts). */
   toolList: ToolListCache
 }

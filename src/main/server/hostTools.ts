@@ -14,6 +14,7 @@ import { registerBundleTools } from './bundleTools'
 import { registerResourceTools } from './resourceTools'
 import { registerRootsTools } from './rootsTools'
 import { registerAppTools } from './appTools'
+import { registerHookTools } from './hookTools'
 
 /** One line of the rule tester's trace, e.g. `rule notes (allow): matched — path is under ~/Notes`. */
 function describeTrace(step: RuleTrace): string {
@@ -212,4 +213,5 @@ export function registerHostTools(server: McpServer, services: HostServices, set
   })
   registerQuestionTools(tool, services)
   registerAppTools(tool, raw, services)
+  registerHookTools(tool, services)
 }

@@ -14,6 +14,7 @@ import type { ModelService } from './modelService'
 import { historyView, progressView } from './chatViews'
 import { log } from '../log/log'
 import { appContextParts, type AppService } from './appService'
+import type { TurnHooks } from '../hooks'
 
 export interface ChatService {
   /** `attachments`, when given, become the session's attached resources (read for this turn and kept fresh for the next). */
@@ -45,6 +46,8 @@ export interface ChatServiceOptions {
   alwaysOffer?: () => readonly string[]
   /** MCP Apps: their context for the next turn (ui/update-model-context). */
   apps?: Pick<AppService, 'takeContext' | 'forgetSession'>
+  /** The hooks every turn runs (hookService.ts). */
+  hooks?: TurnHooks
 }
 
 /** What a session's settings say about the tools its turns offer. */
@@ -119,6 +122,7 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
             dispatch: (request, dispatchOptions) => extensions.core.dispatcher.call(request, dispatchOptions),
             store,
             security: permissions,
+            hooks: options.hooks,
             attachedContext: async () => {
               const attachedNow = (await options.attachments?.context(id)) ?? { parts: [], attachments: [] }
               const fromApps = options.apps?.takeContext(id) ?? []

@@ -34,13 +34,23 @@ function toolCallFromHistory(call: Extract<HistoryEntry, { kind: 'assistant' }>[
     // No result and no turn running: the app stopped before the call finished.
     state: result ? RESULT_STATE[result.status] : 'cancelled',
     result: result && { content: result.content, isError: result.status !== 'ok', truncated: result.truncated !== undefined, ...structured(result.structuredContent) },
+    ...(result?.hookChanges ? { hookChanges: result.hookChanges } : {}),
   }
 }
 
 function messageView(entry: HistoryEntry): ChatMessageView {
   switch (entry.kind) {
     case 'user':
-      return { id: entry.id, role: 'user', text: entry.text, created: entry.at, ...(entry.attachments?.length ? { attachments: entry.attachments } : {}), ...(entry.from ? { from: entry.from } : {}) }
+      return {
+        id: entry.id,
+        role: 'user',
+        text: entry.text,
+        created: entry.at,
+        ...(entry.attachments?.length ? { attachments: entry.attachments } : {}),
+        ...(entry.from ? { from: entry.from } : {}),
+        ...(entry.hookChanges ? { hookChanges: entry.hookChanges } : {}),
+        ...(entry.refusedBy ? { refusedBy: entry.refusedBy } : {}),
+      }
     case 'assistant':
       return {
         id: entry.id,
@@ -53,12 +63,13 @@ function messageView(entry: HistoryEntry): ChatMessageView {
         stopped: entry.end === 'stopped' || undefined,
         cutOff: entry.end === 'failed' || undefined,
         ...(entry.tokens ? { tokens: entry.tokens } : {}),
+        ...(entry.hookChanges ? { hookChanges: entry.hookChanges } : {}),
       }
     case 'notice':
       // The tools were over the limit: a note above the reply. A turn that ended early (step limit,
       // provider error): shown as the reason, with what to do.
-      return entry.reason === 'tool-limit'
-        ? { id: entry.id, role: 'assistant', text: '', created: entry.at, toolCalls: [], note: { kind: 'tool-limit', text: entry.text } }
+      return entry.reason === 'tool-limit' || entry.reason === 'hook'
+        ? { id: entry.id, role: 'assistant', text: '', created: entry.at, toolCalls: [], note: { kind: entry.reason, text: entry.text } }
         : { id: entry.id, role: 'assistant', text: '', created: entry.at, toolCalls: [], error: entry.text }
   }
 }
@@ -79,7 +90,7 @@ function toolCallFromProgress(call: ToolCallProgress, committedResult: Committed
     : call.message !== undefined && call.state !== 'running' && call.state !== 'pending-approval'
       ? { content: [{ type: 'text', text: call.message }], isError: call.state !== 'done' }
       : undefined
-  return { callId: call.callId, toolName: call.name, arguments: call.arguments, state: call.state, progress: call.progress, result }
+  return { callId: call.callId, toolName: call.name, arguments: call.arguments, state: call.state, progress: call.progress, result, ...(committed?.hookChanges ? { hookChanges: committed.hookChanges } : {}) }
 }
 
 /**

@@ -12,6 +12,7 @@ import { TurnNotice, TurnStatus } from './InFlightTurn'
 import type { AssistantView, LiveStep } from './liveTurn'
 import { Markdown } from './markdown/Markdown'
 import { ToolCallCard } from './ToolCallCard'
+import { HookTrail } from './HookTrail'
 import { CutOffMarker, StoppedMarker, TurnError } from './TurnEndNotes'
 
 interface Props {
@@ -38,6 +39,7 @@ export const AssistantMessage = memo(function AssistantMessage({ message, live, 
       </div>
       <div className="min-w-0 flex-1">
         {!live && message?.note && <TurnNotice notice={message.note.text} />}
+        {!live && <HookTrail changes={message?.hookChanges} />}
         {text !== '' && <Markdown text={text} streaming={live?.streaming} />}
         {live?.notice && <TurnNotice notice={live.notice} />}
         {calls.length > 0 && (

@@ -75,7 +75,16 @@ export function MessageList({ rows: conversation, empty, streaming, followSignal
                     style={{ top: row.start }}
                   >
                     {item.kind === 'user' ? (
-                      <UserMessage text={item.text} attachments={item.attachments} sending={item.sending} from={item.from} posinset={row.index + 1} setsize={count} />
+                      <UserMessage
+                        text={item.text}
+                        attachments={item.attachments}
+                        sending={item.sending}
+                        from={item.from}
+                        hookChanges={item.hookChanges}
+                        refusedBy={item.refusedBy}
+                        posinset={row.index + 1}
+                        setsize={count}
+                      />
                     ) : (
                       <AssistantMessage
                         message={item.message}

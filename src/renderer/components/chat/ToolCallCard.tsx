@@ -15,6 +15,7 @@ import { ToolProgressBar } from './ToolProgressBar'
 import { ToolStateBadge } from './ToolStateBadge'
 import { argumentsSummary, toolNames } from './toolCallText'
 import { AppSlot } from '../../apps/AppSlot'
+import { HookTrail } from './HookTrail'
 
 const sectionTitle = 'text-[11px] font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400'
 
@@ -85,6 +86,11 @@ export const ToolCallCard = memo(function ToolCallCard({ call }: { call: ToolCal
         </div>
       )}
       <AppSlot call={call} />
+      {call.hookChanges && (
+        <div className="border-t border-amber-200 bg-amber-50/60 px-3 py-1.5 dark:border-amber-800/50 dark:bg-amber-500/5">
+          <HookTrail changes={call.hookChanges} />
+        </div>
+      )}
       {errorLine && <p className="truncate border-t border-red-100 px-3 py-1.5 text-xs text-red-700 dark:border-red-900/50 dark:text-red-300">{errorLine}</p>}
 
       {open && (

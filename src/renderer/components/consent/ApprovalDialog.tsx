@@ -8,7 +8,8 @@ import { useState } from 'react'
 import { useHostAction } from '../../hooks/useHostAction'
 import { useElicitationsStore } from '../../stores/elicitationsStore'
 import { ApprovalModal } from './ApprovalModal'
-import { answerArgs, isApproval, isExtensionStart, isSampling, isToolCall, sameTurn, sessionOf, type Answer } from './approvalQueue'
+import { answerArgs, isApproval, isExtensionStart, isHook, isSampling, isToolCall, sameTurn, sessionOf, type Answer } from './approvalQueue'
+import { hookView } from './hookView'
 import type { ApprovalView } from './approvalView'
 import { extensionStartView } from './extensionStartView'
 import { samplingView } from './samplingView'
@@ -75,6 +76,8 @@ export function ApprovalDialog() {
       view = extensionStartView({ approval: current, position, busy: sending, onAnswer: answerCurrent })
     } else if (isSampling(current)) {
       view = samplingView({ approval: current, position, busy: sending, onAnswer: answerCurrent })
+    } else if (isHook(current)) {
+      view = hookView({ approval: current, position, busy: sending, onAnswer: answerCurrent })
     } else {
       return null
     }

@@ -2,11 +2,12 @@
  * The pending approvals the dialog works through, and the answers it relays. Everything here reads
  * what main sent; nothing decides. Oldest first, one queue for extension starts and tool calls.
  */
-import type { ApprovalDecision, ApprovalElicitation, Elicitation, ExtensionStartSubject, HostToolArgs, SamplingSubject, ToolCallSubject } from '../../../shared/hostApi'
+import type { ApprovalDecision, ApprovalElicitation, Elicitation, ExtensionStartSubject, HookSubject, HostToolArgs, SamplingSubject, ToolCallSubject } from '../../../shared/hostApi'
 
 export type ExtensionStartApproval = ApprovalElicitation & { subject: ExtensionStartSubject }
 export type ToolCallApproval = ApprovalElicitation & { subject: ToolCallSubject }
 export type SamplingApproval = ApprovalElicitation & { subject: SamplingSubject }
+export type HookApproval = ApprovalElicitation & { subject: HookSubject }
 
 /** What the person chose; `dismissed` is Escape, which denies. */
 export type Answer = ApprovalDecision | 'dismissed'
@@ -25,6 +26,10 @@ export function isExtensionStart(approval: ApprovalElicitation): approval is Ext
 
 export function isSampling(approval: ApprovalElicitation): approval is SamplingApproval {
   return approval.subject.type === 'sampling'
+}
+
+export function isHook(approval: ApprovalElicitation): approval is HookApproval {
+  return approval.subject.type === 'hook'
 }
 
 /** The `elicitation_respond` arguments for an answer: anything but an allow is sent as a refusal. */

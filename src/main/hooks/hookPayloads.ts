@@ -1,0 +1,56 @@
+/**
+ * What each event hands a hook, and which of its fields a hook may change. A hook's structured
+ * result is read against its event's schema: `decision` / `reason`, and any of the event's
+ * changeable fields (the rest of the payload may be echoed back and is ignored). A result that
+ * does not fit is a hook error, never a new payload.
+ */
+import { modelMessageSchema } from 'ai'
+import { z } from 'zod'
+import type { HookEvent } from '../../shared/hooksApi'
+
+const ContentBlock = z.looseObject({ type: z.string() })
+
+/** A tool result as a hook sees and returns it (MCP CallToolResult's shape). */
+export const HookToolResultSchema = z.object({
+  content: z.array(ContentBlock),
+  structuredContent: z.unknown().optional(),
+  isError: z.boolean().optional(),
+})
+
+/** The fields each event's hook may change, with their schemas. */
+const CHANGEABLE = {
+  'session-start': {},
+  'user-message': { text: z.string().max(1_000_000) },
+  // Tools can only be taken away (see hookRunner): a hook never offers the model a tool the turn did not.
+  'model-request': { tools: z.array(z.string()), messages: z.array(modelMessageSchema) },
+  'tool-call': { arguments: z.record(z.string(), z.unknown()) },
+  'tool-result': { result: HookToolResultSchema },
+  'turn-end': {},
+} as const satisfies Record<HookEvent, Record<string, z.ZodType>>
+
+export interface HookPayloads {
+  'session-start': { sessionId: string }
+  'user-message': { sessionId: string; text: string }
+  'model-request': { sessionId: string; step: number; model: string; tools: string[]; messages: unknown[] }
+  'tool-call': { sessionId: string; tool: string; extension: string; arguments: Record<string, unknown> }
+  'tool-result': { sessionId: string; tool: string; extension: string; arguments: Record<string, unknown>; result: z.infer<typeof HookToolResultSchema> }
+  'turn-end': { sessionId: string; status: string; text: string }
+}
+export type HookPayload<E extends HookEvent> = HookPayloads[E]
+
+const DecisionFields = { decision: z.enum(['allow', 'deny']).optional(), reason: z.string().max(2_000).optional() }
+
+/** The schema a hook's structuredContent must fit for `event`. */
+export function hookOutputSchema(event: HookEvent) {
+  const changeable: Record<string, z.ZodType> = CHANGEABLE[event]
+  return z.looseObject({ ...DecisionFields, ...Object.fromEntries(Object.entries(changeable).map(([key, schema]) => [key, schema.optional()])) })
+}
+
+export function changeableFields(event: HookEvent): string[] {
+  return Object.keys(CHANGEABLE[event])
+}
+
+/** A refusal stops the user message or the tool call; elsewhere a failing or refusing hook is a warning. */
+export function canRefuse(event: HookEvent): boolean {
+  return event === 'user-message' || event === 'tool-call'
+}

@@ -1,0 +1,107 @@
+/**
+ * Runs the hooks of one event: each matching, enabled, approved hook in order, every one getting the
+ * payload as the one before left it. A hook is a tool call through the extension dispatcher, made
+ * by main itself: it is not a model's call, so it never reaches hooks of its own (hooks never
+ * trigger hooks). What each hook changed is returned as the mutation trail.
+ */
+import { isDeepStrictEqual } from 'node:util'
+import type { CallOutcome, DispatchOptions, ToolCallRequest } from '../extensions'
+import { wildcardMatch } from '../permissions/wildcard'
+import type { Hook, HookChange, HookEvent } from '../../shared/hooksApi'
+import { formatDuration } from '../../shared/format'
+import { canRefuse, changeableFields, hookOutputSchema, type HookPayload } from './hookPayloads'
+
+export type HookDispatch = (request: ToolCallRequest, options: DispatchOptions) => Promise<CallOutcome>
+
+export interface HookRunResult<E extends HookEvent> {
+  payload: HookPayload<E>
+  /** Set for user-message and tool-call events when a hook refused or failed: the step does not go ahead. */
+  refusal?: { hook: string; reason: string }
+  changes: HookChange[]
+  /** Hooks that failed or refused where they cannot refuse, in words for the turn's notice. */
+  warnings: string[]
+}
+
+/** What the agent loop calls at each step of a turn. */
+export interface TurnHooks {
+  run<E extends HookEvent>(event: E, payload: HookPayload<E>): Promise<HookRunResult<E>>
+}
+
+export interface HookRunnerOptions {
+  hooks: () => readonly Hook[]
+  dispatch: HookDispatch
+}
+
+type HookAnswer = { ok: true; decision?: 'allow' | 'deny'; reason?: string; fields: Record<string, unknown> } | { ok: false; reason: string }
+
+function matches(hook: Hook, event: HookEvent, payload: object): boolean {
+  if (!hook.enabled || hook.event !== event || hook.approvedTarget !== hook.target) return false
+  const { tool, extension } = payload as { tool?: string; extension?: string }
+  if (hook.match.tool !== undefined && (tool === undefined || !wildcardMatch(hook.match.tool, tool))) return false
+  return hook.match.extension === undefined || hook.match.extension === extension
+}
+
+/** Calls one hook's target with the payload; every failure is an answer with a reason, never a throw. */
+export async function callHook(hook: Hook, event: HookEvent, payload: object, dispatch: HookDispatch): Promise<HookAnswer> {
+  const timer = new AbortController()
+  const timeout = setTimeout(() => timer.abort(), hook.timeoutMs)
+  let outcome: CallOutcome
+  try {
+    outcome = await dispatch({ name: hook.target, arguments: { event, ...payload } }, { signal: timer.signal })
+  } finally {
+    clearTimeout(timeout)
+  }
+  if (timer.signal.aborted || outcome.status === 'timed-out') return { ok: false, reason: `it did not answer within ${formatDuration(hook.timeoutMs)}` }
+  if (outcome.status !== 'ok') return { ok: false, reason: outcome.message }
+  const text = outcome.result.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join(' ').slice(0, 300)
+  if (outcome.result.isError) return { ok: false, reason: text || 'its tool returned an error' }
+  if (outcome.result.structuredContent === undefined) return { ok: true, fields: {} }
+  const parsed = hookOutputSchema(event).safeParse(outcome.result.structuredContent)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    return { ok: false, reason: `its result does not fit the ${event} payload (${issue?.path.join('.') || 'result'}: ${issue?.message ?? 'invalid'})` }
+  }
+  const { decision, reason, ...rest } = parsed.data
+  const fields = Object.fromEntries(changeableFields(event).filter((key) => rest[key] !== undefined).map((key) => [key, rest[key]]))
+  return { ok: true, decision: decision as 'allow' | 'deny' | undefined, reason: reason as string | undefined, fields }
+}
+
+/** The changes a hook's fields make to the payload; `tools` may only shrink (a hook never offers a tool the turn did not). */
+function applyFields(payload: Record<string, unknown>, fields: Record<string, unknown>): Record<string, unknown> {
+  const next = { ...payload, ...fields }
+  if (Array.isArray(fields.tools) && Array.isArray(payload.tools)) {
+    const offered = new Set(payload.tools as string[])
+    next.tools = (fields.tools as string[]).filter((name) => offered.has(name))
+  }
+  return next
+}
+
+export function createHookRunner(options: HookRunnerOptions): TurnHooks {
+  return {
+    async run<E extends HookEvent>(event: E, payload: HookPayload<E>): Promise<HookRunResult<E>> {
+      const result: HookRunResult<E> = { payload, changes: [], warnings: [] }
+      const hooks = options.hooks().filter((hook) => matches(hook, event, payload))
+      for (const hook of hooks) {
+        const answer = await callHook(hook, event, result.payload, options.dispatch)
+        const refusing = !answer.ok || answer.decision === 'deny'
+        if (refusing) {
+          const reason = answer.ok ? (answer.reason ?? 'no reason given') : `the hook failed: ${answer.reason}`
+          if (canRefuse(event)) return { ...result, refusal: { hook: hook.name, reason } }
+          result.warnings.push(`Hook "${hook.name}" ${answer.ok ? 'refused' : 'failed'} at ${event}: ${reason}. The turn went on.`)
+          continue
+        }
+        if (hook.observeOnly) continue
+        const current = result.payload as unknown as Record<string, unknown>
+        const next = applyFields(current, answer.fields)
+        for (const field of Object.keys(answer.fields)) {
+          if (!isDeepStrictEqual(current[field], next[field])) result.changes.push({ hook: hook.name, field, ...(answer.reason ? { reason: answer.reason.slice(0, 500) } : {}) })
+        }
+        result.payload = next as unknown as HookPayload<E>
+      }
+      return result
+    },
+  }
+}
+
+/** No hooks: what the loop uses when none are given. */
+export const NO_HOOKS: TurnHooks = { run: async (_event, payload) => ({ payload, changes: [], warnings: [] }) }

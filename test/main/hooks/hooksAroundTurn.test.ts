@@ -1,0 +1,39 @@
+/** Hooks on the model request and around the turn: tools taken away, messages replaced, warnings where nothing can be refused. */
+import { describe, expect, it } from 'vitest'
+import type { AssistantMessage } from '../../../src/main/agent/storedMessage'
+import { toolNamesSent } from '../agent/agentTestKit'
+import { hook, hookWorld } from './hookWorld'
+
+type Body = { messages: { role: string; content: unknown }[] }
+
+describe('hooks on the model request and the turn', () => {
+  it('a model-request hook trims tools and messages for that request; the reply records it and the model is told', async () => {
+    const world = await hookWorld([hook('Focus', 'model-request', 'hk__only_echo')], { turns: [{ type: 'text', chunks: ['One.'] }, { type: 'text', chunks: ['Two.'] }] })
+    await world.turn('first')
+    const result = await world.turn('second')
+    const body = world.server.modelRequests[1]?.body as Body
+    expect(toolNamesSent(body).filter((name) => name.startsWith('fx__'))).toEqual(['fx__echo'])
+    expect(body.messages.filter((m) => m.role !== 'system').map((m) => m.content)).toEqual(['second'])
+    expect(JSON.stringify(body.messages.find((m) => m.role === 'system'))).toMatch(/hook \\"Focus\\" changed tools \(focus\); hook \\"Focus\\" changed messages \(focus\)/)
+    const reply = result.committed.find((m): m is AssistantMessage => m.kind === 'assistant')
+    expect(reply?.hookChanges).toEqual([
+      { hook: 'Focus', field: 'tools', reason: 'focus' },
+      { hook: 'Focus', field: 'messages', reason: 'focus' },
+    ])
+  })
+
+  it('a refusing session-start or turn-end hook is a warning in the turn; the turn goes on', async () => {
+    const world = await hookWorld([hook('Start gate', 'session-start', 'hk__deny'), hook('End gate', 'turn-end', 'hk__deny')], { turns: [{ type: 'text', chunks: ['Fine.'] }, { type: 'text', chunks: ['Again.'] }] })
+    const first = await world.turn('hello')
+    expect(first.status).toBe('done')
+    expect(first.committed.map((m) => (m.kind === 'notice' ? m.text : m.kind))).toEqual([
+      'user',
+      expect.stringContaining('Hook "Start gate" refused at session-start: not on my watch. The turn went on.'),
+      'assistant',
+      expect.stringContaining('Hook "End gate" refused at turn-end'),
+    ])
+    // Only a new session starts: the second turn has no session-start warning.
+    const second = await world.turn('again')
+    expect(second.committed.filter((m) => m.kind === 'notice')).toHaveLength(1)
+  })
+})
