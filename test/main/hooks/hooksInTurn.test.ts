@@ -71,7 +71,7 @@ describe('hooks on tool calls', () => {
     expect(tool.hookChanges).toEqual([{ hook: 'Style', field: 'arguments', reason: 'house style' }])
     expect(toolResultsSent(world.server.modelRequests[1]?.body)[0]?.text).toMatch(/rewritten[\s\S]*hook "Style" changed arguments/)
     // The history the window draws carries the trail on the tool card.
-    const history = historyView(historyPayload(world.sessionId, await world.store.load(world.sessionId)), { sessionId: world.sessionId })
+    const history = historyView(historyPayload(world.sessionId, await world.store.load(world.sessionId)), { sessionId: world.sessionId, status: 'idle' })
     const card = history.messages.flatMap((m) => (m.role === 'assistant' ? m.toolCalls : []))[0]
     expect(card?.hookChanges).toEqual([{ hook: 'Style', field: 'arguments', reason: 'house style' }])
   })
