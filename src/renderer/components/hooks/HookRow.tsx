@@ -1,0 +1,85 @@
+/** One hook in the run order: what it is, whether it is approved, on/off, move, remove, and a test on a sample payload. */
+import { useId, useState } from 'react'
+import type { HookTestResult, HooksResource } from '../../../shared/hostApi'
+import { useHostAction } from '../../hooks/useHostAction'
+import { quietButton, quietDangerButton, smallSecondaryButton, textInput } from '../ui'
+import { EVENT_LABELS } from './HookForm'
+
+type HookView = HooksResource['hooks'][number]
+
+const SAMPLES: Record<HookView['event'], Record<string, unknown>> = {
+  'session-start': { sessionId: 'sample' },
+  'user-message': { sessionId: 'sample', text: 'Mail ann@example.com the plan' },
+  'model-request': { sessionId: 'sample', step: 1, model: 'sample-model', tools: [], messages: [{ role: 'user', content: 'Hello' }] },
+  'tool-call': { sessionId: 'sample', tool: 'files__read_file', extension: 'files', arguments: { path: '~/notes.txt' } },
+  'tool-result': { sessionId: 'sample', tool: 'files__read_file', extension: 'files', arguments: { path: '~/notes.txt' }, result: { content: [{ type: 'text', text: 'Call me at ann@example.com' }] } },
+  'turn-end': { sessionId: 'sample', status: 'done', text: 'All done.' },
+}
+
+export function HookRow({ hook, index, count }: { hook: HookView; index: number; count: number }) {
+  const id = useId()
+  const act = useHostAction()
+  const [sample, setSample] = useState<string | null>(null)
+  const [result, setResult] = useState<HookTestResult | string | null>(null)
+  const save = (change: { enabled?: boolean; position?: number }) => act('hook_save', { id: hook.id, name: hook.name, event: hook.event, target: hook.target, observeOnly: hook.observeOnly, ...change })
+
+  const test = async () => {
+    let payload: Record<string, unknown>
+    try {
+      payload = JSON.parse(sample ?? '{}') as Record<string, unknown>
+    } catch (error) {
+      setResult(`The sample is not valid JSON: ${(error as Error).message}`)
+      return
+    }
+    setResult((await act('hook_test', { id: hook.id, payload })) ?? null)
+  }
+
+  return (
+    <li className="rounded-lg border border-zinc-200 p-3 text-sm dark:border-zinc-700">
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="font-medium">{hook.name}</span>
+        <span className="text-xs text-zinc-500 dark:text-zinc-400">
+          {EVENT_LABELS[hook.event]} · <code className="font-mono">{hook.observeOnly ? `!mutate:${hook.target}` : hook.target}</code>
+          {hook.match.tool ? <> · tools <code className="font-mono">{hook.match.tool}</code></> : null}
+        </span>
+        {!hook.approved && <span className="rounded bg-amber-100 px-1.5 text-xs text-amber-900 dark:bg-amber-500/15 dark:text-amber-200">Waiting for approval</span>}
+        <span className="ml-auto flex items-center gap-1">
+          <label className="flex items-center gap-1 text-xs">
+            <input type="checkbox" checked={hook.enabled} onChange={(change) => void save({ enabled: change.target.checked })} />
+            On
+          </label>
+          <button type="button" className={quietButton} disabled={index === 0} aria-label={`Run ${hook.name} earlier`} onClick={() => void save({ position: index - 1 })}>
+            ↑
+          </button>
+          <button type="button" className={quietButton} disabled={index === count - 1} aria-label={`Run ${hook.name} later`} onClick={() => void save({ position: index + 1 })}>
+            ↓
+          </button>
+          <button type="button" className={smallSecondaryButton} onClick={() => setSample(sample === null ? JSON.stringify(SAMPLES[hook.event], null, 2) : null)}>
+            Test
+          </button>
+          <button type="button" className={quietDangerButton} onClick={() => void act('hook_remove', { id: hook.id })}>
+            Remove
+          </button>
+        </span>
+      </div>
+      {sample !== null && (
+        <div className="mt-3 grid gap-2">
+          <label htmlFor={`${id}-sample`} className="text-xs text-zinc-500 dark:text-zinc-400">
+            Sample payload
+          </label>
+          <textarea id={`${id}-sample`} rows={5} value={sample} onChange={(change) => setSample(change.target.value)} className={`${textInput} h-auto font-mono text-xs`} />
+          <div>
+            <button type="button" className={smallSecondaryButton} onClick={() => void test()}>
+              Run on this sample
+            </button>
+          </div>
+          {result !== null && (
+            <pre role="status" aria-label="Test result" className="max-h-64 overflow-auto rounded-md bg-zinc-50 p-2 font-mono text-xs whitespace-pre-wrap dark:bg-zinc-950">
+              {typeof result === 'string' ? result : JSON.stringify(result, null, 2)}
+            </pre>
+          )}
+        </div>
+      )}
+    </li>
+  )
+}
