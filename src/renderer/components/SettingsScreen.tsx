@@ -1,4 +1,4 @@
-/** Settings, in sections: General (theme, data folder, keychain), Models & keys, Secrets, Extensions and Permissions. */
+/** Settings, in sections: General (theme, data folder, keychain), Models & keys, Secrets, Extensions, Permissions and Hooks. */
 import { useSettingsStore } from '../stores/settingsStore'
 import { useViewStore, type SettingsSection } from '../stores/viewStore'
 import { GeneralSettings } from './settings/GeneralSettings'
@@ -6,6 +6,7 @@ import { SecretsSettings } from './settings/SecretsSettings'
 import { ModelsSettings } from './models/ModelsSettings'
 import { ExtensionsSettings } from './extensions/ExtensionsSettings'
 import { PermissionsSettings } from './permissions/PermissionsSettings'
+import { HooksSettings } from './hooks/HooksSettings'
 import { SettingsTabs, panelId, tabId } from './settings/SettingsTabs'
 import { BackIcon } from './icons'
 import { quietButton } from './ui'
@@ -50,8 +51,10 @@ export function SettingsScreen() {
             <SecretsSettings settings={settings} />
           ) : section === 'extensions' ? (
             <ExtensionsSettings />
-          ) : (
+          ) : section === 'permissions' ? (
             <PermissionsSettings />
+          ) : (
+            <HooksSettings />
           )}
         </div>
       </div>

@@ -3,6 +3,7 @@ import {
   AppsResourceSchema,
   ElicitationsResourceSchema,
   ExtensionsResourceSchema,
+  HooksResourceSchema,
   HostResource,
   InstallRequestsResourceSchema,
   ModelsResourceSchema,
@@ -21,6 +22,7 @@ import { useSettingsStore } from '../stores/settingsStore'
 import { openInstallRequests } from '../stores/installRequests'
 import type { HostClient } from './hostClient'
 import { useAppsStore } from '../stores/appsStore'
+import { useHooksStore } from '../stores/hooksStore'
 
 /** Subscribes the stores; returns a function that unsubscribes them. */
 export function feedStores(client: HostClient): () => void {
@@ -35,6 +37,7 @@ export function feedStores(client: HostClient): () => void {
     client.subscribe(HostResource.models, ModelsResourceSchema, (models) => useModelsStore.getState().setModels(models)),
     client.subscribe(HostResource.permissions, PermissionsResourceSchema, (permissions) => usePermissionsStore.getState().setPermissions(permissions)),
     client.subscribe(HostResource.apps, AppsResourceSchema, (apps) => useAppsStore.getState().setApps(apps)),
+    client.subscribe(HostResource.hooks, HooksResourceSchema, ({ hooks }) => useHooksStore.getState().setHooks(hooks)),
     client.subscribe(HostResource.installRequests, InstallRequestsResourceSchema, ({ requests }) => openInstallRequests(requests)),
   ]
   return () => unsubscribes.forEach((unsubscribe) => unsubscribe())

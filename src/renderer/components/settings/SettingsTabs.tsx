@@ -8,6 +8,7 @@ export const settingsSections: { id: SettingsSection; label: string }[] = [
   { id: 'secrets', label: 'Secrets' },
   { id: 'extensions', label: 'Extensions' },
   { id: 'permissions', label: 'Permissions' },
+  { id: 'hooks', label: 'Hooks' },
 ]
 
 export const tabId = (section: SettingsSection) => `settings-tab-${section}`
