@@ -25,12 +25,13 @@ export function groupIsAlive(pid: number): boolean {
   }
 }
 
-export async function startHost(root: string, dataDir: string, timeoutMs = 120_000): Promise<HostProcess> {
+/** `env`: variables for this host only, on top of the test process's (e.g. a config folder, a missing session bus). */
+export async function startHost(root: string, dataDir: string, timeoutMs = 120_000, env: Record<string, string> = {}): Promise<HostProcess> {
   // detached: a process group of our own (npm → node scripts/host.mjs → node out/main/host.js), stopped as one.
   const child: ChildProcess = spawn('npm', ['run', '--silent', 'host', '--', '--data-dir', dataDir], {
     cwd: root,
     // One keychain service per data folder: a restart on the same folder sees its secrets, other tests do not.
-    env: { ...process.env, SWITCHBOARD_KEYCHAIN_SERVICE: `Switchboard-e2e-${createHash('sha256').update(dataDir).digest('hex').slice(0, 16)}` },
+    env: { ...process.env, SWITCHBOARD_KEYCHAIN_SERVICE: `Switchboard-e2e-${createHash('sha256').update(dataDir).digest('hex').slice(0, 16)}`, ...env },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   })

@@ -62,14 +62,7 @@ beforeAll(async () => {
   await mkdir(join(configHome, 'Claude'))
   await writeFile(join(configHome, 'Claude', 'claude_desktop_config.json'), claudeConfig)
   marker = join(configHome, 'hostile-ran')
-  const saved = process.env.XDG_CONFIG_HOME
-  process.env.XDG_CONFIG_HOME = configHome
-  try {
-    host = await startHost(root, dataDir)
-  } finally {
-    if (saved === undefined) delete process.env.XDG_CONFIG_HOME
-    else process.env.XDG_CONFIG_HOME = saved
-  }
+  host = await startHost(root, dataDir, undefined, { XDG_CONFIG_HOME: configHome })
   app = await openAppPage(host, { viewport: { width: 1180, height: 1000 } })
   page = app.page
 }, 180_000)
@@ -109,8 +102,8 @@ describe('installing from a pasted config and from an install link (Electron sta
     // Nothing runs before the person answers the consent dialog.
     await consentDialog().waitFor()
     expect(children(fixtureServerPath)).toEqual([])
-    const waiting = await extensionsNow()
-    expect(waiting.filter((view) => ['alpha', 'beta'].includes(view.id)).map((view) => [view.id, view.consent, view.status])).toEqual([
+    // The dialog shows as soon as the first server waits; the list has both once the import is through.
+    await expect.poll(async () => (await extensionsNow()).filter((view) => ['alpha', 'beta'].includes(view.id)).map((view) => [view.id, view.consent, view.status])).toEqual([
       ['alpha', 'pending', 'disabled'],
       ['beta', 'pending', 'disabled'],
     ])

@@ -21,15 +21,8 @@ let dataDir: string
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'switchboard-e2e-no-keychain-'))
-  const saved = process.env.DBUS_SESSION_BUS_ADDRESS
   // No Secret Service can answer here: the keychain is unavailable for this host only.
-  process.env.DBUS_SESSION_BUS_ADDRESS = `unix:path=${join(dataDir, 'no-bus')}`
-  try {
-    host = await startHost(root, dataDir)
-  } finally {
-    if (saved === undefined) delete process.env.DBUS_SESSION_BUS_ADDRESS
-    else process.env.DBUS_SESSION_BUS_ADDRESS = saved
-  }
+  host = await startHost(root, dataDir, undefined, { DBUS_SESSION_BUS_ADDRESS: `unix:path=${join(dataDir, 'no-bus')}` })
   app = await openAppPage(host, { viewport: { width: 1180, height: 900 } })
   page = app.page
 }, 180_000)
