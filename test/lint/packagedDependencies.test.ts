@@ -23,7 +23,10 @@ function importedPackages(folder: string): Set<string> {
   const packages = new Set<string>()
   const files = readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((file) => /\.(c|m)?js$/.test(file))
   for (const file of files) {
-    for (const { fileName } of ts.preProcessFile(readFileSync(join(folder, file), 'utf8'), true, true).importedFiles) {
+    const text = readFileSync(join(folder, file), 'utf8')
+    // Modules loaded on first use through createRequire(import.meta.url)("…") (the tokenizer) count too.
+    const lazy = [...text.matchAll(/createRequire\([^()]*\)\(\s*["']([^"']+)["']\s*\)/g)].map((match) => ({ fileName: match[1]! }))
+    for (const { fileName } of [...ts.preProcessFile(text, true, true).importedFiles, ...lazy]) {
       if (fileName.startsWith('.') || fileName.startsWith('node:')) continue
       const name = fileName.startsWith('@') ? fileName.split('/').slice(0, 2).join('/') : fileName.split('/')[0]!
       if (!builtins.has(name)) packages.add(name)
