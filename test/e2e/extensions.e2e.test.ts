@@ -139,6 +139,26 @@ describe('Settings → Extensions in browser mode (Electron stands in as headles
     await form.getByRole('button', { name: 'Cancel' }).click()
   })
 
+  it('offers to split a whole command line pasted into Command, keeping quoted arguments whole', async () => {
+    await openExtensions()
+    await page.getByRole('button', { name: 'Add extension' }).click()
+    const form = addForm()
+    await form.waitFor()
+    const command = form.getByLabel('Command')
+    await command.fill('npx -y @modelcontextprotocol/server-filesystem "/home/me/My Notes"')
+    const split = form.getByRole('button', { name: 'Split into command and 3 arguments' })
+    await split.waitFor()
+    await screenshot(form, 'extensions-split-command.png')
+    await split.click()
+    expect(await command.inputValue()).toBe('npx')
+    expect(await form.getByRole('textbox', { name: /^Arguments/ }).inputValue()).toBe('-y\n@modelcontextprotocol/server-filesystem\n/home/me/My Notes')
+    await split.waitFor({ state: 'detached' })
+    // A line only a shell would understand is left alone.
+    await command.fill('node server.js | tee log.txt')
+    expect(await form.getByRole('button', { name: /^Split into command/ }).count()).toBe(0)
+    await form.getByRole('button', { name: 'Cancel' }).click()
+  })
+
   it('adds server-everything by hand, asks before starting it, runs echo, turns it off and on, and shows its log', async () => {
     const canary = `canary-${randomUUID()}`
     await openExtensions()

@@ -7,7 +7,7 @@ import { useId, useRef, useState, type FormEvent } from 'react'
 import { useExtensionsStore } from '../../../stores/extensionsStore'
 import { useViewStore } from '../../../stores/viewStore'
 import { AlertIcon, BackIcon, PlusIcon } from '../../icons'
-import { primaryButton, quietButton, textInput } from '../../ui'
+import { primaryButton, quietButton, smallSecondaryButton, textInput } from '../../ui'
 import { ArgsField } from './ArgsField'
 import { FormField, messageId } from './FormField'
 import { TransportChoice } from './TransportChoice'
@@ -16,6 +16,7 @@ import { ValueRows } from './ValueRows'
 import { deriveId, emptyForm, formProblems, hasProblems, type ExtensionForm, type FieldKey } from './extensionForm'
 import type { HostProblems } from './hostProblems'
 import { useAddExtension } from './useAddExtension'
+import { splitCommandLine } from './commandLine'
 import { useSecretHome } from '../../../hooks/useSecretHome'
 
 const noHostProblems: HostProblems = { lines: [], fields: {} }
@@ -28,6 +29,8 @@ export function AddExtensionForm({ embedded = false }: { embedded?: boolean } = 
   const extensions = useExtensionsStore((state) => state.extensions)
   const { busy, add } = useAddExtension()
   const [form, setForm] = useState<ExtensionForm>(emptyForm)
+  // A whole command line pasted into Command: offered to be split (never split without asking).
+  const pastedLine = form.type === 'stdio' ? splitCommandLine(form.command) : null
   const [submitted, setSubmitted] = useState(false)
   const [host, setHost] = useState<HostProblems>(noHostProblems)
   const formElement = useRef<HTMLFormElement>(null)
@@ -160,6 +163,18 @@ export function AddExtensionForm({ embedded = false }: { embedded?: boolean } = 
                 className={`${textInput} font-mono placeholder:font-sans`}
               />
             </FormField>
+            {pastedLine && (
+              <p role="status" className="-mt-2 flex flex-wrap items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">
+                This looks like a whole command line.
+                <button
+                  type="button"
+                  className={smallSecondaryButton}
+                  onClick={() => change({ command: pastedLine.command, args: [...pastedLine.args, ...(form.args.trim() ? [form.args] : [])].join('\n') }, ['command', 'args'])}
+                >
+                  Split into command and {pastedLine.args.length} argument{pastedLine.args.length === 1 ? '' : 's'}
+                </button>
+              </p>
+            )}
             <ArgsField
               inputProps={inputProps('args')}
               value={form.args}
