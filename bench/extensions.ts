@@ -18,6 +18,7 @@ import { createBuiltinRegistry } from '../src/main/builtins'
 import { createExtensionsCore, type ExtensionsCore } from '../src/main/extensions'
 import { ExtensionConfigSchema, type ExtensionConfig } from '../src/main/extensions/extensionConfig'
 import { setLogSink } from '../src/main/log/log'
+import { measureLatency } from './support/latency'
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2000)
 const WARMUP = 200
@@ -50,17 +51,7 @@ async function until(check: () => boolean): Promise<void> {
   }
 }
 
-async function percentiles(run: () => Promise<unknown>): Promise<{ p50: number; p99: number }> {
-  for (let i = 0; i < WARMUP; i++) await run()
-  const samples = new Float64Array(ROUNDS)
-  for (let i = 0; i < ROUNDS; i++) {
-    const start = performance.now()
-    await run()
-    samples[i] = performance.now() - start
-  }
-  samples.sort()
-  return { p50: samples[Math.floor(ROUNDS * 0.5)] ?? 0, p99: samples[Math.floor(ROUNDS * 0.99)] ?? 0 }
-}
+const percentiles = (run: () => Promise<unknown>) => measureLatency(run, ROUNDS, WARMUP)
 
 const ms = (value: number) => `${value.toFixed(3)} ms`
 

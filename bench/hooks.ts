@@ -13,6 +13,7 @@ import { ExtensionConfigSchema } from '../src/main/extensions/extensionConfig'
 import { createHookRunner, type TurnHooks } from '../src/main/hooks'
 import { setLogSink } from '../src/main/log/log'
 import { HookSchema, type Hook } from '../src/shared/hooksApi'
+import { measureLatency } from './support/latency'
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1000)
 const WARMUP = 100
@@ -42,17 +43,7 @@ async function hookedCall(hooks: TurnHooks): Promise<void> {
   await hooks.run('tool-result', { ...payload, result: outcome.result })
 }
 
-async function p50(run: () => Promise<unknown>): Promise<number> {
-  for (let i = 0; i < WARMUP; i++) await run()
-  const samples = new Float64Array(ROUNDS)
-  for (let i = 0; i < ROUNDS; i++) {
-    const start = performance.now()
-    await run()
-    samples[i] = performance.now() - start
-  }
-  samples.sort()
-  return samples[Math.floor(ROUNDS * 0.5)] ?? 0
-}
+const p50 = async (run: () => Promise<unknown>) => (await measureLatency(run, ROUNDS, WARMUP)).p50
 
 async function main(): Promise<void> {
   core.start()

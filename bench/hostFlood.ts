@@ -21,6 +21,7 @@ import { z } from 'zod'
 import { HostResource } from '../src/shared/hostApi'
 import { startHost } from '../test/e2e/hostProcess'
 import { connectHostClient, ms, ratio, root, runBench } from './support/browserBench'
+import { measureLatency } from './support/latency'
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 300)
 const FLOOD = Number(process.env.BENCH_FLOOD ?? 200)
@@ -31,20 +32,6 @@ const ToolListShape = z.looseObject({ tools: z.array(z.unknown()) })
 const listTools = (client: Client) => client.request({ method: 'tools/list', params: {} }, ToolListShape)
 const readSessions = (client: Client) => client.readResource({ uri: HostResource.sessions })
 
-function percentiles(samples: number[]): { p50: number; p99: number } {
-  const sorted = [...samples].sort((a, b) => a - b)
-  return { p50: sorted[Math.floor(sorted.length * 0.5)] ?? 0, p99: sorted[Math.floor(sorted.length * 0.99)] ?? 0 }
-}
-
-async function timed(run: () => Promise<unknown>, rounds: number): Promise<number[]> {
-  const samples: number[] = []
-  for (let i = 0; i < rounds; i++) {
-    const start = performance.now()
-    await run()
-    samples.push(performance.now() - start)
-  }
-  return samples
-}
 
 /** Client A in its own process, keeping `inFlight` tools/list requests open; `stop` resolves with how many were answered. */
 async function startFlood(url: string, inFlight: number): Promise<{ stop: () => Promise<number> }> {
@@ -72,18 +59,16 @@ await runBench('hostFlood', async (cleanup) => {
   const other = await connectHostClient(host, 'bench-other')
   cleanup.add('close the client', () => other.close())
 
-  const [first] = await timed(() => listTools(other), 1)
-  const cached = percentiles(await timed(() => listTools(other), 100))
+  const { p50: first } = await measureLatency(() => listTools(other), 1)
+  const cached = await measureLatency(() => listTools(other), 100)
 
-  await timed(() => readSessions(other), WARMUP)
-  const alone = percentiles(await timed(() => readSessions(other), ROUNDS))
+  const alone = await measureLatency(() => readSessions(other), ROUNDS, WARMUP)
   const flooding = await startFlood(`${host.info.mcp}?token=${host.info.token}`, FLOOD)
   cleanup.add('stop the flooding client', () => flooding.stop().catch(() => 0))
-  await timed(() => readSessions(other), WARMUP)
-  const during = percentiles(await timed(() => readSessions(other), ROUNDS))
+  const during = await measureLatency(() => readSessions(other), ROUNDS, WARMUP)
   const floodAnswers = await flooding.stop()
 
-  console.log(`host tools/list: first ${ms(first!)} (built), then p50 ${ms(cached.p50)} (cached), ratio ${ratio(first! / cached.p50)}`)
+  console.log(`host tools/list: first ${ms(first)} (built), then p50 ${ms(cached.p50)} (cached), ratio ${ratio(first / cached.p50)}`)
   console.log(`client B reads switchboard://sessions, ${ROUNDS} rounds, p50 (p99)`)
   console.log(`   alone                        ${ms(alone.p50)} (${ms(alone.p99)})`)
   console.log(`   while A keeps ${FLOOD} tools/list open  ${ms(during.p50)} (${ms(during.p99)})   [A answered ${floodAnswers}]`)
