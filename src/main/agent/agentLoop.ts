@@ -12,6 +12,7 @@ import type { CatalogTool } from '../extensions'
 import type { PermissionMode } from '../permissions'
 import { NO_HOOKS, type TurnHooks } from '../hooks'
 import { hookNote, trailField } from './hookNotes'
+import { extensionsChosenByHooks, observedHooks } from './turnHooks'
 import { createArgumentValidator, type ArgumentValidator } from './argumentValidation'
 import type { ToolOffer } from '../../shared/hostApi'
 import { internalTurnError, storageTurnError, type TurnError } from './errorKinds'
@@ -112,7 +113,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
   const signal = options.signal ?? new AbortController().signal
   const progress = new TurnProgressTracker({ sessionId, turnId, stepLimit }, options.onProgress, options.progressIntervalMs ?? DEFAULT_PROGRESS_INTERVAL_MS)
   const committed: StoredMessage[] = []
-  const hooks = options.hooks ?? NO_HOOKS
+  const hooks = observedHooks(options.hooks ?? NO_HOOKS)
   const commit = async <M extends StoredMessage>(draft: MessageDraft, extra?: Parameters<SessionStore['append']>[2]): Promise<M> => {
     try {
       const message = await options.store.append(sessionId, draft, extra)
@@ -136,6 +137,9 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
       const ended = await hooks.run('turn-end', { sessionId, status, text }).catch(() => undefined)
       if (ended) await warn(ended.warnings).catch(() => undefined)
     }
+    // Observing hooks ran alongside the steps; what went wrong with them is in the turn before it ends.
+    const late = await hooks.observed()
+    if (error?.source !== 'storage') await warn(late).catch(() => undefined)
     await progress.finish(status, error)
     return { turnId, status, ...(error ? { error } : {}), committed, progress: progress.snapshot() }
   }
@@ -144,20 +148,33 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
     const conversation = [...options.history]
     // Read before the person's message is committed, so the message records what the model got.
     const attached = options.userText !== undefined && options.attachedContext ? await options.attachedContext() : undefined
-    const started = options.history.length === 0 ? await hooks.run('session-start', { sessionId }) : undefined
+    const currentTools = options.currentTools ?? (() => options.tools)
+    const sessionExtensions = options.activeExtensions ? [...options.activeExtensions] : [...new Set(currentTools().map((tool) => tool.extensionId))].sort()
+    const started = options.history.length === 0 ? await hooks.run('session-start', { sessionId, extensions: sessionExtensions }) : undefined
+    let turnExtensions = started?.payload.extensions ?? sessionExtensions
+    let choiceChanges = started?.changes ?? []
     if (options.userText !== undefined) {
       const attachments = attached && attached.attachments.length > 0 ? { attachments: attached.attachments } : {}
-      const checked = await hooks.run('user-message', { sessionId, text: options.userText })
+      const checked = await hooks.run('user-message', { sessionId, text: options.userText, extensions: turnExtensions })
+      turnExtensions = checked.payload.extensions
+      choiceChanges = [...choiceChanges, ...checked.changes]
       const refusedBy = checked.refusal ? { refusedBy: checked.refusal } : {}
-      conversation.push(await commit({ kind: 'user', turnId, text: checked.payload.text, ...attachments, ...(options.userFrom ? { from: options.userFrom } : {}), ...trailField(checked.changes), ...refusedBy }))
+      const trail = trailField(choiceChanges)
+      conversation.push(await commit({ kind: 'user', turnId, text: checked.payload.text, ...attachments, ...(options.userFrom ? { from: options.userFrom } : {}), ...trail, ...refusedBy }))
       await warn(started?.warnings ?? [])
       if (checked.refusal) {
         await commit({ kind: 'notice', turnId, reason: 'hook', text: `Not sent to the model: hook "${checked.refusal.hook}" refused this message (${checked.refusal.reason}).` })
         return await end('done')
       }
       options.security?.noteUserMessage(sessionId)
+    } else {
+      await warn(started?.warnings ?? [])
     }
-    const catalog = options.currentTools ?? (() => options.tools)
+    const choice = extensionsChosenByHooks(choiceChanges, turnExtensions, currentTools())
+    if (choice.warning) await warn([choice.warning])
+    const chosen = choice.chosen
+    // A hook that chose the turn's extensions narrows the catalog for every step (and find_tools) of this turn.
+    const catalog = chosen ? () => currentTools().filter((tool) => chosen.has(tool.extensionId)) : currentTools
     const found = new Set(options.foundTools ?? [])
     const keepFound = (names: readonly string[]) => {
       const known = new Set(catalog().map((tool) => tool.name))
@@ -178,7 +195,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
         recent: recentToolNames(calledTools),
         native: options.nativeToolSearch ?? supportsNativeToolSearch(options.model),
         toolLimit: options.toolLimit,
-        activeExtensions: options.activeExtensions,
+        activeExtensions: chosen ? [...chosen] : options.activeExtensions,
       })
     const first = stepTools()
     // Committed, not just shown while the turn runs: a fast turn would otherwise hide it, and with it

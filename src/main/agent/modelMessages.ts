@@ -6,7 +6,7 @@
  * a reply that was cut off or stopped is replayed with a line saying so.
  */
 import type { AssistantModelMessage, ModelMessage, ToolResultPart } from 'ai'
-import type { AssistantMessage, StoredMessage, ToolResultMessage } from './storedMessage'
+import type { AssistantMessage, StoredMessage, ToolResultMessage, UserMessage } from './storedMessage'
 import { toModelOutput } from './toolResultContent'
 import { hookNote } from './hookNotes'
 
@@ -27,7 +27,7 @@ export function toModelMessages(history: readonly StoredMessage[]): ModelMessage
     switch (message.kind) {
       case 'user':
         // A message a hook refused never reaches the model, not even in later turns.
-        if (!message.refusedBy) conversation.push({ role: 'user', content: message.hookChanges ? `${message.text}\n\n${hookNote(message.hookChanges, 'this message')}` : message.text })
+        if (!message.refusedBy) conversation.push({ role: 'user', content: userContent(message) })
         break
       case 'assistant':
         conversation.push(...assistantTurn(message, results))
@@ -40,6 +40,12 @@ export function toModelMessages(history: readonly StoredMessage[]): ModelMessage
     }
   }
   return conversation
+}
+
+/** The person's text, with a note when a hook changed it (choosing the turn's extensions does not change the message). */
+function userContent(message: UserMessage): string {
+  const changes = message.hookChanges?.filter((change) => change.field !== 'extensions') ?? []
+  return changes.length > 0 ? `${message.text}\n\n${hookNote(changes, 'this message')}` : message.text
 }
 
 /** The assistant message and, when it made calls, the tool message answering each of them in order. */

@@ -18,9 +18,12 @@ export const HookToolResultSchema = z.object({
 })
 
 /** The fields each event's hook may change, with their schemas. */
+/** Extension ids a session-start or user-message hook offers this turn (issue 16 item 3); the loop checks them against the catalog. */
+const Extensions = z.array(z.string().min(1).max(64)).max(500)
+
 const CHANGEABLE = {
-  'session-start': {},
-  'user-message': { text: z.string().max(1_000_000) },
+  'session-start': { extensions: Extensions },
+  'user-message': { text: z.string().max(1_000_000), extensions: Extensions },
   // Tools can only be taken away (see hookRunner): a hook never offers the model a tool the turn did not.
   'model-request': { tools: z.array(z.string()), messages: z.array(modelMessageSchema) },
   'tool-call': { arguments: z.record(z.string(), z.unknown()) },
@@ -29,8 +32,9 @@ const CHANGEABLE = {
 } as const satisfies Record<HookEvent, Record<string, z.ZodType>>
 
 export interface HookPayloads {
-  'session-start': { sessionId: string }
-  'user-message': { sessionId: string; text: string }
+  /** `extensions`: the ids whose tools this turn offers, as the session (or the hook before) left them. */
+  'session-start': { sessionId: string; extensions: string[] }
+  'user-message': { sessionId: string; text: string; extensions: string[] }
   'model-request': { sessionId: string; step: number; model: string; tools: string[]; messages: unknown[] }
   'tool-call': { sessionId: string; tool: string; extension: string; arguments: Record<string, unknown> }
   'tool-result': { sessionId: string; tool: string; extension: string; arguments: Record<string, unknown>; result: z.infer<typeof HookToolResultSchema> }
@@ -40,10 +44,18 @@ export type HookPayload<E extends HookEvent> = HookPayloads[E]
 
 const DecisionFields = { decision: z.enum(['allow', 'deny']).optional(), reason: z.string().max(2_000).optional() }
 
+/** Built once per event: building a zod schema is far dearer than parsing with it (bench/hooks.ts). */
+const OUTPUT_SCHEMAS = new Map<HookEvent, z.ZodType<Record<string, unknown>>>()
+
 /** The schema a hook's structuredContent must fit for `event`. */
-export function hookOutputSchema(event: HookEvent) {
-  const changeable: Record<string, z.ZodType> = CHANGEABLE[event]
-  return z.looseObject({ ...DecisionFields, ...Object.fromEntries(Object.entries(changeable).map(([key, schema]) => [key, schema.optional()])) })
+export function hookOutputSchema(event: HookEvent): z.ZodType<Record<string, unknown>> {
+  let schema = OUTPUT_SCHEMAS.get(event)
+  if (!schema) {
+    const changeable: Record<string, z.ZodType> = CHANGEABLE[event]
+    schema = z.looseObject({ ...DecisionFields, ...Object.fromEntries(Object.entries(changeable).map(([key, field]) => [key, field.optional()])) })
+    OUTPUT_SCHEMAS.set(event, schema)
+  }
+  return schema
 }
 
 export function changeableFields(event: HookEvent): string[] {

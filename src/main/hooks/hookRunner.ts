@@ -1,6 +1,7 @@
 /**
  * Runs the hooks of one event: each matching, enabled, approved hook in order, every one getting the
- * payload as the one before left it. A hook is a tool call through the extension dispatcher, made
+ * payload as the one before left it. Observing (`!mutate:`) hooks are started at their place in the
+ * order with the payload as it is there, and not waited for: they cannot change or refuse anything. A hook is a tool call through the extension dispatcher, made
  * by main itself: it is not a model's call, so it never reaches hooks of its own (hooks never
  * trigger hooks). What each hook changed is returned as the mutation trail.
  */
@@ -20,6 +21,11 @@ export interface HookRunResult<E extends HookEvent> {
   changes: HookChange[]
   /** Hooks that failed or refused where they cannot refuse, in words for the turn's notice. */
   warnings: string[]
+  /**
+   * The observing (`!mutate:`) hooks of this step, which run alongside it instead of before it:
+   * settles, never rejects, with their warnings once all of them finished (or timed out).
+   */
+  observing: Promise<string[]>
 }
 
 /** What the agent loop calls at each step of a turn. */
@@ -79,18 +85,30 @@ function applyFields(payload: Record<string, unknown>, fields: Record<string, un
 export function createHookRunner(options: HookRunnerOptions): TurnHooks {
   return {
     async run<E extends HookEvent>(event: E, payload: HookPayload<E>): Promise<HookRunResult<E>> {
-      const result: HookRunResult<E> = { payload, changes: [], warnings: [] }
+      const result: Omit<HookRunResult<E>, 'observing'> = { payload, changes: [], warnings: [] }
+      const observers: Promise<string | undefined>[] = []
+      const done = (): HookRunResult<E> => ({ ...result, observing: Promise.all(observers).then((outcomes) => outcomes.filter((text) => text !== undefined)) })
       const hooks = options.hooks().filter((hook) => matches(hook, event, payload))
       for (const hook of hooks) {
+        if (hook.observeOnly) {
+          // An observer can neither refuse nor change anything, so the step does not wait for it. It
+          // starts on the next turn of the event loop, so the step's own request is sent first.
+          const seen = result.payload
+          observers.push(
+            nextTick().then(() => callHook(hook, event, seen, options.dispatch)).then(
+              (answer) => observerWarning(hook, event, answer),
+              (error: unknown) => observerWarning(hook, event, { ok: false, reason: error instanceof Error ? error.message : String(error) }),
+            ),
+          )
+          continue
+        }
         const answer = await callHook(hook, event, result.payload, options.dispatch)
-        const refusing = !answer.ok || answer.decision === 'deny'
-        if (refusing) {
+        if (!answer.ok || answer.decision === 'deny') {
           const reason = answer.ok ? (answer.reason ?? 'no reason given') : `the hook failed: ${answer.reason}`
-          if (canRefuse(event)) return { ...result, refusal: { hook: hook.name, reason } }
+          if (canRefuse(event)) return { ...done(), refusal: { hook: hook.name, reason } }
           result.warnings.push(`Hook "${hook.name}" ${answer.ok ? 'refused' : 'failed'} at ${event}: ${reason}. The turn went on.`)
           continue
         }
-        if (hook.observeOnly) continue
         const current = result.payload as unknown as Record<string, unknown>
         const next = applyFields(current, answer.fields)
         for (const field of Object.keys(answer.fields)) {
@@ -98,10 +116,19 @@ export function createHookRunner(options: HookRunnerOptions): TurnHooks {
         }
         result.payload = next as unknown as HookPayload<E>
       }
-      return result
+      return done()
     },
   }
 }
 
+const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+/** What an observing hook's outcome tells the person: nothing when it answered, a warning when it failed or tried to refuse. */
+function observerWarning(hook: Hook, event: HookEvent, answer: HookAnswer): string | undefined {
+  if (!answer.ok) return `Observing hook "${hook.name}" failed at ${event}: ${answer.reason}. It only observes, so nothing was held up.`
+  if (answer.decision === 'deny') return `Observing hook "${hook.name}" answered "deny" at ${event}${answer.reason ? ` (${answer.reason})` : ''}; a hook that only observes cannot refuse, so the step went on.`
+  return undefined
+}
+
 /** No hooks: what the loop uses when none are given. */
-export const NO_HOOKS: TurnHooks = { run: async (_event, payload) => ({ payload, changes: [], warnings: [] }) }
+export const NO_HOOKS: TurnHooks = { run: async (_event, payload) => ({ payload, changes: [], warnings: [], observing: Promise.resolve([]) }) }

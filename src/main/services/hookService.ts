@@ -12,8 +12,8 @@ import type { ElicitationSource } from './elicitationBoard'
 
 /** What a target of each event gets to see, for the approval dialog. */
 const SEES: Record<HookEvent, string> = {
-  'session-start': 'the id of every new session',
-  'user-message': 'every message you send, before the model gets it',
+  'session-start': 'the id of every new session and the extensions it offers',
+  'user-message': 'every message you send, before the model gets it, and the extensions the turn offers',
   'model-request': 'every request to the model: the whole conversation and the tools offered',
   'tool-call': "every tool call's name and arguments, before it runs",
   'tool-result': "every tool call's arguments and result",
@@ -57,7 +57,7 @@ export async function createHookService(options: HookServiceOptions): Promise<Ho
         id,
         created: Date.now(),
         origin: { extensionId: tool?.extensionId ?? '', extensionName: tool?.extensionName ?? hook.target, tool: hook.target },
-        message: `The hook "${hook.name}" calls ${tool?.title ?? hook.target} with ${SEES[hook.event]}.${hook.observeOnly ? ' It may only observe: it can refuse, not change anything.' : ' What it returns can change that before it goes on.'} Approve it only if you trust this tool with that.`,
+        message: `The hook "${hook.name}" calls ${tool?.title ?? hook.target} with ${SEES[hook.event]}.${hook.observeOnly ? ' It only observes: it runs alongside the step and can neither refuse nor change anything.' : ' What it returns can change that before it goes on.'} Approve it only if you trust this tool with that.`,
         subject: {
           type: 'hook',
           hookName: hook.name,
@@ -106,8 +106,10 @@ export async function createHookService(options: HookServiceOptions): Promise<Ho
       // One hook, whatever its match and whether it is enabled: the sample is the person's.
       const single = createHookRunner({ hooks: () => [{ ...hook, enabled: true, match: {} }], dispatch: options.dispatch })
       const result = await single.run(hook.event, payload as unknown as HookPayload<typeof hook.event>)
+      // An observing hook is tested to its answer too, though a turn would not wait for it.
+      const warnings = [...result.warnings, ...(await result.observing)]
       const refusal = result.refusal?.reason ?? result.warnings[0]
-      return { decision: refusal ? 'deny' : 'allow', ...(refusal ? { reason: refusal } : {}), payload: result.payload as unknown as Record<string, unknown>, changes: result.changes, warnings: result.warnings }
+      return { decision: refusal ? 'deny' : 'allow', ...(refusal ? { reason: refusal } : {}), payload: result.payload as unknown as Record<string, unknown>, changes: result.changes, warnings }
     },
     takeNotices: () => store.takeNotices(),
     list: () => [...pending.values()].map((item) => item.elicitation),
