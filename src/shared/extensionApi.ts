@@ -2,6 +2,7 @@
 import { z } from 'zod'
 import { MAX_SECRET_VALUE_LENGTH } from './secretRules'
 import { LoggingLevelSchema } from './logLevelApi'
+import { EffectiveDecisionViewSchema } from './permissionApi'
 
 export const ExtensionStatusSchema = z.enum(['disabled', 'starting', 'ready', 'error', 'needs-config', 'needs-sign-in'])
 export type ExtensionStatus = z.infer<typeof ExtensionStatusSchema>
@@ -106,6 +107,8 @@ export const CatalogToolViewSchema = z.object({
     source: z.enum(['tool', 'extension', 'mode']),
     lapsed: z.boolean(),
     changed: z.boolean(),
+    /** What a model's call of it does now, mode and trust included (Settings → Permissions → Tools). */
+    effective: EffectiveDecisionViewSchema,
   }),
   /** Offered to the model in every turn, without a search first (tool_set_always_offer). */
   alwaysOffer: z.boolean(),

@@ -51,6 +51,17 @@ export const ArgumentRuleSchema = z
 export type ArgumentRule = z.infer<typeof ArgumentRuleSchema>
 
 /** `switchboard://permissions`: everything the person decided, plus which pins changed since. */
+/**
+ * What a model's call of a tool does when no argument rule matches: runs, asks or never, and why in
+ * words; `rules` counts the argument rules that name the tool (they can change it for some calls).
+ */
+export const EffectiveDecisionViewSchema = z.object({
+  decision: z.enum(['runs', 'asks', 'never']),
+  reason: z.string(),
+  rules: z.number().int().nonnegative(),
+})
+export type EffectiveDecisionView = z.infer<typeof EffectiveDecisionViewSchema>
+
 export const PermissionsResourceSchema = z.object({
   mode: PermissionModeSchema,
   toolPolicies: z.record(z.string(), z.object({ policy: PolicyKindSchema, grantedAt: z.string().optional(), lapsed: z.boolean() })),

@@ -79,6 +79,12 @@ describe('Permissions in browser mode (Electron stands in as headless Chromium)'
   it('sets the mode and policies, adds, tests, edits and removes a rule, and revokes all grants after a confirm step', async () => {
     await openPermissions()
 
+    // Each tool says what a model's call does now, and why, in names (Fixture is not trusted).
+    const echo = page.locator('tr[data-tool="fixture__echo"]')
+    await expect.poll(() => echo.locator('[data-effective]').getAttribute('data-effective')).toBe('asks')
+    expect(await echo.locator('[data-effective]').innerText()).toContain('Smart mode asks: “echo” says it is read-only, but Fixture is not a trusted extension')
+    await screenshot(page.getByRole('table').filter({ has: echo }), 'permissions-tools-effective.png')
+
     // The mode: Smart until changed; the host holds the change.
     expect(await page.getByRole('radio', { name: 'Smart (default)' }).isChecked()).toBe(true)
     await page.getByRole('radio', { name: 'Ask', exact: true }).check()
@@ -91,8 +97,10 @@ describe('Permissions in browser mode (Electron stands in as headless Chromium)'
     const stats = page.locator('tr[data-tool="fixture__stats"]')
     await expect.poll(() => stats.locator('[data-in-force]').innerText()).toBe('Ask every time')
     await stats.getByText('From its extension').waitFor()
+    await stats.locator('[data-effective="asks"]').getByText('Set to “ask every time” for its extension, Fixture.').waitFor()
     await stats.getByRole('combobox', { name: 'Policy for fixture__stats' }).selectOption('always')
     await stats.getByText('Set for this tool').waitFor()
+    await stats.locator('[data-effective="runs"]').getByText('You chose “always allow” for this tool.').waitFor()
     await expect.poll(async () => (await permissions()).toolPolicies.fixture__stats?.policy).toBe('always')
     await page.getByRole('combobox', { name: 'Policy for the extension Fixture' }).selectOption('default')
     await expect.poll(async () => (await permissions()).extensionPolicies).toEqual({})
@@ -225,7 +233,10 @@ describe('Permissions in browser mode (Electron stands in as headless Chromium)'
     // The dialog: the tool, its badges, every argument, and what changed.
     const dialog = page.getByRole('dialog')
     await dialog.getByRole('heading', { name: 'Run “echo” from Fixture?' }).waitFor()
-    await dialog.getByText('fixture__echo', { exact: true }).waitFor()
+    // Names, not ids: the subtitle and the reasons say "echo" and "Fixture".
+    await dialog.getByText('echo, from Fixture — not a trusted extension', { exact: true }).waitFor()
+    await dialog.getByText('The definition of “echo” changed since it was last accepted', { exact: false }).waitFor()
+    expect(await dialog.innerText()).not.toContain('fixture__echo')
     expect(JSON.parse(await dialog.getByRole('region', { name: 'Arguments' }).locator('pre').innerText())).toEqual({
       text: 'hello from the e2e test',
       options: { loud: true, times: 2 },

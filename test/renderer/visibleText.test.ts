@@ -22,7 +22,7 @@ const tool: CatalogToolView = {
   inputSchema: { type: 'object' },
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   trust: 'untrusted',
-  policy: { policy: 'mode', source: 'mode', lapsed: false, changed: false },
+  policy: { policy: 'mode', source: 'mode', lapsed: false, changed: false, effective: { decision: 'asks', reason: 'Smart mode asks.', rules: 0 } },
   alwaysOffer: false,
   tokens: 42,
 }

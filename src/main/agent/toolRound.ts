@@ -141,6 +141,7 @@ async function settle(call: ModelToolCall, input: ToolRoundInput, warnings: stri
     {
       callId: call.callId,
       extensionId: tool.extensionId,
+      extensionName: tool.extensionName,
       extensionTrust: tool.trust,
       toolName: tool.name,
       tool: toolDefinitionOf(tool),

@@ -20,7 +20,7 @@ import type { RuleEvaluation, RuleSample } from './argumentRules'
 import type { Inspector } from './inspectorChain'
 import type { PermissionMode, PolicyKind, ToolPolicy } from './permissionSchema'
 import type { PinCheck } from './toolPins'
-import type { CallOrigin, ExtensionTrust, InspectorResult, ToolAnnotations, Verdict } from './types'
+import type { CallOrigin, ExtensionTrust, InspectorResult, ToolAnnotations, ToolCallRequest, Verdict } from './types'
 import { unreachable } from './verdict'
 
 export type PermissionCause =
@@ -43,6 +43,8 @@ export type PermissionCause =
 export interface PermissionFacts {
   toolName: string
   extensionId: string
+  /** How reasons name the tool and its extension (its title, its extension's name); default the ids. */
+  names?: { tool: string; extension: string }
   origin: CallOrigin
   mode: PermissionMode
   trust: ExtensionTrust
@@ -77,10 +79,11 @@ const result = (verdict: Verdict, cause: PermissionCause, reason: string): Inspe
 export function decidePermission(f: PermissionFacts): InspectorResult & { cause: PermissionCause } {
   const byTool = f.toolPolicy !== undefined
   const policy: PolicyKind | undefined = f.toolPolicy?.policy ?? f.extensionPolicy
-  const whose = byTool ? `the tool ${f.toolName}` : `the extension ${f.extensionId}`
+  const { tool, extension } = namesOf(f)
+  const whose = byTool ? `the tool ${tool}` : `the extension ${extension}`
   const never = () => result('deny', 'policy-never', `Not run: the person has set ${whose} to "never". Do not call it again; if the task needs it, tell the person.`)
   const ruleDeny = () => result('deny', 'rule-deny', `Not run: ${f.rules.reason} Do not retry with the same value; if the task needs it, tell the person.`)
-  const changed = () => result('ask', 'definition-changed', `The definition of ${f.toolName} changed since it was last accepted; see what changed before allowing it.`)
+  const changed = () => result('ask', 'definition-changed', `The definition of ${tool} changed since it was last accepted; see what changed before allowing it.`)
 
   if (f.origin === 'person') {
     if (policy === 'never') return never()
@@ -94,28 +97,34 @@ export function decidePermission(f: PermissionFacts): InspectorResult & { cause:
   if (f.definition === 'changed') return changed()
   if (f.rules.decision === 'ask') return result('ask', 'rule-ask', f.rules.reason)
   if (f.rules.decision === 'allow') return result('allow', 'rule-allow', f.rules.reason)
-  if (policy === 'ask') return result('ask', 'policy-ask', `${byTool ? `The tool ${f.toolName}` : `The extension ${f.extensionId}`} is set to "ask every time".`)
+  if (policy === 'ask') return result('ask', 'policy-ask', `${byTool ? `The tool ${tool}` : `The extension ${extension}`} is set to "ask every time".`)
   if (f.toolPolicy?.policy === 'always') {
     return f.toolPolicy.hash === f.definitionHash
-      ? result('allow', 'policy-always', `You chose "always allow" for the tool ${f.toolName}.`)
-      : result('ask', 'policy-lapsed', `"Always allow" for ${f.toolName} was given for an earlier definition of the tool, so it no longer applies.`)
+      ? result('allow', 'policy-always', `You chose "always allow" for the tool ${tool}.`)
+      : result('ask', 'policy-lapsed', `"Always allow" for ${tool} was given for an earlier definition of the tool, so it no longer applies.`)
   }
-  if (policy === 'always') return result('allow', 'policy-always', `You chose "always allow" for the extension ${f.extensionId}.`)
+  if (policy === 'always') return result('allow', 'policy-always', `You chose "always allow" for the extension ${extension}.`)
   return byMode(f)
+}
+
+/** The tool and extension as reasons name them: "“Echo” of Everything" rather than everything__echo. */
+function namesOf(f: PermissionFacts): { tool: string; extension: string } {
+  return f.names ?? { tool: f.toolName, extension: f.extensionId }
 }
 
 function byMode(f: PermissionFacts): InspectorResult & { cause: PermissionCause } {
   const mode = f.mode
+  const { tool, extension } = namesOf(f)
   switch (mode) {
     case 'autonomous':
       return result('allow', 'mode-autonomous', 'Autonomous mode runs calls that no rule or policy holds back.')
     case 'smart': {
       const hints = effectiveHints(f.annotations, f.trust)
-      if (hints.readOnly && hints.reliable) return result('allow', 'mode-smart-read-only', `Smart mode runs read-only tools of trusted extensions; ${f.toolName} says it is read-only.`)
+      if (hints.readOnly && hints.reliable) return result('allow', 'mode-smart-read-only', `Smart mode runs read-only tools of trusted extensions; ${tool} says it is read-only.`)
       if (hints.readOnly) {
-        return result('ask', 'mode-smart', `Smart mode asks: ${f.toolName} says it is read-only, but ${f.extensionId} is not a trusted extension, so that is not relied on.`)
+        return result('ask', 'mode-smart', `Smart mode asks: ${tool} says it is read-only, but ${extension} is not a trusted extension, so that is not relied on.`)
       }
-      return result('ask', 'mode-smart', `Smart mode asks before tools that may change things; ${f.toolName} does not say it is read-only.`)
+      return result('ask', 'mode-smart', `Smart mode asks before tools that may change things; ${tool} does not say it is read-only.`)
     }
     case 'ask':
       return result('ask', 'mode-ask', 'Ask mode asks before every call that is not always allowed.')
@@ -125,6 +134,12 @@ function byMode(f: PermissionFacts): InspectorResult & { cause: PermissionCause 
     default:
       return unreachable(mode)
   }
+}
+
+/** “Echo” (the tool's title, else its own name, quoted) and its extension's name, for the reasons a person reads. */
+export function callNames(call: Pick<ToolCallRequest, 'tool' | 'extensionId' | 'extensionName'>): { tool: string; extension: string } {
+  const title = call.tool.title?.trim() || call.tool.annotations?.title?.trim() || call.tool.name
+  return { tool: `“${title}”`, extension: call.extensionName?.trim() || call.extensionId }
 }
 
 /** Where the permission inspector reads the person's current settings from (the store, in the app). */
@@ -143,6 +158,7 @@ export function createPermissionInspector(source: PermissionSource): Inspector {
       return decidePermission({
         toolName: call.toolName,
         extensionId: call.extensionId,
+        names: callNames(call),
         origin: call.origin,
         mode: source.mode(),
         trust: call.extensionTrust,

@@ -8,7 +8,10 @@ import { log } from '../log/log'
 import { compileRule, evaluateRules, testRule, type CompiledRule, type RuleEnvironment, type RuleEvaluation, type RuleSample } from './argumentRules'
 import { createApprovalBroker, DEFAULT_APPROVAL_TIMEOUT_MS, type ApprovalBroker, type ApprovalOutcome } from './approvalBroker'
 import { runInspectors, type Inspector } from './inspectorChain'
-import { createPermissionInspector } from './permissionInspector'
+import { callNames, createPermissionInspector } from './permissionInspector'
+import { effectiveDecision } from './effectiveDecision'
+import { wildcardMatch } from './wildcard'
+import type { EffectiveDecisionView } from '../../shared/permissionApi'
 import type { ArgumentRule, PolicyKind } from './permissionSchema'
 import { openPermissionStore, type PermissionStore } from './permissionStore'
 import { createRepetitionInspector, DEFAULT_REPETITION_LIMIT } from './repetitionInspector'
@@ -63,6 +66,8 @@ export interface PermissionService {
   setToolPolicy(toolName: string, policy: PolicyKind | undefined, current?: ToolDefinition): Promise<void>
   /** Which policy applies to a tool and whether it changed or lapsed, for switchboard://tools and the settings table. */
   policyView(toolName: string, extensionId: string, tool: ToolDefinition): PolicyView
+  /** What a model's call of the tool does now (runs / asks / never) and why, before its arguments are known. */
+  effectiveDecision(call: Pick<ToolCallRequest, 'toolName' | 'extensionId' | 'extensionName' | 'extensionTrust' | 'tool'>): EffectiveDecisionView
   /** What the saved rules make of a sample call (the tester). */
   explain(sample: RuleSample): RuleEvaluation
   /** What one (maybe unsaved) rule makes of a sample call. */
@@ -234,6 +239,25 @@ export function createPermissionService(options: PermissionServiceOptions): Perm
       if (toolPolicy) return { policy: toolPolicy.policy, source: 'tool', lapsed: toolPolicy.policy === 'always' && toolPolicy.hash !== hash, changed }
       if (extensionPolicy) return { policy: extensionPolicy, source: 'extension', lapsed: false, changed }
       return { policy: 'mode', source: 'mode', lapsed: false, changed }
+    },
+    effectiveDecision(call) {
+      const pin = checkPin(call.toolName, store.pin(call.toolName), call.tool)
+      const naming = currentRules().filter((rule) => wildcardMatch(rule.rule.tool, call.toolName)).length
+      return effectiveDecision(
+        {
+          toolName: call.toolName,
+          extensionId: call.extensionId,
+          names: callNames(call),
+          mode: store.mode(),
+          trust: call.extensionTrust,
+          annotations: call.tool.annotations,
+          toolPolicy: store.toolPolicy(call.toolName),
+          extensionPolicy: store.extensionPolicy(call.extensionId),
+          definitionHash: pin.hash,
+          definition: pin.status,
+        },
+        naming,
+      )
     },
     explain: (sample) => evaluateRules(currentRules(), sample),
     testRule: (rule, sample) => testRule(rule, sample, env),

@@ -31,6 +31,8 @@ interface ToolCallBase {
   /** The id of this one call (the model's tool-call id or one the host made up); approvals are bound to it. */
   callId: string
   extensionId: string
+  /** What people call the extension ("Everything"); reasons name it, not its id. */
+  extensionName?: string
   extensionTrust: ExtensionTrust
   /** Namespaced: `<extension>__<tool>`. Policies, rules and pins are keyed by it. */
   toolName: string

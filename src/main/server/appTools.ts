@@ -106,7 +106,7 @@ export function registerAppTools(tool: ToolRegistrar, raw: RawToolRegistrar, ser
     if (!target) return failed(`The App of ${app.extensionName} asked for a tool "${name}" that ${app.extensionName} does not offer.`)
     if (!callableByApp(target.ui)) return failed(`The tool "${name}" of ${app.extensionName} is for the model only; Apps cannot call it.`)
     const verdict = await permissions.authorize(
-      { origin: 'app', ...(sessionId !== undefined ? { sessionId } : {}), callId: randomUUID(), extensionId: target.extensionId, extensionTrust: target.trust, toolName: target.name, tool: toolDefinitionOf(target), arguments: args },
+      { origin: 'app', ...(sessionId !== undefined ? { sessionId } : {}), callId: randomUUID(), extensionId: target.extensionId, extensionName: target.extensionName, extensionTrust: target.trust, toolName: target.name, tool: toolDefinitionOf(target), arguments: args },
       { signal },
     )
     if (!verdict.run) return failed(verdict.message)

@@ -151,6 +151,7 @@ export function registerHostTools(server: McpServer, services: HostServices, set
           origin: 'person',
           callId: randomUUID(),
           extensionId: tool.extensionId,
+          extensionName: tool.extensionName,
           extensionTrust: tool.trust,
           toolName: tool.name,
           tool: toolDefinitionOf(tool),

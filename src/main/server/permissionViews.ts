@@ -21,9 +21,11 @@ export function toolsView(extensions: ExtensionService, permissions: PermissionS
     tokenizer: TOKENIZER,
     tools: catalog.tools.map((tool) => {
       const entry = extensions.core.cache.lookup(tool.name)
+      const definition = definitionOf(extensions, tool.name)
+      const call = { toolName: tool.name, extensionId: tool.extensionId, extensionName: tool.extensionName, extensionTrust: tool.trust, tool: definition }
       return {
         ...tool,
-        policy: permissions.policyView(tool.name, tool.extensionId, definitionOf(extensions, tool.name)),
+        policy: { ...permissions.policyView(tool.name, tool.extensionId, definition), effective: permissions.effectiveDecision(call) },
         alwaysOffer: marked.has(tool.name),
         tokens: entry ? catalogToolTokens(entry) : 0,
       }

@@ -4,7 +4,7 @@
  * product of inputs (7,680 combinations).
  */
 import { describe, expect, it } from 'vitest'
-import { decidePermission, effectiveHints, offersTools, type PermissionFacts } from '../../../src/main/permissions/permissionInspector'
+import { callNames, decidePermission, effectiveHints, offersTools, type PermissionFacts } from '../../../src/main/permissions/permissionInspector'
 import type { PermissionMode, PolicyKind, RuleDecision, ToolPolicy } from '../../../src/main/permissions/permissionSchema'
 import type { Verdict } from '../../../src/main/permissions/types'
 
@@ -109,6 +109,18 @@ describe('decision table', () => {
     expect(decidePermission(facts({ extension: 'never' })).reasons[0]).toMatch(/the extension files to "never"/)
     expect(decidePermission(facts({ mode: 'chat-only' })).reasons[0]).toMatch(/^Not run: tools are turned off/)
     expect(decidePermission(facts({ rule: 'deny' })).reasons[0]).toBe('Not run: Argument rule "r" says deny. Do not retry with the same value; if the task needs it, tell the person.')
+  })
+
+  it('names the tool by its title and the extension by its name when it knows them', () => {
+    const names = callNames({ tool: { name: 'echo', title: 'Echo', inputSchema: {} }, extensionId: 'everything', extensionName: 'Everything' })
+    expect(names).toEqual({ tool: '“Echo”', extension: 'Everything' })
+    const named = (c: Partial<Case>) => decidePermission({ ...facts(c), names }).reasons[0]
+    expect(named({ mode: 'smart', readOnly: 'true', trust: 'untrusted' })).toBe('Smart mode asks: “Echo” says it is read-only, but Everything is not a trusted extension, so that is not relied on.')
+    expect(named({ extension: 'ask' })).toBe('The extension Everything is set to "ask every time".')
+    expect(named({ tool: 'never' })).toMatch(/^Not run: the person has set the tool “Echo” to "never"/)
+    // Without a title: the server's own name; without an extension name: its id.
+    expect(callNames({ tool: { name: 'echo', annotations: { title: 'Echo it' }, inputSchema: {} }, extensionId: 'everything' })).toEqual({ tool: '“Echo it”', extension: 'everything' })
+    expect(callNames({ tool: { name: 'echo', inputSchema: {} }, extensionId: 'everything', extensionName: ' ' })).toEqual({ tool: '“echo”', extension: 'everything' })
   })
 })
 

@@ -68,7 +68,7 @@ describe('ask, answer, run', () => {
     await service.broker.respond(first.id, 'allow_always')
     expect(await first.result).toMatchObject({ run: true })
     expect(service.store.toolPolicy('files__write_file')).toMatchObject({ policy: 'always', hash: hashToolDefinition(writeFileTool) })
-    expect(await service.authorize(call({ tool: writeFileTool, arguments: { path: '/tmp/b', content: 'y' } }))).toMatchObject({ run: true, decision: { reasons: ['You chose "always allow" for the tool files__write_file.'] } })
+    expect(await service.authorize(call({ tool: writeFileTool, arguments: { path: '/tmp/b', content: 'y' } }))).toMatchObject({ run: true, decision: { reasons: ['You chose "always allow" for the tool “write_file”.'] } })
     service.close()
     service = await open()
     expect(await service.authorize(call({ tool: writeFileTool, arguments: { path: '/tmp/c', content: 'z' } }))).toMatchObject({ run: true })
@@ -80,7 +80,7 @@ describe('ask, answer, run', () => {
     const asked = await pendingFor(call({ tool: poisoned, arguments: { path: '/tmp/a', content: 'x' } }))
     const view = service.broker.list()[0]!
     expect(view.changed?.description).toEqual({ before: 'Write a file', after: poisoned.description })
-    expect(view.reasons).toEqual(['The definition of files__write_file changed since it was last accepted; see what changed before allowing it.'])
+    expect(view.reasons).toEqual(['The definition of “write_file” changed since it was last accepted; see what changed before allowing it.'])
     await service.broker.respond(asked.id, 'allow_once')
     expect(await asked.result).toMatchObject({ run: true })
     expect(service.store.pin('files__write_file')?.hash).toBe(hashToolDefinition(poisoned))

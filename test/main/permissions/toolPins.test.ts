@@ -212,6 +212,19 @@ describe('pin lifecycle', () => {
     expect(service.policyView('web__get', 'web', { name: 'get', inputSchema: {} })).toEqual({ policy: 'mode', source: 'mode', lapsed: false, changed: false })
   })
 
+  it('says what a model call of each tool does now, and why, in names (Settings → Permissions → Tools)', async () => {
+    await service.observeTools([{ toolName: 'mail__send', tool: send }])
+    const call = (tool: ToolDefinition) => ({ toolName: 'mail__send', extensionId: 'mail', extensionName: 'Mail', extensionTrust: 'untrusted' as const, tool })
+    expect(service.effectiveDecision(call(send))).toEqual({ decision: 'asks', reason: 'Smart mode asks before tools that may change things; “send” does not say it is read-only.', rules: 0 })
+    await service.store.setExtensionPolicy('mail', 'never')
+    expect(service.effectiveDecision(call(send))).toMatchObject({ decision: 'never', reason: 'Set to “never” for its extension, Mail.' })
+    await service.store.setExtensionPolicy('mail', undefined)
+    await service.store.setMode('autonomous')
+    expect(service.effectiveDecision(call(send)).decision).toBe('runs')
+    // A definition that differs from the pin asks even in autonomous mode.
+    expect(service.effectiveDecision(call({ ...send, description: 'new' }))).toMatchObject({ decision: 'asks', reason: expect.stringContaining('definition changed') })
+  })
+
   it('upgrades an old pin on sight and keeps its "always allow"; a later readOnlyHint flip then lapses it', async () => {
     // permissions.json as the app wrote it before title and annotations were pinned.
     service.close()

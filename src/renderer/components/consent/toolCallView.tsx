@@ -60,11 +60,11 @@ export function toolCallView({ approval, position, busy, onAnswer, sameTurn, onR
         <WrenchIcon className="size-[18px]" />
       </span>
     ),
+    // Names, not ids: the ids are in the tooltip for whoever needs them.
     subtitle: (
-      <>
-        Tool <code className="font-mono">{name}</code> of {origin.extensionName} (<code className="font-mono">{origin.extensionId}</code>) · the model
-        sees it as <code className="font-mono">{subject.toolName}</code>
-      </>
+      <span title={`Tool ${name} of the extension ${origin.extensionId}; the model calls it ${subject.toolName}.`}>
+        <VisibleText text={label} />, from {origin.extensionName} — {subject.trust === 'trusted' ? 'a trusted extension' : 'not a trusted extension'}
+      </span>
     ),
     footerNote: (
       <span className="inline-flex flex-wrap gap-x-1.5">

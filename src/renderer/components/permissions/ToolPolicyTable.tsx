@@ -1,5 +1,6 @@
 /**
- * A policy per tool (from `switchboard://tools`): the policy in force and where it comes from, a
+ * A policy per tool (from `switchboard://tools`): what a model's call does now (runs / asks / never,
+ * and why, as main decides it), the policy in force and where it comes from, a
  * "Changed" marker when the tool's definition differs from the one accepted, "Lapsed" when an
  * "always" was given for an earlier definition, and a select to set always / ask / never / default.
  * Policies of tools that are not in the catalog right now are listed too, so they can be removed.
@@ -7,9 +8,9 @@
 import { useId, useState } from 'react'
 import type { CatalogToolView, PermissionMode, PermissionsResource } from '../../../shared/hostApi'
 import { textInput } from '../ui'
-import { chip, markerTone } from './decisionTones'
+import { chip, decisionTone, markerTone } from './decisionTones'
 import { PolicySelect } from './PolicySelect'
-import { policyLabels, policySourceText, type PolicyChoice } from './permissionText'
+import { effectiveLabels, effectiveTone, policyLabels, policySourceText, type PolicyChoice } from './permissionText'
 import { EmptyNote, tableClass, tdClass, thClass } from './tableStyles'
 import { usePolicyChange } from './usePolicyChange'
 
@@ -31,6 +32,21 @@ function Markers({ changed, lapsed }: { changed: boolean; lapsed: boolean }) {
   )
 }
 
+/** Runs / Asks / Never, with why: what a model's call of the tool does now (main decides it). */
+function EffectiveDecision({ effective }: { effective: CatalogToolView['policy']['effective'] }) {
+  return (
+    <div data-effective={effective.decision} className="space-y-0.5">
+      <span className={`${chip} ${decisionTone[effectiveTone[effective.decision]]}`}>{effectiveLabels[effective.decision]}</span>
+      <p className="text-xs text-zinc-600 dark:text-zinc-400">{effective.reason}</p>
+      {effective.rules > 0 && (
+        <p className="text-xs text-zinc-500 dark:text-zinc-400">
+          {effective.rules === 1 ? 'An argument rule names this tool' : `${effective.rules} argument rules name this tool`}: some calls may be decided otherwise.
+        </p>
+      )}
+    </div>
+  )
+}
+
 function ToolRow({ tool, mode }: { tool: CatalogToolView; mode: PermissionMode | undefined }) {
   const own: PolicyChoice = tool.policy.source === 'tool' && tool.policy.policy !== 'mode' ? tool.policy.policy : 'default'
   const [shown, change] = usePolicyChange({ tool: tool.name }, own)
@@ -45,6 +61,9 @@ function ToolRow({ tool, mode }: { tool: CatalogToolView; mode: PermissionMode |
           {title && title !== tool.toolName && <span className="text-xs text-zinc-600 dark:text-zinc-400">{title}</span>}
         </p>
         <p className="font-mono text-[11px] text-zinc-400 dark:text-zinc-500">{tool.name}</p>
+      </td>
+      <td className={tdClass}>
+        <EffectiveDecision effective={tool.policy.effective} />
       </td>
       <td className={tdClass}>
         <p className="flex flex-wrap items-center gap-1.5 text-sm">
@@ -70,6 +89,7 @@ function GoneToolRow({ name, policy }: { name: string; policy: PermissionsResour
         <p className="font-mono text-[13px] font-medium wrap-anywhere">{name}</p>
         <p className="text-xs text-zinc-500 dark:text-zinc-400">Not available right now</p>
       </td>
+      <td className={`${tdClass} text-xs text-zinc-500 dark:text-zinc-400`}>Not offered to the model</td>
       <td className={tdClass}>
         <p className="flex flex-wrap items-center gap-1.5 text-sm">
           {policyLabels[policy.policy]}
@@ -136,6 +156,9 @@ export function ToolPolicyTable({ tools, permissions }: Props) {
                 Tool
               </th>
               <th scope="col" className={thClass}>
+                When the model calls it
+              </th>
+              <th scope="col" className={thClass}>
                 In force
               </th>
               <th scope="col" className={`${thClass} text-right`}>
@@ -148,7 +171,7 @@ export function ToolPolicyTable({ tools, permissions }: Props) {
               <tr>
                 <th
                   scope="colgroup"
-                  colSpan={3}
+                  colSpan={4}
                   className="bg-zinc-50/60 px-4 py-1.5 text-left text-xs font-semibold text-zinc-700 dark:bg-zinc-800/30 dark:text-zinc-300"
                 >
                   {group.name} <span className="font-mono font-normal text-zinc-500 dark:text-zinc-400">{extensionId}</span>
@@ -162,7 +185,7 @@ export function ToolPolicyTable({ tools, permissions }: Props) {
           {goneShown.length > 0 && (
             <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
               <tr>
-                <th scope="colgroup" colSpan={3} className="bg-zinc-50/60 px-4 py-1.5 text-left text-xs font-semibold text-zinc-700 dark:bg-zinc-800/30 dark:text-zinc-300">
+                <th scope="colgroup" colSpan={4} className="bg-zinc-50/60 px-4 py-1.5 text-left text-xs font-semibold text-zinc-700 dark:bg-zinc-800/30 dark:text-zinc-300">
                   Tools not in the catalog now
                 </th>
               </tr>
@@ -174,7 +197,7 @@ export function ToolPolicyTable({ tools, permissions }: Props) {
           {groups.size === 0 && goneShown.length === 0 && (
             <tbody>
               <tr>
-                <td colSpan={3} className="px-4 py-5 text-center text-sm text-zinc-500 dark:text-zinc-400">
+                <td colSpan={4} className="px-4 py-5 text-center text-sm text-zinc-500 dark:text-zinc-400">
                   No tool matches “{filter.trim()}”.
                 </td>
               </tr>

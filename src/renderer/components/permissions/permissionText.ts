@@ -15,6 +15,10 @@ export type PolicyChoice = PolicyKind | 'default'
 
 export const policyLabels: Record<PolicyKind, string> = { always: 'Always allow', ask: 'Ask every time', never: 'Never' }
 
+/** A tool's effective decision (main's EffectiveDecisionView) in words, and its tone in decisionTones. */
+export const effectiveLabels = { runs: 'Runs', asks: 'Asks', never: 'Never' } as const
+export const effectiveTone = { runs: 'allow', asks: 'ask', never: 'deny' } as const
+
 export const decisionLabels: Record<RuleDecision, string> = { allow: 'Allow', ask: 'Ask', deny: 'Deny' }
 
 /** Where the policy in force for a tool comes from, in words (for the tools table). */
