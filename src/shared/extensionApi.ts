@@ -58,6 +58,8 @@ export const ExtensionViewSchema = z.object({
   signIn: SignInViewSchema.optional(),
   resourceCount: z.number().int().nonnegative(),
   promptCount: z.number().int().nonnegative(),
+  /** Set for the extensions built into Switchboard (System, App window): they can be turned off, never removed. */
+  builtIn: z.object({ description: z.string() }).optional(),
 })
 export type ExtensionView = z.infer<typeof ExtensionViewSchema>
 

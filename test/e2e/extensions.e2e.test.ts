@@ -36,11 +36,19 @@ async function openExtensions(): Promise<void> {
 /** server-everything children of this host (its process group), by their command line. */
 const everythingChildren = () => hostChildren(host, everythingPath)
 
-async function removeAllExtensions(): Promise<void> {
+/** Removes every extension a test added; the built-in ones (System, App window) cannot be removed and stay. */
+async function removeAddedExtensions(): Promise<void> {
   await withHostClient(host, async (client) => {
     const { extensions } = await read(client, HostResource.extensions, ExtensionsResourceSchema)
-    for (const extension of extensions) await call(client, 'extension_remove', { id: extension.id })
+    for (const extension of extensions) if (!extension.builtIn) await call(client, 'extension_remove', { id: extension.id })
   })
+}
+
+const BUILT_IN_NAMES = ['System', 'App window']
+const installedRows = () => page.getByRole('list', { name: 'Installed extensions' }).getByRole('listitem')
+/** The list shows the built-in extensions and nothing else. */
+async function onlyBuiltInsListed(): Promise<void> {
+  await expect.poll(async () => (await installedRows().locator('button[title^="Show details of"]').allInnerTexts()).map((name) => name.trim())).toEqual(BUILT_IN_NAMES)
 }
 
 const addForm = () => page.getByRole('form', { name: 'Add extension' })
@@ -61,18 +69,17 @@ afterAll(async () => {
 }, 60_000)
 
 describe('Settings → Extensions in browser mode (Electron stands in as headless Chromium)', () => {
-  // Each test starts from no extensions (not even the builtin System a new data folder starts with),
-  // even when the one before failed half-way.
-  beforeAll(removeAllExtensions)
+  // Each test starts from the built-in extensions only, even when the one before failed half-way.
+  beforeAll(removeAddedExtensions)
   afterEach(async () => {
-    await removeAllExtensions()
+    await removeAddedExtensions()
     await page.setViewportSize({ width: 1180, height: 900 })
     await setColorScheme(page, 'light')
   })
 
   it('checks the add form before sending, and shows the host’s own message when it refuses a config', async () => {
     await openExtensions()
-    await page.getByText('No extensions yet').waitFor()
+    await onlyBuiltInsListed()
     await page.getByRole('button', { name: 'Add extension' }).click()
     const form = addForm()
     await form.waitFor()
@@ -109,7 +116,36 @@ describe('Settings → Extensions in browser mode (Electron stands in as headles
     expect(framesCalling('extension_add')).toHaveLength(1)
 
     await form.getByRole('button', { name: 'Cancel' }).click()
-    await page.getByText('No extensions yet').waitFor()
+    await onlyBuiltInsListed()
+  })
+
+  it('lists the built-in extensions with what they do; they can be turned off, never removed', async () => {
+    await openExtensions()
+    await onlyBuiltInsListed()
+    const system = installedRows().filter({ hasText: 'System' })
+    await system.getByText('Tells the model about this computer', { exact: false }).waitFor()
+    await system.getByText('Part of Switchboard', { exact: true }).waitFor()
+    expect(await system.getByRole('button', { name: 'Remove System' }).count()).toBe(0)
+    await installedRows().filter({ hasText: 'App window' }).getByText('draw charts', { exact: false }).waitFor()
+    await screenshot(page.getByRole('list', { name: 'Installed extensions' }), 'extensions-built-in.png')
+
+    // Through the host API too: removing is refused in words, turning off works.
+    await withHostClient(host, async (client) => {
+      const refused = await client.callTool({ name: 'extension_remove', arguments: { id: 'system' } })
+      expect(refused.isError).toBe(true)
+      expect(JSON.stringify(refused.content)).toContain('is built into Switchboard and cannot be removed')
+    })
+    await system.getByRole('switch', { name: 'Enable System' }).click()
+    await expect.poll(() => system.getByRole('switch', { name: 'Enable System' }).getAttribute('aria-checked')).toBe('false')
+    await system.getByRole('switch', { name: 'Enable System' }).click()
+    await expect.poll(() => system.getByRole('switch', { name: 'Enable System' }).getAttribute('aria-checked')).toBe('true')
+
+    // The details page says it too, with no Remove.
+    await system.getByRole('button', { name: 'System', exact: true }).click()
+    await page.getByRole('heading', { level: 2, name: 'System' }).waitFor()
+    await page.getByText('Tells the model about this computer', { exact: false }).waitFor()
+    expect(await page.getByRole('button', { name: 'Remove', exact: true }).count()).toBe(0)
+    await page.getByRole('button', { name: 'All extensions' }).click()
   })
 
   it('shows underscores in the monospace fields (GITHUB_TOKEN is not GITHUB TOKEN)', async () => {
@@ -306,7 +342,7 @@ describe('Settings → Extensions in browser mode (Electron stands in as headles
     await confirm.waitFor({ state: 'detached' })
     await row.getByRole('button', { name: 'Remove Everything' }).click()
     await confirm.getByRole('button', { name: 'Remove', exact: true }).click()
-    await page.getByText('No extensions yet').waitFor()
+    await onlyBuiltInsListed()
     await expect.poll(() => everythingChildren().length).toBe(0)
 
     // The secret value never came back to the page.
@@ -319,7 +355,7 @@ describe('Settings → Extensions in browser mode (Electron stands in as headles
     const other = await connectHostClient(host, 'e2e-second-window')
     try {
       await openExtensions()
-      await page.getByText('No extensions yet').waitFor()
+      await onlyBuiltInsListed()
       await call(other, 'extension_add', {
         config: { id: 'inline', name: 'Inline code', type: 'stdio', command: nodePath, args: ['-e', 'require("node:http").createServer().listen(0)'], env: {} },
       })
@@ -360,8 +396,8 @@ describe('Settings → Extensions in browser mode (Electron stands in as headles
       await dialog.waitFor({ state: 'detached' })
 
       // Both stay off, marked as not approved; nothing was started.
-      const rows = page.getByRole('list', { name: 'Installed extensions' }).getByRole('listitem')
-      await expect.poll(() => rows.count()).toBe(2)
+      const rows = installedRows()
+      await expect.poll(() => rows.count()).toBe(BUILT_IN_NAMES.length + 2)
       for (const name of ['Inline code', 'Remote docs']) {
         const row = rows.filter({ hasText: name })
         await row.getByText('Not approved').waitFor()
@@ -376,7 +412,7 @@ describe('Settings → Extensions in browser mode (Electron stands in as headles
 
       await call(other, 'extension_remove', { id: 'inline' })
       await call(other, 'extension_remove', { id: 'remote' })
-      await page.getByText('No extensions yet').waitFor()
+      await onlyBuiltInsListed()
       expect(app.pageErrors).toEqual([])
     } finally {
       await other.close()

@@ -24,6 +24,22 @@ const addedNotice: Partial<Record<(typeof DEFAULT_EXTENSION_IDS)[number], string
     'Switchboard can now draw charts in the conversation, show notifications and copy to the clipboard: the extension “App window” was added. Turn it off in Settings → Extensions if you do not want it.',
 }
 
+/**
+ * What each extension built into Switchboard does, in a sentence for the extensions list. These ship
+ * with the app: they can be turned off, never removed (a removed one could not be added back).
+ */
+const builtInDescriptions: Record<(typeof DEFAULT_EXTENSION_IDS)[number], string> = {
+  system: 'Tells the model about this computer when it asks: the operating system, locale, time zone and Switchboard version, and the current date and time.',
+  frontend: 'Lets the model draw charts in the conversation, show a desktop notification and copy text to the clipboard, through this app window.',
+}
+
+/** The description of a built-in extension, or undefined for one the person added. */
+export function builtInDescription(config: Pick<ExtensionConfig, 'type'> & { builtin?: string }): string | undefined {
+  if (config.type === 'frontend') return builtInDescriptions.frontend
+  if (config.type === 'builtin' && config.builtin === 'system') return builtInDescriptions.system
+  return undefined
+}
+
 export interface DefaultsApplied {
   configs: ExtensionConfig[]
   /** Every default this folder has been given, to store with the extensions. */

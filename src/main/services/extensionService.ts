@@ -11,7 +11,7 @@ import { log } from '../log/log'
 import { createExtensionConsent, type ExtensionConsent } from './extensionConsent'
 import type { ExtensionsFile } from './extensionsFile'
 import type { ExtensionLogLevels } from './extensionLogLevels'
-import { applyDefaultExtensions } from './defaultExtensions'
+import { applyDefaultExtensions, builtInDescription } from './defaultExtensions'
 import type { FrontendTransportSource } from '../extensions/transports'
 import { describeSignIn, type RemoteAuth } from '../extensions/auth/remoteAuth'
 import type { RevisionCache } from '../extensions/revisionCache'
@@ -164,6 +164,10 @@ export function createExtensionService(options: ExtensionServiceOptions): Extens
     return status && { ...status, description: describeSignIn(status) }
   }
 
+  const builtInView = (config: ExtensionConfig): Pick<ExtensionView, 'builtIn'> => {
+    const description = builtInDescription(config)
+    return description ? { builtIn: { description } } : {}
+  }
   const view = (id: string): ExtensionView => {
     const snapshot = core.manager.get(id)
     const config = core.manager.config(id)
@@ -188,6 +192,7 @@ export function createExtensionService(options: ExtensionServiceOptions): Extens
       signIn: signInView(id),
       resourceCount: counts.resources,
       promptCount: counts.prompts,
+      ...builtInView(config),
     }
   }
 
@@ -233,6 +238,10 @@ export function createExtensionService(options: ExtensionServiceOptions): Extens
     add: (input, source = 'install') => withConsent(bound(input, source), (checked) => core.manager.add(checked)),
     update: (id, input, source = 'install') => withConsent(bound({ ...unmask(id, input), id }, source, core.manager.config(id)), (checked) => core.manager.update(id, checked)),
     async remove(id) {
+      const config = core.manager.config(id)
+      if (config && builtInDescription(config)) {
+        throw new Error(`“${config.name}” is built into Switchboard and cannot be removed. Turn it off in Settings → Extensions instead (extension_set_enabled).`)
+      }
       const result = await core.manager.remove(id)
       if (!result.ok) fail(result.errors)
       consent.forget(id)

@@ -57,13 +57,37 @@ describe('extension service with an existing extensions.json', () => {
       expect(first.service.views().map((v) => v.id)).toEqual(['system', 'frontend'])
       expect(first.notices).toHaveLength(1)
       await first.service.stop()
-      expect(JSON.parse(await readFile(path, 'utf8'))).toMatchObject({ defaultsOffered: ['system', 'frontend'] })
-      await first.service.remove('frontend')
+      const saved = JSON.parse(await readFile(path, 'utf8')) as { extensions: { id: string }[] }
+      expect(saved).toMatchObject({ defaultsOffered: ['system', 'frontend'] })
+      // Removed by an earlier version (built-ins can no longer be removed): it stays removed.
+      await writeFile(path, JSON.stringify({ ...saved, extensions: saved.extensions.filter((extension) => extension.id !== 'frontend') }))
 
       const second = open()
       expect(second.service.views().map((v) => v.id)).toEqual(['system'])
       expect(second.notices).toEqual([])
       await second.service.stop()
+    } finally {
+      await dir.remove()
+    }
+  })
+})
+
+describe('built-in extensions', () => {
+  it('say what they do and cannot be removed, only turned off', async () => {
+    const dir = await tempDir()
+    try {
+      const service = createExtensionService({ file: extensionsFile(dir.path), resolveSecrets: async () => ({}), appVersion: '0', notify: () => {} })
+      await service.add({ id: 'mine', name: 'Mine', type: 'stdio', command: 'node' })
+      const views = service.views()
+      expect(views.find((view) => view.id === 'system')?.builtIn?.description).toMatch(/operating system.*date and time/)
+      expect(views.find((view) => view.id === 'frontend')?.builtIn?.description).toMatch(/charts.*notification.*clipboard/)
+      expect(views.find((view) => view.id === 'mine')?.builtIn).toBeUndefined()
+      await expect(service.remove('system')).rejects.toThrow('“System” is built into Switchboard and cannot be removed. Turn it off')
+      await expect(service.remove('frontend')).rejects.toThrow(/cannot be removed/)
+      expect((await service.setEnabled('system', false)).enabled).toBe(false)
+      await service.remove('mine')
+      expect(service.views().map((view) => view.id)).toEqual(['system', 'frontend'])
+      await service.stop()
     } finally {
       await dir.remove()
     }

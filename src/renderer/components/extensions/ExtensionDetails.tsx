@@ -17,6 +17,7 @@ import { ConfigSummary } from './ConfigSummary'
 import { SamplingSetting } from './SamplingSetting'
 import { LogLevelSetting } from './LogLevelSetting'
 import { ExtensionRemoveConfirm } from './ExtensionRemoveConfirm'
+import { BuiltInMark } from './BuiltInMark'
 import { ExtensionStateNote } from './ExtensionStateNote'
 import { ExtensionTypeIcon } from './ExtensionTypeIcon'
 import { LogViewer } from './LogViewer'
@@ -112,19 +113,18 @@ function ExtensionDetails({ extension }: { extension: ExtensionView }) {
           <div className="flex shrink-0 items-center gap-1">
             <SignInButton extension={extension} />
             <RestartButton controls={controls} />
-            <button
-              ref={removeButton}
-              type="button"
-              className={quietDangerButton}
-              disabled={removing !== 'no'}
-              onClick={() => setRemoving('confirm')}
-            >
-              Remove
-            </button>
+            {extension.builtIn ? (
+              <BuiltInMark />
+            ) : (
+              <button ref={removeButton} type="button" className={quietDangerButton} disabled={removing !== 'no'} onClick={() => setRemoving('confirm')}>
+                Remove
+              </button>
+            )}
             <span aria-hidden="true" className="mx-1.5 h-5 w-px bg-zinc-200 dark:bg-zinc-700" />
             <Switch checked={controls.enabled} label={`Enable ${extension.name}`} onChange={(next) => void controls.setEnabled(next)} />
           </div>
         </div>
+        {extension.builtIn && <p className="mt-2 text-sm text-zinc-700 dark:text-zinc-300">{extension.builtIn.description}</p>}
         <ExtensionStateNote extension={extension} />
         <SignInSummary extension={extension} />
         <RegisteredClientForm key={extension.id} extension={extension} />

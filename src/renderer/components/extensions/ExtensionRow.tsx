@@ -1,6 +1,7 @@
 /**
  * One installed extension in the list: name (opens its details), state badge, what it brings, an
- * on/off switch, Restart, and Remove after a confirm step.
+ * on/off switch, Restart, and Remove after a confirm step (built-in extensions say what they do and
+ * can only be turned off).
  */
 import { useEffect, useId, useRef, useState } from 'react'
 import type { ExtensionView } from '../../../shared/hostApi'
@@ -16,6 +17,7 @@ import { countsText, typeLabels } from './extensionText'
 import { useExtensionControls } from './useExtensionControls'
 import { RestartButton } from './RestartButton'
 import { SignInButton } from './SignInControls'
+import { BuiltInMark } from './BuiltInMark'
 
 interface Props {
   extension: ExtensionView
@@ -75,21 +77,26 @@ export function ExtensionRow({ extension, onRemoved }: Props) {
             <span aria-hidden="true">·</span>
             <span>{countsText(extension)}</span>
           </p>
+          {extension.builtIn && <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">{extension.builtIn.description}</p>}
           <ExtensionStateNote extension={extension} clamp />
         </div>
         <div className="flex shrink-0 items-center gap-1">
           <SignInButton extension={extension} label={`Sign in to ${name}`} />
           <RestartButton controls={controls} label={`Restart ${name}`} busy={mode !== 'view'} />
-          <button
-            ref={removeButton}
-            type="button"
-            className={quietDangerButton}
-            aria-label={`Remove ${name}`}
-            disabled={mode !== 'view'}
-            onClick={() => setMode('confirm-remove')}
-          >
-            Remove
-          </button>
+          {extension.builtIn ? (
+            <BuiltInMark />
+          ) : (
+            <button
+              ref={removeButton}
+              type="button"
+              className={quietDangerButton}
+              aria-label={`Remove ${name}`}
+              disabled={mode !== 'view'}
+              onClick={() => setMode('confirm-remove')}
+            >
+              Remove
+            </button>
+          )}
           <span aria-hidden="true" className="mx-1.5 h-5 w-px bg-zinc-200 dark:bg-zinc-700" />
           <Switch
             checked={controls.enabled}
