@@ -10,7 +10,7 @@ import { HostContext } from './mcp/hostContext'
 import { feedStores } from './mcp/feedStores'
 import { useConnectionStore } from './stores/connectionStore'
 import { useErrorStore } from './stores/errorStore'
-import { listenForFrontendPort, serveOverWebSocket } from './mcp/frontendServer'
+import { listenForFrontendPort, serveFrontendOverWebSocket } from './mcp/frontendPort'
 
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root element')
@@ -34,7 +34,7 @@ if (endpoint.kind === 'no-token') {
   feedStores(client)
   // The page's second session: the frontend tools (charts, notifications, clipboard) that main calls.
   if (endpoint.kind === 'electron') listenForFrontendPort()
-  else serveOverWebSocket(endpoint.token)
+  else serveFrontendOverWebSocket(endpoint.token)
   root.render(
     <StrictMode>
       <HostContext value={client}>

@@ -1,13 +1,9 @@
 /** Settings, in sections: General (theme, data folder, keychain), Models & keys, Secrets, Extensions, Permissions and Hooks. */
 import { useSettingsStore } from '../stores/settingsStore'
 import { useViewStore, type SettingsSection } from '../stores/viewStore'
-import { GeneralSettings } from './settings/GeneralSettings'
-import { SecretsSettings } from './settings/SecretsSettings'
-import { ModelsSettings } from './models/ModelsSettings'
-import { ExtensionsSettings } from './extensions/ExtensionsSettings'
-import { PermissionsSettings } from './permissions/PermissionsSettings'
-import { HooksSettings } from './hooks/HooksSettings'
-import { SettingsTabs, panelId, tabId } from './settings/SettingsTabs'
+import { Suspense } from 'react'
+import { SettingsTabs, panelId, settingsSections, tabId } from './settings/SettingsTabs'
+import { LoadingPanel } from './LoadingPanel'
 import { BackIcon } from './icons'
 import { quietButton } from './ui'
 
@@ -19,6 +15,7 @@ export function SettingsScreen() {
   const selectSession = useViewStore((state) => state.selectSession)
   const selectedId = useViewStore((state) => state.selectedId)
   if (!settings) return null
+  const Panel = (settingsSections.find((entry) => entry.id === section) ?? settingsSections[0]!).panel
   // The Extensions tab always opens on the list (also when chosen again on a details page or the add form).
   const choose = (next: SettingsSection) => (next === 'extensions' ? showExtensions({ page: 'list' }) : showSettings(next))
 
@@ -43,19 +40,10 @@ export function SettingsScreen() {
           // One width for every section, so that switching tabs does not move the page.
           className="mx-auto max-w-3xl px-6 py-8"
         >
-          {section === 'general' ? (
-            <GeneralSettings settings={settings} />
-          ) : section === 'models' ? (
-            <ModelsSettings />
-          ) : section === 'secrets' ? (
-            <SecretsSettings settings={settings} />
-          ) : section === 'extensions' ? (
-            <ExtensionsSettings />
-          ) : section === 'permissions' ? (
-            <PermissionsSettings />
-          ) : (
-            <HooksSettings />
-          )}
+          {/* Each section's panel loads on first use (the table in SettingsTabs.tsx). */}
+          <Suspense fallback={<LoadingPanel />}>
+            <Panel settings={settings} />
+          </Suspense>
         </div>
       </div>
     </div>

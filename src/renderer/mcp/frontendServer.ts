@@ -7,7 +7,6 @@
  */
 import { McpServer } from '@modelcontextprotocol/server'
 import type { Transport } from '@modelcontextprotocol/server'
-import { FRONTEND_PORT_INDEX, isPortsMessage } from '../../shared/portHandshake'
 import { PortTransport, domPort } from '../../shared/portTransport'
 import { PageSocketTransport, frontendSocketUrl } from './frontendSocket'
 import { registerCopyToClipboard } from './frontendTools/copyToClipboard'
@@ -89,13 +88,4 @@ export function serveOnPort(port: MessagePort): McpServer {
   const transport: Transport = new PortTransport(domPort(port))
   void server.connect(transport)
   return server
-}
-
-/** Electron: the preload posts `[hostPort, frontendPort]`; the frontend port is served as soon as it arrives. */
-export function listenForFrontendPort(): void {
-  window.addEventListener('message', (event: MessageEvent<unknown>) => {
-    if (event.source !== window || !isPortsMessage(event.data)) return
-    const port = event.ports[FRONTEND_PORT_INDEX]
-    if (port) serveOnPort(port)
-  })
 }

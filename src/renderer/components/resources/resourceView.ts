@@ -3,7 +3,7 @@
  * read resource is previewed, and the variables of a resource template. Resource and tool content
  * is untrusted: everything here checks shapes instead of assuming them.
  */
-import { UriTemplate } from '@modelcontextprotocol/server'
+import { UriTemplate } from '@modelcontextprotocol/client'
 import type { ResourceContent } from '../../../shared/hostApi'
 
 /** Who a content part is for: no audience (or both) is everyone. */

@@ -1,14 +1,30 @@
-/** The settings sections as tabs: arrow keys, Home and End move between them (automatic activation). */
-import { useRef, type KeyboardEvent } from 'react'
+/**
+ * The settings sections as tabs: arrow keys, Home and End move between them (automatic activation).
+ * The table below is the one place a section is added: its tab label and its panel. Panels load on
+ * first use (React.lazy: a chunk of their own, out of the window's first chunk), so a new section
+ * names its component through `panel(() => import('./Its'), 'Its')` like the others.
+ */
+import { lazy, useRef, type ComponentType, type KeyboardEvent, type LazyExoticComponent } from 'react'
+import type { SettingsResource } from '../../../shared/hostApi'
 import type { SettingsSection } from '../../stores/viewStore'
 
-export const settingsSections: { id: SettingsSection; label: string }[] = [
-  { id: 'general', label: 'General' },
-  { id: 'models', label: 'Models & keys' },
-  { id: 'secrets', label: 'Secrets' },
-  { id: 'extensions', label: 'Extensions' },
-  { id: 'permissions', label: 'Permissions' },
-  { id: 'hooks', label: 'Hooks' },
+export interface SettingsPanelProps {
+  settings: SettingsResource
+}
+type SettingsPanel = LazyExoticComponent<ComponentType<SettingsPanelProps>>
+
+/** A panel loaded on first use from the module's named export. */
+function panel<Name extends string>(load: () => Promise<Record<Name, ComponentType<SettingsPanelProps>>>, name: Name): SettingsPanel {
+  return lazy(async () => ({ default: (await load())[name] }))
+}
+
+export const settingsSections: { id: SettingsSection; label: string; panel: SettingsPanel }[] = [
+  { id: 'general', label: 'General', panel: panel(() => import('./GeneralSettings'), 'GeneralSettings') },
+  { id: 'models', label: 'Models & keys', panel: panel(() => import('../models/ModelsSettings'), 'ModelsSettings') },
+  { id: 'secrets', label: 'Secrets', panel: panel(() => import('./SecretsSettings'), 'SecretsSettings') },
+  { id: 'extensions', label: 'Extensions', panel: panel(() => import('../extensions/ExtensionsSettings'), 'ExtensionsSettings') },
+  { id: 'permissions', label: 'Permissions', panel: panel(() => import('../permissions/PermissionsSettings'), 'PermissionsSettings') },
+  { id: 'hooks', label: 'Hooks', panel: panel(() => import('../hooks/HooksSettings'), 'HooksSettings') },
 ]
 
 export const tabId = (section: SettingsSection) => `settings-tab-${section}`

@@ -1,7 +1,7 @@
 /** A fenced code block: its language, a copy button, and highlighting once the block is complete. */
-import { memo, useMemo, useRef, type ReactNode } from 'react'
+import { memo, useRef, type ReactNode } from 'react'
 import { CopyButton } from '../../CopyButton'
-import { highlightCode } from './highlight'
+import { useHighlightedCode } from './useHighlightedCode'
 
 interface Props {
   code: string
@@ -15,7 +15,7 @@ interface Props {
 export const CodeBlock = memo(function CodeBlock({ code, lang, open = false, caret }: Props) {
   const codeElement = useRef<HTMLElement>(null)
   const language = lang?.trim().split(/\s/)[0] ?? ''
-  const html = useMemo(() => (open ? null : highlightCode(code, language)), [code, language, open])
+  const html = useHighlightedCode(code, language, open)
   return (
     <div className="group/code my-3 overflow-hidden rounded-lg border border-zinc-200 bg-zinc-50 first:mt-0 last:mb-0 dark:border-zinc-700/80 dark:bg-zinc-950">
       <div className="flex h-8 items-center justify-between border-b border-zinc-200 pr-1 pl-3 dark:border-zinc-700/80">
