@@ -4,6 +4,7 @@
  */
 import { z } from 'zod'
 import { ToolCallSubjectSchema } from './permissionApi'
+import { ConnectedAppSubjectSchema } from './connectedAppsApi'
 
 export const ApprovalDecisionSchema = z.enum(['allow_once', 'allow_always', 'deny'])
 export type ApprovalDecision = z.infer<typeof ApprovalDecisionSchema>
@@ -66,10 +67,12 @@ export const ApprovalElicitationSchema = z.object({
     /** The chat session a tool call came from: approvals of one turn can be reviewed together. */
     sessionId: z.string().optional(),
     /** Who started a tool call: the model, a window component, the person by hand, or an extension's App. */
-    by: z.enum(['model', 'frontend', 'person', 'app']).optional(),
+    by: z.enum(['model', 'frontend', 'person', 'app', 'connected-app']).optional(),
+    /** The connected app (Claude Code, a script…) whose call this is, by the name it was allowed under. */
+    client: z.string().optional(),
   }),
   message: z.string(),
-  subject: z.discriminatedUnion('type', [ExtensionStartSubjectSchema, ToolCallSubjectSchema, SamplingSubjectSchema, HookSubjectSchema]),
+  subject: z.discriminatedUnion('type', [ExtensionStartSubjectSchema, ToolCallSubjectSchema, SamplingSubjectSchema, HookSubjectSchema, ConnectedAppSubjectSchema]),
   /** Which decisions the dialog may offer. */
   decisions: z.array(ApprovalDecisionSchema),
 })

@@ -15,6 +15,7 @@ import { BundleToolInput, BundleToolOutput } from './bundleApi'
 import { RootFoldersSchema, RootsToolInput } from './rootsApi'
 import { APPS_URI, AppsToolInput, AppsToolOutput } from './appsApi'
 import { HOOKS_URI, HookToolInput, HookToolOutput } from './hooksApi'
+import { CONNECTED_APPS_URI, ConnectedAppToolInput, ConnectedAppToolOutput } from './connectedAppsApi'
 
 /** URIs of the host server's resources (all subscribable, `application/json`). */
 export const HostResource = {
@@ -28,6 +29,7 @@ export const HostResource = {
   installRequests: INSTALL_REQUESTS_URI,
   apps: APPS_URI,
   hooks: HOOKS_URI,
+  connectedApps: CONNECTED_APPS_URI,
 } as const
 export type HostResourceUri = (typeof HostResource)[keyof typeof HostResource]
 
@@ -125,6 +127,7 @@ export * from './rootsApi'
 export * from './appsApi'
 export * from './appMeta'
 export * from './hooksApi'
+export * from './connectedAppsApi'
 
 const sessionId = z.string().min(1).max(100)
 const sessionTitle = z.string().trim().min(1, 'A session title cannot be empty').max(200)
@@ -158,6 +161,7 @@ export const HostToolInput = {
   ...RootsToolInput,
   ...AppsToolInput,
   ...HookToolInput,
+  ...ConnectedAppToolInput,
   elicitation_respond: ElicitationRespondInput,
   ...QuestionToolInput,
 } as const
@@ -186,6 +190,7 @@ export const HostToolOutput = {
   session_set_roots: SessionSummarySchema,
   ...AppsToolOutput,
   ...HookToolOutput,
+  ...ConnectedAppToolOutput,
   elicitation_respond: z.object({ id: z.string() }),
   ...QuestionToolOutput,
 } as const satisfies Record<HostToolName, z.ZodType>

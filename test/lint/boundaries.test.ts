@@ -24,6 +24,10 @@ const forbidden: [file: string, code: string, reason: RegExp][] = [
   ['src/main/services/planted.ts', "import { x } from '../server/hostServer'\nexport const a = x", /downward/],
   ['src/main/agent/planted.ts', "import { x } from '../services/chatService'\nexport const a = x", /downward/],
   ['src/shared/planted.ts', "import { readFile } from 'node:fs'\nexport const a = readFile", /no Node built-ins/],
+  ['src/main/gateway/planted.ts', "import { x } from '../server/hostServer'\nexport const a = x", /downward/],
+  ['src/main/gateway/planted.ts', "import { x } from '../host/createHost'\nexport const a = x", /downward/],
+  ['src/main/services/planted.ts', "import { x } from '../gateway/gatewayService'\nexport const a = x", /downward/],
+  ['src/main/agent/planted.ts', "import { x } from '../gateway/gatewayService'\nexport const a = x", /downward/],
 ]
 
 const allowed: [file: string, code: string][] = [
@@ -33,6 +37,8 @@ const allowed: [file: string, code: string][] = [
   ['src/main/server/planted.ts', "import { x } from '../agent/sessionIndex'\nexport const a = x"],
   ['src/main/host/planted.ts', "import { x } from '../server/hostServer'\nexport const a = x"],
   ['src/main/server/planted.ts', "import { x } from '../services/chatService'\nexport const a = x"],
+  ['src/main/gateway/planted.ts', "import { x } from '../services/chatService'\nimport { y } from '../permissions'\nexport const a = [x, y]"],
+  ['src/main/server/planted.ts', "import { x } from '../gateway/gatewayService'\nexport const a = x"],
   ['src/renderer/planted.ts', "import { HostResource } from '../shared/hostApi'\nexport const a = HostResource"],
 ]
 

@@ -46,6 +46,7 @@ import { lateBound } from './lateBound'
 import type { LogEntryLevel } from '../extensions/logRing'
 import { TokenVault } from '../extensions/auth/tokenVault'
 import { openLoopbackRedirect } from './loopbackRedirect'
+import { createGatewayService } from '../gateway/gatewayService'
 
 export interface Host {
   readonly services: HostServices
@@ -69,12 +70,14 @@ export interface HostOptions {
   openExternal?: (url: string) => void | Promise<void>
   /** The system file/folder dialog (Electron); absent in browser mode, where `pick_path` answers "unavailable". */
   pickPath?: PathPicker
+  /** The connected apps' endpoint listens on this port for this run (instead of the one it keeps). */
+  gatewayPort?: number
 }
 
 // The AI SDK writes its warnings to the console; the host reports problems through its own log.
 ;(globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false
 
-export async function createHost({ dataDir, makeSettingsConf, secrets, questionTimeoutMs, openExternal, pickPath }: HostOptions): Promise<Host> {
+export async function createHost({ dataDir, makeSettingsConf, secrets, questionTimeoutMs, openExternal, pickPath, gatewayPort }: HostOptions): Promise<Host> {
   await makePrivateDataDir(dataDir)
   // The keychain probe may take a moment; it runs while the session index loads.
   const [sessions, secretStore] = await Promise.all([openSessionIndex(dataDir), secrets ?? openSecretStore()])
@@ -158,6 +161,23 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
     notifyChanged: () => extensions.core.manager.notifyRootsChanged(),
   })
   later.roots.bind(roots)
+  // Other apps reach the agents (and, per app, the catalog) over loopback HTTP, through the same inspector and manager.
+  const gateway = createGatewayService({
+    dataDir,
+    version: pkg.version,
+    port: gatewayPort,
+    tools: () => extensions.core.cache.catalog().tools,
+    onCatalogChange: (listener) => extensions.core.cache.onChange(listener),
+    authorize: (call, signal) => permissions.authorize(call, { signal }),
+    callTool: (name, args, signal, onProgress) => extensions.callTool(name, args, signal, onProgress),
+    chat,
+    readExtensionResource: async (id, uri) => {
+      const connection = extensions.core.manager.connection(id)
+      if (!connection) throw new Error(`The extension "${id}" is not running, so ${uri} cannot be read now; try again once it is ready.`)
+      return connection.readResource(uri)
+    },
+    notify: (message) => notices.add({ message }),
+  })
   const services: HostServices = {
     dataDir,
     version: pkg.version,
@@ -167,7 +187,7 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
     notices,
     extensions,
     permissions,
-    elicitations: createElicitationBoard([extensions.consent, approvalSource(permissions.broker, extensionName), sampling, questions, hooks]),
+    elicitations: createElicitationBoard([extensions.consent, approvalSource(permissions.broker, extensionName), sampling, questions, hooks, gateway.requests]),
     models,
     chat,
     attachments,
@@ -186,12 +206,14 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
     openExternal,
     apps,
     hooks,
+    gateway,
   }
   const stopLogLevels = logLevels.follow(extensions.core.manager)
   void services.models.detectOllama()
   const stopObserving = observeCatalog(extensions, permissions)
   // Extensions connect in the background; the host answers the window at once.
   extensions.start()
+  await gateway.start()
   const open = new Set<Transport>()
 
   return {
@@ -220,6 +242,7 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
     connectFrontend: (transport) => frontend.attach(transport),
     async close() {
       await Promise.all([...open].map((transport) => transport.close()))
+      await gateway.close()
       await chat.stop()
       roots.stop()
       await stopObserving()

@@ -29,6 +29,8 @@ export interface PendingApproval {
   callId: string
   origin: CallOrigin
   sessionId?: string
+  /** The connected app that made the call (origin `connected-app`). */
+  client?: string
   extensionId: string
   extensionTrust: ExtensionTrust
   toolName: string
@@ -118,6 +120,7 @@ function approvalView(id: string, call: ToolCallRequest, decision: Decision, at:
     callId: call.callId,
     origin: call.origin,
     ...(call.origin !== 'person' && call.sessionId !== undefined ? { sessionId: call.sessionId } : {}),
+    ...(call.origin === 'connected-app' ? { client: call.client } : {}),
     extensionId: call.extensionId,
     extensionTrust: call.extensionTrust,
     toolName: call.toolName,

@@ -51,6 +51,8 @@ export type ToolCallRequest = ToolCallBase &
     | { origin: 'frontend'; sessionId?: string }
     /** An MCP App in a tool card asked (renderer/apps/); treated like the model, and the dialog says so. */
     | { origin: 'app'; sessionId?: string }
+    /** Another app connected over the HTTP endpoint (src/main/gateway); treated like the model, and the dialog names the app. */
+    | { origin: 'connected-app'; client: string; sessionId?: string }
     /** The person ran the tool by hand from the extension page (`tool_call`): they are the approver. */
     | { origin: 'person' }
   )

@@ -49,6 +49,7 @@ export function createHostServer(services: HostServices): { server: McpServer; d
     [HostResource.installRequests]: () => ({ requests: services.installRequests.list() }),
     [HostResource.apps]: () => services.apps.view(),
     [HostResource.hooks]: () => services.hooks.view(),
+    [HostResource.connectedApps]: () => services.gateway.view(),
   }
   for (const [uri, read] of Object.entries(readers)) {
     server.registerResource(uri, uri, { mimeType: 'application/json' }, async () => json(uri, read()))
@@ -112,6 +113,7 @@ export function createHostServer(services: HostServices): { server: McpServer; d
     services.installRequests.onChange(() => changed(HostResource.installRequests)),
     services.apps.onChange(() => changed(HostResource.apps)),
     services.hooks.onChange(() => changed(HostResource.hooks)),
+    services.gateway.onChange(() => changed(HostResource.connectedApps)),
     services.chat.onChange(changed),
     services.secrets.onChange(() => changed(HostResource.models)),
     services.permissions.store.onChange(() => {

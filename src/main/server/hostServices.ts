@@ -19,6 +19,7 @@ import type { NoticeBoard } from '../services/noticeBoard'
 import type { AppService } from '../services/appService'
 import type { HookService } from '../services/hookService'
 import type { ToolListCache } from './toolListCache'
+import type { GatewayService } from '../gateway/gatewayService'
 
 /** What the host server serves; one instance is shared by every connection. */
 export interface HostServices {
@@ -52,4 +53,6 @@ export interface HostServices {
   hooks: HookService
   /** The host's own tools/list answer, built once for every connection (toolListCache.ts). */
   toolList: ToolListCache
+  /** Connected apps and the loopback HTTP endpoint they use (src/main/gateway). */
+  gateway: GatewayService
 }

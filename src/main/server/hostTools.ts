@@ -15,6 +15,7 @@ import { registerResourceTools } from './resourceTools'
 import { registerRootsTools } from './rootsTools'
 import { registerAppTools } from './appTools'
 import { registerHookTools } from './hookTools'
+import { registerConnectedAppTools } from './connectedAppTools'
 
 /** One line of the rule tester's trace, e.g. `rule notes (allow): matched — path is under ~/Notes`. */
 function describeTrace(step: RuleTrace): string {
@@ -215,4 +216,5 @@ export function registerHostTools(server: McpServer, services: HostServices, set
   registerQuestionTools(tool, services)
   registerAppTools(tool, raw, services)
   registerHookTools(tool, services)
+  registerConnectedAppTools(tool, services)
 }

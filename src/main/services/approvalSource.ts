@@ -3,17 +3,21 @@ import type { Elicitation } from '../../shared/hostApi'
 import type { ApprovalBroker, PendingApproval } from '../permissions'
 import type { ElicitationSource } from './elicitationBoard'
 
+function approvalMessage(pending: PendingApproval, extension: string): string {
+  const tool = pending.tool.title ?? pending.tool.name
+  if (pending.origin === 'app') return `The App of ${extension} asks to run ${tool}.`
+  if (pending.client !== undefined) return `${pending.client} (a connected app) asks to run ${tool} of ${extension}.`
+  return `${extension} wants to run ${tool}.`
+}
+
 function toElicitation(pending: PendingApproval, extensionName: (id: string) => string): Elicitation {
   const decisions = pending.offerAlways ? (['allow_once', 'allow_always', 'deny'] as const) : (['allow_once', 'deny'] as const)
   return {
     kind: 'approval',
     id: pending.id,
     created: Date.parse(pending.createdAt),
-    origin: { extensionId: pending.extensionId, extensionName: extensionName(pending.extensionId), tool: pending.toolName, sessionId: pending.sessionId, by: pending.origin },
-    message:
-      pending.origin === 'app'
-        ? `The App of ${extensionName(pending.extensionId)} asks to run ${pending.tool.title ?? pending.tool.name}.`
-        : `${extensionName(pending.extensionId)} wants to run ${pending.tool.title ?? pending.tool.name}.`,
+    origin: { extensionId: pending.extensionId, extensionName: extensionName(pending.extensionId), tool: pending.toolName, sessionId: pending.sessionId, by: pending.origin, ...(pending.client !== undefined ? { client: pending.client } : {}) },
+    message: approvalMessage(pending, extensionName(pending.extensionId)),
     subject: {
       type: 'tool-call',
       callId: pending.callId,

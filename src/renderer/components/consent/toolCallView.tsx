@@ -42,6 +42,10 @@ export function toolCallView({ approval, position, busy, onAnswer, sameTurn, onR
         <>
           The App of {origin.extensionName} asks to run “<VisibleText text={label} />”
         </>
+      ) : origin.by === 'connected-app' ? (
+        <>
+          <VisibleText text={origin.client ?? 'A connected app'} /> asks to run “<VisibleText text={label} />” from {origin.extensionName}
+        </>
       ) : (
         <>
           Run “<VisibleText text={label} />” from {origin.extensionName}?

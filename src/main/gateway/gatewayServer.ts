@@ -1,0 +1,119 @@
+/**
+ * The MCP server one connected app talks to (one instance per 2025-11-25 session or per
+ * 2026-07-28 request). Tools: what gatewayCatalog offers the app, read afresh on every request so
+ * a changed scope or a revoked token applies at once. Every call passes the permission inspector
+ * with origin `connected-app` (its approvals name the app), then goes through the extension
+ * manager like the model's calls. Resources: only the ones a result linked this app to (an
+ * agent's progress and history), so an app cannot read other conversations.
+ */
+import { randomUUID } from 'node:crypto'
+import { Server, type CallToolResult, type ReadResourceResult, type Tool } from '@modelcontextprotocol/server'
+import { z } from 'zod'
+import { AttachmentRefSchema, MAX_ATTACHMENTS, progressUri, historyUri } from '../../shared/hostApi'
+import { toolDefinitionOf } from '../agent'
+import type { Authorization, ToolCallRequest } from '../permissions'
+import type { ChatService } from '../services/chatService'
+import type { ExtensionService } from '../services/extensionService'
+import type { CatalogTool } from '../extensions'
+import type { StoredApp } from './connectedAppsStore'
+import { offeredTools, type OfferedTool } from './gatewayCatalog'
+import type { LinkLedger } from './linkLedger'
+import { stringifyMasked } from '../log/secretValues'
+
+export interface GatewayServerDeps {
+  version: string
+  /** The app as stored now; undefined once revoked. */
+  app: (id: string) => StoredApp | undefined
+  tools: () => readonly CatalogTool[]
+  authorize: (call: ToolCallRequest, signal: AbortSignal) => Promise<Authorization>
+  callTool: ExtensionService['callTool']
+  chat: Pick<ChatService, 'send' | 'progress' | 'history'>
+  readExtensionResource: (extensionId: string, uri: string) => Promise<ReadResourceResult>
+  links: LinkLedger
+}
+
+const ChatInputSchema = z.object({ prompt: z.string().trim().min(1, 'Give the agent a prompt.').max(200_000), attachments: z.array(AttachmentRefSchema).max(MAX_ATTACHMENTS).optional() })
+
+/** JSON Schema of the Assistant's input (the agents' own tools bring theirs). */
+const CHAT_INPUT_JSON_SCHEMA: Tool['inputSchema'] = {
+  type: 'object',
+  properties: {
+    prompt: { type: 'string', description: 'What to ask the agent.' },
+    attachments: { type: 'array', description: 'Resources of Switchboard extensions to give the agent as context.', items: { type: 'object' } },
+  },
+  required: ['prompt'],
+}
+
+const failure = (text: string): CallToolResult => ({ isError: true, content: [{ type: 'text', text }] })
+
+function definitionOf(offered: OfferedTool): Tool {
+  if (offered.kind === 'assistant') {
+    return { name: offered.name, title: 'Chat with the Assistant', description: "Ask Switchboard's Assistant; returns at once with a link to the reply in progress (read it until its turn is null).", inputSchema: CHAT_INPUT_JSON_SCHEMA }
+  }
+  const { tool } = offered
+  return {
+    name: offered.name,
+    ...(tool.title ? { title: tool.title } : {}),
+    description: tool.description,
+    inputSchema: tool.inputSchema,
+    ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
+    annotations: tool.annotations,
+  }
+}
+
+export function createGatewayServer(deps: GatewayServerDeps, appId: string): Server {
+  const server = new Server({ name: 'switchboard', version: deps.version }, { capabilities: { tools: { listChanged: true }, resources: {} } })
+  const currentApp = () => {
+    const app = deps.app(appId)
+    if (!app) throw new Error('This app was disconnected from Switchboard (its token was revoked). Ask the person to allow it again.')
+    return app
+  }
+
+  server.setRequestHandler('tools/list', async () => ({ tools: offeredTools(deps.tools(), currentApp().scope).map(definitionOf) }))
+
+  server.setRequestHandler('tools/call', async (request, ctx) => {
+    const app = currentApp()
+    const { name } = request.params
+    const args = (request.params.arguments ?? {}) as Record<string, unknown>
+    const offered = offeredTools(deps.tools(), app.scope).find((tool) => tool.name === name)
+    if (!offered) return failure(`Switchboard offers ${app.name} no tool "${name}". List the tools again; the person chooses which agents and tools an app gets in Settings → Connected apps.`)
+    if (offered.kind === 'assistant') {
+      const input = ChatInputSchema.safeParse(args)
+      if (!input.success) return failure(input.error.issues.map((issue) => issue.message).join(' '))
+      const started = await deps.chat.send(undefined, input.data.prompt, input.data.attachments, { from: app.name })
+      deps.links.add(appId, progressUri(started.sessionId), 'host')
+      deps.links.add(appId, historyUri(started.sessionId), 'host')
+      return {
+        content: [
+          { type: 'text', text: JSON.stringify(started) },
+          { type: 'resource_link', uri: progressUri(started.sessionId), name: 'Reply in progress', mimeType: 'application/json' },
+        ],
+        structuredContent: started,
+      }
+    }
+    const { tool } = offered
+    const verdict = await deps.authorize(
+      { origin: 'connected-app', client: app.name, callId: randomUUID(), extensionId: tool.extensionId, extensionTrust: tool.trust, toolName: tool.name, tool: toolDefinitionOf(tool), arguments: args },
+      ctx.mcpReq.signal,
+    )
+    if (!verdict.run) return failure(verdict.message)
+    const { result } = await deps.callTool(tool.name, args, ctx.mcpReq.signal)
+    for (const block of result.content ?? []) if (block.type === 'resource_link') deps.links.add(appId, block.uri, tool.extensionId)
+    return result
+  })
+
+  server.setRequestHandler('resources/list', async () => ({ resources: deps.links.list(currentApp().id).map((uri) => ({ uri, name: uri, mimeType: 'application/json' })) }))
+
+  server.setRequestHandler('resources/read', async (request) => {
+    const { uri } = request.params
+    const source = deps.links.source(currentApp().id, uri)
+    if (source === undefined) throw new Error(`No resource ${uri} was given to this app; it can read only what its tool results linked to.`)
+    if (source !== 'host') return deps.readExtensionResource(source, uri)
+    const session = /^switchboard:\/\/sessions\/([^/]+)\/(progress|history)$/.exec(uri)
+    if (!session) throw new Error(`Unknown resource ${uri}`)
+    const id = decodeURIComponent(session[1]!)
+    const value = session[2] === 'progress' ? deps.chat.progress(id) : await deps.chat.history(id)
+    return { contents: [{ uri, mimeType: 'application/json', text: stringifyMasked(value) }] }
+  })
+  return server
+}

@@ -1,0 +1,162 @@
+/**
+ * Connected apps put together: the stored apps, the knocks waiting in the window, the endpoint
+ * (on when the person turned it on), and the operations the host API and Settings → Connected
+ * apps use. One per host.
+ */
+import type { ConnectedApp, ConnectedAppScope, ConnectedAppsResource, IssuedToken } from '../../shared/connectedAppsApi'
+import { DEFAULT_APP_SCOPE } from '../../shared/connectedAppsApi'
+import { log } from '../log/log'
+import type { ElicitationSource } from '../services/elicitationBoard'
+import { openConnectedAppsStore, type StoredApp } from './connectedAppsStore'
+import { createConnectionRequests } from './connectionRequests'
+import { agentsIn } from './gatewayCatalog'
+import { startGatewayHttp, type GatewayHttp } from './gatewayHttp'
+import { createGatewayServer, type GatewayServerDeps } from './gatewayServer'
+import { createLinkLedger } from './linkLedger'
+
+export interface GatewayServiceOptions extends Omit<GatewayServerDeps, 'app' | 'links'> {
+  dataDir: string
+  /** Calls back when the catalog changes (tools and agents come and go). */
+  onCatalogChange: (listener: () => void) => () => void
+  /** A port for this run, overriding the remembered one (`npm run host -- --gateway-port N`). */
+  port?: number
+  notify: (message: string) => void
+}
+
+export interface GatewayService {
+  view(): ConnectedAppsResource
+  /** The knocks, as approvals for switchboard://elicitations. */
+  readonly requests: ElicitationSource
+  /** Starts the endpoint when it is turned on (call once at start). */
+  start(): Promise<void>
+  setEnabled(enabled: boolean): Promise<ConnectedAppsResource>
+  approve(requestId: string, scope?: ConnectedAppScope): Promise<IssuedToken>
+  add(name: string, scope?: ConnectedAppScope): Promise<IssuedToken>
+  update(id: string, scope: ConnectedAppScope): Promise<ConnectedApp>
+  revoke(id: string): Promise<{ id: string; closedSessions: number }>
+  url(): string | null
+  onChange(listener: () => void): () => void
+  close(): Promise<void>
+}
+
+export function createGatewayService(options: GatewayServiceOptions): GatewayService {
+  const store = openConnectedAppsStore(options.dataDir)
+  const notice = store.takeNotice()
+  if (notice) options.notify(notice)
+  const links = createLinkLedger()
+  const agents = () => agentsIn(options.tools())
+  const requests = createConnectionRequests({ agents: () => agents().map((agent) => agent.name) })
+  const listeners = new Set<() => void>()
+  const changed = () => listeners.forEach((listener) => listener())
+  let endpoint: GatewayHttp | undefined
+  let error: string | undefined
+  let switching = Promise.resolve()
+
+  const deps: GatewayServerDeps = { ...options, app: (id) => store.get(id), links }
+  const appView = (app: StoredApp): ConnectedApp => ({
+    id: app.id,
+    name: app.name,
+    created: app.created,
+    ...(app.lastUsed ? { lastUsed: app.lastUsed } : {}),
+    scope: app.scope,
+    openSessions: endpoint?.openSessions(app.id) ?? 0,
+  })
+  const view = (): ConnectedAppsResource => ({
+    enabled: store.enabled(),
+    url: endpoint?.url ?? null,
+    ...(error ? { error } : {}),
+    apps: store.apps().map(appView),
+    requests: requests.pending(),
+    agents: agents(),
+  })
+
+  const listen = async () => {
+    const port = options.port ?? store.port() ?? 0
+    try {
+      endpoint = await startGatewayHttp({
+        port,
+        verify: (token) => store.verify(token),
+        knock: (name) => requests.knock(name),
+        makeServer: (appId) => createGatewayServer(deps, appId),
+        onSessionsChanged: changed,
+      })
+      error = undefined
+      // The port is kept, so the URL in other apps' configs stays right after a restart.
+      if (store.port() !== endpoint.port && options.port === undefined) await store.setPort(endpoint.port)
+      log('info', 'gateway', `Connected apps can reach Switchboard at ${endpoint.url}`)
+    } catch (cause) {
+      error = `The endpoint for connected apps could not listen on 127.0.0.1:${port} (${(cause as Error).message}). Another program may be using the port: quit it, or turn connected apps off and on to pick another port (configs of connected apps then need the new URL).`
+      log('warn', 'gateway', error)
+    }
+  }
+  const stopListening = async () => {
+    const open = endpoint
+    endpoint = undefined
+    await open?.close()
+  }
+  /** One switch at a time: turning on and off quickly must not leave two servers. */
+  const serially = (step: () => Promise<void>) => (switching = switching.then(step, step))
+
+  const stopCatalog = options.onCatalogChange(() => {
+    endpoint?.toolsChanged()
+    changed()
+  })
+  const stopStore = store.onChange(changed)
+  const stopRequests = requests.onChange(changed)
+
+  const issue = async (name: string, scope: ConnectedAppScope | undefined): Promise<IssuedToken> => {
+    const { app, token } = await store.issue(name, scope ?? DEFAULT_APP_SCOPE)
+    log('info', 'gateway', `Allowed the connected app "${name}".`)
+    return { app: appView(app), token, url: endpoint?.url ?? null }
+  }
+
+  return {
+    view,
+    requests,
+    start: () => serially(async () => (store.enabled() ? listen() : undefined)),
+    async setEnabled(enabled) {
+      await store.setEnabled(enabled)
+      await serially(async () => {
+        if (enabled && !endpoint) await listen()
+        if (!enabled) {
+          await stopListening()
+          requests.clear()
+          error = undefined
+        }
+      })
+      changed()
+      return view()
+    },
+    async approve(requestId, scope) {
+      const request = requests.take(requestId)
+      if (!request) throw new Error('That connection request is no longer waiting (it was answered, or it expired). Let the app try to connect again.')
+      return issue(request.clientName, scope)
+    },
+    add: (name, scope) => issue(name, scope),
+    async update(id, scope) {
+      const app = await store.setScope(id, scope)
+      endpoint?.toolsChanged(id)
+      return appView(app)
+    },
+    async revoke(id) {
+      const app = await store.revoke(id)
+      links.forget(id)
+      const closedSessions = (await endpoint?.closeApp(id)) ?? 0
+      log('info', 'gateway', `Revoked the connected app "${app.name}" (${closedSessions} open session(s) closed).`)
+      changed()
+      return { id, closedSessions }
+    },
+    url: () => endpoint?.url ?? null,
+    onChange(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    async close() {
+      stopCatalog()
+      stopStore()
+      stopRequests()
+      await serially(stopListening)
+      await store.flush()
+    },
+  }
+}

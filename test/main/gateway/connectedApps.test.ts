@@ -1,0 +1,186 @@
+/**
+ * Connected apps end to end: a real host, its window as an SDK client over WebSocket, and an
+ * outside app as an SDK v2 client over streamable HTTP (both protocol revisions). Refused without a
+ * token (the knock becomes an approval in the window), allowed with one, its agent tool runs
+ * against the scripted model, a gateway tool asks in the window naming the app, revocation cuts
+ * it off mid-session, and no token is left unhashed in any file.
+ */
+import { describe, expect, it } from 'vitest'
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
+import type { Client as WindowClient } from '@modelcontextprotocol/client'
+import {
+  ConnectedAppsResourceSchema,
+  ElicitationsResourceSchema,
+  HistoryResourceSchema,
+  HostResource,
+  IssuedTokenSchema,
+  ProgressResourceSchema,
+  ToolsResourceSchema,
+  type Elicitation,
+} from '../../../src/shared/hostApi'
+import { startScriptedModelServer, type ScriptedModelServer } from '../../fixtures/modelServer/scriptedModelServer'
+import { addConsentedExtension, call, poll, read, selectScriptedModel } from '../../helpers/hostCalls'
+import { testHostsStoppedAfterEach } from '../../helpers/testHost'
+import { expectNoChildren, fixtureServerPath } from '../extensions/harness'
+import { hashAppToken } from '../../../src/main/gateway/appTokens'
+
+const MODERN = { mode: { pin: '2026-07-28' } } as const
+
+let model: ScriptedModelServer | undefined
+const outside: Client[] = []
+const startTestHost = testHostsStoppedAfterEach(async () => {
+  await Promise.all(outside.splice(0).map((client) => client.close().catch(() => undefined)))
+  await model?.stop()
+  model = undefined
+  await expectNoChildren()
+})
+
+async function hostWithEndpoint() {
+  const h = await startTestHost()
+  const window = await h.connectOverWebSocket()
+  const view = ConnectedAppsResourceSchema.parse((await call(window, 'connected_apps_set_enabled', { enabled: true })).structuredContent)
+  expect(view.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/)
+  return { h, window, url: view.url! }
+}
+
+function outsideClient(name: string, url: string, token?: string, negotiation?: typeof MODERN) {
+  const client = new Client({ name, version: '1.0.0' }, negotiation ? { versionNegotiation: negotiation } : {})
+  outside.push(client)
+  const transport = new StreamableHTTPClientTransport(new URL(url), token ? { requestInit: { headers: { Authorization: `Bearer ${token}` } } } : {})
+  return { client, connect: () => client.connect(transport) }
+}
+
+const connectionApprovals = async (window: WindowClient) =>
+  (await read(window, HostResource.elicitations, ElicitationsResourceSchema)).elicitations.filter((e): e is Elicitation & { kind: 'approval' } => e.kind === 'approval' && e.subject.type === 'connected-app')
+
+/** The outside app knocks, the person allows it in the window: its token. */
+async function allowedApp(window: WindowClient, url: string, name: string) {
+  await expect(outsideClient(name, url).connect()).rejects.toThrow()
+  const [approval] = await poll(() => connectionApprovals(window), (list) => list.length === 1, 'the connection approval')
+  expect(approval!.subject).toMatchObject({ type: 'connected-app', clientName: name })
+  const issued = IssuedTokenSchema.parse((await call(window, 'connected_app_approve', { requestId: approval!.id })).structuredContent)
+  return issued
+}
+
+describe('connected apps over streamable HTTP', () => {
+  it('refuses a client without a token with a 401 that says how to connect, and asks the window once per client', async () => {
+    const { window, url } = await hostWithEndpoint()
+    const response = await fetch(`${url}?name=My%20Script`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) })
+    expect(response.status).toBe(401)
+    expect(response.headers.get('www-authenticate')).toMatch(/^Bearer .*Authorization: Bearer <token>/)
+    await expect(outsideClient('Claude Code', url).connect()).rejects.toThrow()
+    await expect(outsideClient('Claude Code', url).connect()).rejects.toThrow()
+    const approvals = await connectionApprovals(window)
+    expect(approvals.map((a) => (a.subject as { clientName: string }).clientName).sort()).toEqual(['Claude Code', 'My Script'])
+    expect(approvals.find((a) => (a.subject as { clientName: string }).clientName === 'Claude Code')?.subject).toMatchObject({ agents: ['Assistant'] })
+    // Accepting through elicitation_respond would lose the token: the answer says where to go.
+    await expect(call(window, 'elicitation_respond', { id: approvals[0]!.id, action: 'accept', content: { decision: 'allow_once' } })).rejects.toThrow(/connected_app_approve/)
+    await call(window, 'elicitation_respond', { id: approvals[0]!.id, action: 'decline' })
+    expect(await connectionApprovals(window)).toHaveLength(1)
+    // A wrong token is no token.
+    await expect(outsideClient('Claude Code', url, 'sbapp_not-a-token').connect()).rejects.toThrow()
+  })
+
+  it('issues a token on approval; the app lists the agents and chats with the Assistant (both revisions)', async () => {
+    model = await startScriptedModelServer({ turns: [{ type: 'text', chunks: ['Hello ', 'from the Assistant.'] }, { type: 'text', chunks: ['Second answer.'] }] })
+    const { window, url } = await hostWithEndpoint()
+    await selectScriptedModel(window, model.baseUrl)
+    const { token, app } = await allowedApp(window, url, 'Claude Code')
+    expect(token).toMatch(/^sbapp_/)
+    expect(app).toMatchObject({ name: 'Claude Code', scope: { agents: 'all', gateway: false } })
+
+    for (const [negotiation, answer] of [[undefined, 'Hello from the Assistant.'], [MODERN, 'Second answer.']] as const) {
+      const { client, connect } = outsideClient('Claude Code', url, token, negotiation)
+      await connect()
+      const { tools } = await client.listTools()
+      expect(tools.map((tool) => tool.name)).toEqual(['chat-with-assistant'])
+      const result = await client.callTool({ name: 'chat-with-assistant', arguments: { prompt: 'Say hello' } })
+      const link = (result.content as { type: string; uri?: string }[]).find((block) => block.type === 'resource_link')
+      expect(link?.uri).toMatch(/^switchboard:\/\/sessions\/.+\/progress$/)
+      const readJson = async <T,>(uri: string, schema: { parse(value: unknown): T }) => schema.parse(JSON.parse(((await client.readResource({ uri })).contents[0] as { text: string }).text))
+      await poll(() => readJson(link!.uri!, ProgressResourceSchema), (progress) => progress.turn === null, 'the turn to end')
+      const history = await readJson(link!.uri!.replace(/progress$/, 'history'), HistoryResourceSchema)
+      expect(history.messages.at(-1)).toMatchObject({ role: 'assistant', text: answer })
+      // Only what its results linked to: another session's resources stay out of reach.
+      await expect(client.readResource({ uri: 'switchboard://sessions/someone-else/history' })).rejects.toThrow(/linked/)
+    }
+    const view = await read(window, HostResource.connectedApps, ConnectedAppsResourceSchema)
+    expect(view.apps[0]?.lastUsed).toBeDefined()
+  })
+
+  it('runs a gateway tool only with the gateway on, asking in the window with the app named', async () => {
+    const { window, url } = await hostWithEndpoint()
+    await addConsentedExtension(window, { id: 'fixture', name: 'Fixture', type: 'stdio', command: process.execPath, args: [fixtureServerPath] })
+    await poll(() => read(window, HostResource.tools, ToolsResourceSchema), (t) => t.tools.some((tool) => tool.name === 'fixture__echo'), 'fixture tools')
+    await call(window, 'permission_mode_set', { mode: 'ask' })
+    const { token, app } = await allowedApp(window, url, 'Cursor')
+    const { client, connect } = outsideClient('Cursor', url, token)
+    await connect()
+    expect((await client.listTools()).tools.map((tool) => tool.name)).not.toContain('fixture__echo')
+    const refused = await client.callTool({ name: 'fixture__echo', arguments: { text: 'hi' } })
+    expect(refused.isError).toBe(true)
+
+    const listChanged = new Promise<void>((resolve) => client.setNotificationHandler('notifications/tools/list_changed', () => resolve()))
+    await call(window, 'connected_app_update', { id: app.id, scope: { agents: 'all', gateway: true } })
+    await listChanged
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('fixture__echo')
+
+    const running = client.callTool({ name: 'fixture__echo', arguments: { text: 'through the gateway' } })
+    const [approval] = await poll(
+      async () => (await read(window, HostResource.elicitations, ElicitationsResourceSchema)).elicitations.filter((e) => e.kind === 'approval' && e.subject.type === 'tool-call'),
+      (list) => list.length === 1,
+      'the tool approval',
+    )
+    expect(approval).toMatchObject({ origin: { by: 'connected-app', client: 'Cursor', extensionId: 'fixture' } })
+    expect((approval as { message: string }).message).toMatch(/^Cursor \(a connected app\) asks to run/)
+    await call(window, 'elicitation_respond', { id: approval!.id, action: 'accept', content: { decision: 'allow_once' } })
+    const result = await running
+    expect(result.isError).toBeFalsy()
+    expect(JSON.stringify(result.content)).toContain('through the gateway')
+  })
+
+  it('revocation cuts an app off mid-session; its token is in no file unhashed', async () => {
+    const { h, window, url } = await hostWithEndpoint()
+    const { token, app } = await allowedApp(window, url, 'VS Code')
+    const legacy = outsideClient('VS Code', url, token)
+    await legacy.connect()
+    const modern = outsideClient('VS Code', url, token, MODERN)
+    await modern.connect()
+    await legacy.client.listTools()
+    await modern.client.listTools()
+    expect((await read(window, HostResource.connectedApps, ConnectedAppsResourceSchema)).apps[0]?.openSessions).toBe(1)
+
+    // Stored, but hashed: the file knows the app by the token's SHA-256 only.
+    await h.settle()
+    const files = await readdir(h.dataDir, { recursive: true, withFileTypes: true })
+    const texts = await Promise.all(files.filter((entry) => entry.isFile()).map((entry) => readFile(join(entry.parentPath, entry.name), 'latin1')))
+    expect(texts.filter((text) => text.includes(token))).toEqual([])
+    expect(texts.filter((text) => text.includes(hashAppToken(token)) && text.includes('VS Code'))).toHaveLength(1)
+
+    const revoked = await call(window, 'connected_app_revoke', { id: app.id })
+    expect(revoked.structuredContent).toEqual({ id: app.id, closedSessions: 1 })
+    await expect(legacy.client.listTools()).rejects.toThrow()
+    await expect(modern.client.listTools()).rejects.toThrow()
+    await expect(outsideClient('VS Code', url, token).connect()).rejects.toThrow()
+    expect((await read(window, HostResource.connectedApps, ConnectedAppsResourceSchema)).apps).toEqual([])
+  })
+
+  it('keeps serving after fuzzed frames, with and without a token', async () => {
+    const { garbageFrames } = await import('../../helpers/fuzzFrames')
+    const { window, url } = await hostWithEndpoint()
+    const { token } = await allowedApp(window, url, 'Fuzzer')
+    const headers = (withToken: boolean) => ({ 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...(withToken ? { authorization: `Bearer ${token}` } : {}) })
+    const frames = garbageFrames(120, 15)
+    for (const [index, frame] of frames.entries()) {
+      const body = typeof frame === 'string' ? frame : JSON.stringify(frame) ?? 'null'
+      const response = await fetch(url, { method: index % 7 === 0 ? 'GET' : 'POST', headers: headers(index % 3 !== 0), ...(index % 7 === 0 ? {} : { body }) })
+      expect(response.status).toBeLessThan(500)
+      await response.body?.cancel()
+    }
+    const { client, connect } = outsideClient('Fuzzer', url, token)
+    await connect()
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['chat-with-assistant'])
+  })
+})

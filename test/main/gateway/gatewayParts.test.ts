@@ -1,0 +1,99 @@
+/** The pure parts of connected apps: what an app is offered, the knock queue, client names, tokens and config snippets. */
+import { describe, expect, it } from 'vitest'
+import type { IncomingMessage } from 'node:http'
+import { parse as parseShell } from 'shell-quote'
+import { offeredTools, agentsIn } from '../../../src/main/gateway/gatewayCatalog'
+import { createConnectionRequests, MAX_PENDING_REQUESTS, REQUEST_LIFETIME_MS } from '../../../src/main/gateway/connectionRequests'
+import { clientNameOf } from '../../../src/main/gateway/gatewayHttp'
+import { bearerToken, hashAppToken, newAppToken } from '../../../src/main/gateway/appTokens'
+import { readImportJson } from '../../../src/main/extensions/importers/previewImport'
+import { configSnippets } from '../../../src/shared/connectedAppSnippets'
+import type { CatalogTool } from '../../../src/main/extensions'
+
+const tool = (extensionId: string, toolName: string, extensionName = extensionId): CatalogTool => ({
+  name: `${extensionId}__${toolName}`,
+  extensionId,
+  extensionName,
+  toolName,
+  description: '',
+  inputSchema: { type: 'object' },
+  annotations: {} as CatalogTool['annotations'],
+  trust: 'untrusted',
+  definitionHash: 'x',
+})
+
+describe('what a connected app is offered', () => {
+  const catalog = [tool('agent-assistant', 'chat-with-assistant', 'Assistant'), tool('agent-research', 'chat-with-research', 'Researcher'), tool('files', 'read_file')]
+
+  it('offers the agents its scope allows under their own names, and catalog tools only with the gateway on', () => {
+    expect(offeredTools(catalog, { agents: 'all', gateway: false }).map((t) => t.name)).toEqual(['chat-with-assistant', 'chat-with-research'])
+    expect(offeredTools(catalog, { agents: ['research'], gateway: true }).map((t) => t.name)).toEqual(['chat-with-research', 'files__read_file'])
+    expect(offeredTools(catalog, { agents: [], gateway: false })).toEqual([])
+    expect(agentsIn(catalog)).toEqual([{ id: 'assistant', name: 'Assistant' }, { id: 'research', name: 'Researcher' }])
+  })
+
+  it("stands in the host's chat for the Assistant while no agent extension exists", () => {
+    expect(offeredTools([tool('files', 'read_file')], { agents: 'all', gateway: true }).map((t) => [t.kind, t.name])).toEqual([
+      ['assistant', 'chat-with-assistant'],
+      ['gateway', 'files__read_file'],
+    ])
+    expect(offeredTools([], { agents: ['other'], gateway: false })).toEqual([])
+    expect(agentsIn([])).toEqual([{ id: 'assistant', name: 'Assistant' }])
+  })
+})
+
+describe('knocks waiting for the person', () => {
+  it('keeps one request per client name, a bounded number, and forgets them after a while', () => {
+    let now = Date.parse('2026-12-02T00:00:00Z')
+    const requests = createConnectionRequests({ agents: () => ['Assistant'] }, () => now)
+    const first = requests.knock('Claude Code')
+    expect(requests.knock('Claude Code')).toEqual(first)
+    for (let i = 1; i < MAX_PENDING_REQUESTS; i++) expect(requests.knock(`app ${i}`)).toBeDefined()
+    expect(requests.knock('one too many')).toBeUndefined()
+    expect(requests.list()[0]).toMatchObject({ kind: 'approval', subject: { type: 'connected-app', clientName: 'Claude Code', agents: ['Assistant'] }, decisions: ['allow_once', 'deny'] })
+    now += REQUEST_LIFETIME_MS + 1
+    expect(requests.pending()).toEqual([])
+    expect(requests.knock('one too many')).toBeDefined()
+  })
+})
+
+describe('client names and tokens', () => {
+  const request = (url: string, headers: Record<string, string> = {}) => ({ url, headers }) as unknown as IncomingMessage
+
+  it('names a client by ?name=, then its header, then its initialize or request _meta, cleaned', () => {
+    const init = { method: 'initialize', params: { clientInfo: { name: 'claude-code', title: 'Claude Code' } } }
+    expect(clientNameOf(request('/mcp?name=My%20Script'), init)).toBe('My Script')
+    expect(clientNameOf(request('/mcp', { 'x-mcp-client-name': 'Cursor' }), init)).toBe('Cursor')
+    expect(clientNameOf(request('/mcp'), init)).toBe('Claude Code')
+    expect(clientNameOf(request('/mcp'), { params: { _meta: { 'io.modelcontextprotocol/clientInfo': { name: 'Visual Studio Code' } } } })).toBe('Visual Studio Code')
+    expect(clientNameOf(request('/mcp?name=%E2%80%AEevil%07'), undefined)).toBe('evil')
+    expect(clientNameOf(request('/mcp'), 'garbage')).toBe('An unnamed app')
+  })
+
+  it('makes long random tokens, hashes them, and reads them from the Authorization header only', () => {
+    const token = newAppToken()
+    expect(token).toMatch(/^sbapp_[A-Za-z0-9_-]{43}$/)
+    expect(newAppToken()).not.toBe(token)
+    expect(hashAppToken(token)).toMatch(/^[0-9a-f]{64}$/)
+    expect(bearerToken(`Bearer ${token}`)).toBe(token)
+    expect(bearerToken(`Basic ${token}`)).toBeUndefined()
+    expect(bearerToken(undefined)).toBeUndefined()
+  })
+})
+
+describe('config snippets', () => {
+  const url = 'http://127.0.0.1:7420/mcp'
+  const token = 'sbapp_abc$def'
+  const [claude, vscode, cursor] = configSnippets(url, token)
+
+  it("reads back as an HTTP server with the token in each app's own format", () => {
+    for (const [snippet, format] of [[vscode!, 'vscode'], [cursor!, 'mcp-servers']] as const) {
+      const read = readImportJson(JSON.parse(snippet.text), snippet.label)
+      expect(read).toMatchObject({ format, drafts: [{ key: 'switchboard', type: 'streamable-http', url, headers: { Authorization: `Bearer ${token}` } }] })
+    }
+  })
+
+  it('gives Claude Code a command line whose arguments survive the shell', () => {
+    expect(parseShell(claude!.text)).toEqual(['claude', 'mcp', 'add', '--transport', 'http', 'switchboard', url, '--header', `Authorization: Bearer ${token}`])
+  })
+})
