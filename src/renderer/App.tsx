@@ -12,6 +12,7 @@ import { NoticeBanner } from './components/NoticeBanner'
 import { StartupScreen } from './components/StartupScreen'
 import { ApprovalDialog } from './components/consent/ApprovalDialog'
 import { QuestionDialog } from './components/elicitation/QuestionDialog'
+import { IssuedTokenDialog } from './components/connectedApps/IssuedTokenDialog'
 
 export function App() {
   useAppliedTheme()
@@ -30,6 +31,7 @@ export function App() {
       </div>
       <ApprovalDialog />
       <QuestionDialog />
+      <IssuedTokenDialog />
     </div>
   )
 }

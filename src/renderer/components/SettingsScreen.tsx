@@ -1,4 +1,4 @@
-/** Settings, in sections: General (theme, data folder, keychain), Models & keys, Secrets, Extensions, Permissions and Hooks. */
+/** Settings, in sections: General (theme, data folder, keychain), Models & keys, Secrets, Extensions, Permissions, Hooks and Connected apps. */
 import { useSettingsStore } from '../stores/settingsStore'
 import { useViewStore, type SettingsSection } from '../stores/viewStore'
 import { Suspense } from 'react'

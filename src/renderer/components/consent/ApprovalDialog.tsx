@@ -15,6 +15,8 @@ import { extensionStartView } from './extensionStartView'
 import { samplingView } from './samplingView'
 import { reviewView } from './reviewView'
 import { toolCallView } from './toolCallView'
+import { connectedAppApprovalView, isConnectedApp } from '../connectedApps/connectedAppApprovalView'
+import { useConnectedAppsStore } from '../../stores/connectedAppsStore'
 
 export function ApprovalDialog() {
   const act = useHostAction()
@@ -25,6 +27,7 @@ export function ApprovalDialog() {
   /** The session whose calls are being reviewed together, and whether the whole list was seen (by its ids). */
   const [review, setReview] = useState<string | null>(null)
   const [seenList, setSeenList] = useState<string | null>(null)
+  const showIssued = useConnectedAppsStore((state) => state.show)
 
   const pending = elicitations.filter(isApproval).filter((approval) => !answered.has(approval.id))
   const current = pending[0]
@@ -39,6 +42,15 @@ export function ApprovalDialog() {
     if (done.length > 0) setAnswered((before) => new Set([...before, ...done]))
   }
   const answerCurrent = (answer: Answer) => void respond([{ id: current.id, answer }])
+  // Allowing a connected app is its own call: the answer carries the token, shown once (IssuedTokenDialog).
+  const allowApp = async (id: string) => {
+    setSending(true)
+    const issued = await act('connected_app_approve', { requestId: id })
+    setSending(false)
+    if (!issued) return
+    setAnswered((before) => new Set([...before, id]))
+    showIssued(issued)
+  }
 
   const reviewItems = review === null ? [] : pending.filter(isToolCall).filter((approval) => sessionOf(approval) === review)
   let view: ApprovalView
@@ -78,6 +90,9 @@ export function ApprovalDialog() {
       view = samplingView({ approval: current, position, busy: sending, onAnswer: answerCurrent })
     } else if (isHook(current)) {
       view = hookView({ approval: current, position, busy: sending, onAnswer: answerCurrent })
+    } else if (isConnectedApp(current)) {
+      const id = current.id
+      view = connectedAppApprovalView({ approval: current, position, busy: sending, onAnswer: (answer) => (answer === 'allow_once' ? void allowApp(id) : answerCurrent(answer)) })
     } else {
       return null
     }

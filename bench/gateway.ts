@@ -1,0 +1,71 @@
+/**
+ * Connected apps (issue 15 item 7): a gateway tool call from an outside client — SDK v2 over
+ * streamable HTTP to the real host (`npm run host`), through its permission inspector and
+ * extension manager to a stdio echo server — vs the same call from a bare SDK client straight to
+ * that server over stdio, as a ratio of p50 (goal ≤ 1.5). A second baseline, a bare client over
+ * streamable HTTP to an HTTP echo server, shows how much of the difference is HTTP itself.
+ * Run: npx tsx bench/gateway.ts
+ */
+import { spawn } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { createInterface } from 'node:readline'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio'
+import { ConnectedAppsResourceSchema, ElicitationsResourceSchema, HostResource, IssuedTokenSchema, ToolsResourceSchema } from '../src/shared/hostApi'
+import { startHost } from '../test/e2e/hostProcess'
+import { poll, read } from '../test/helpers/hostCalls'
+import { callHost, connectHostClient, ms, ratio, root, runBench } from './support/browserBench'
+import { measureLatency } from './support/latency'
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1000)
+const WARMUP = 100
+const fixtureServer = join(root, 'test/fixtures/servers/fixtureServer.mjs')
+const httpFixtureServer = join(root, 'test/fixtures/servers/httpFixtureServer.mjs')
+const args = { text: 'x'.repeat(100) }
+
+await runBench('gateway', async (cleanup) => {
+  const bare = new Client({ name: 'bare-stdio', version: '0' })
+  await bare.connect(new StdioClientTransport({ command: process.execPath, args: [fixtureServer], stderr: 'ignore' }))
+  cleanup.add('close the bare stdio client', () => bare.close())
+
+  const httpEcho = spawn(process.execPath, [httpFixtureServer], { stdio: ['ignore', 'pipe', 'ignore'] })
+  cleanup.add('stop the HTTP echo server', () => httpEcho.kill())
+  const { port } = JSON.parse(await new Promise<string>((resolve) => createInterface({ input: httpEcho.stdout! }).once('line', resolve))) as { port: number }
+  const bareHttp = new Client({ name: 'bare-http', version: '0' })
+  await bareHttp.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`)))
+  cleanup.add('close the bare HTTP client', () => bareHttp.close())
+
+  const dataDir = await mkdtemp(join(tmpdir(), 'switchboard-bench-gateway-'))
+  cleanup.add('remove the data folder', () => rm(dataDir, { recursive: true, force: true }))
+  const host = await startHost(root, dataDir)
+  cleanup.add('stop the host', () => host.stop())
+  const window = await connectHostClient(host, 'bench-window')
+  cleanup.add('close the window client', () => window.close())
+
+  // The echo server as an extension, started with the person's consent and allowed always.
+  await callHost(window, 'extension_add', { config: { id: 'echo', name: 'Echo', type: 'stdio', command: process.execPath, args: [fixtureServer] } })
+  const [consent] = (await read(window, HostResource.elicitations, ElicitationsResourceSchema)).elicitations
+  await callHost(window, 'elicitation_respond', { id: consent!.id, action: 'accept', content: { decision: 'allow_always' } })
+  await poll(() => read(window, HostResource.tools, ToolsResourceSchema), ({ tools }) => tools.some((tool) => tool.name === 'echo__echo'), 'the echo tool', 60_000)
+  await callHost(window, 'permission_set', { tool: 'echo__echo', policy: 'always' })
+
+  const { url } = ConnectedAppsResourceSchema.parse(await callHost(window, 'connected_apps_set_enabled', { enabled: true }))
+  const { token } = IssuedTokenSchema.parse(await callHost(window, 'connected_app_add', { name: 'bench', scope: { agents: 'all', gateway: true } }))
+  const outside = new Client({ name: 'bench-outside', version: '0' })
+  await outside.connect(new StreamableHTTPClientTransport(new URL(url!), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }))
+  cleanup.add('close the outside client', () => outside.close())
+  const probe = await outside.callTool({ name: 'echo__echo', arguments: args })
+  if (probe.isError) throw new Error(`the gateway call failed: ${JSON.stringify(probe.content)}`)
+
+  const direct = await measureLatency(() => bare.callTool({ name: 'echo', arguments: args }), ROUNDS, WARMUP)
+  const overHttp = await measureLatency(() => bareHttp.callTool({ name: 'echo', arguments: args }), ROUNDS, WARMUP)
+  const gateway = await measureLatency(() => outside.callTool({ name: 'echo__echo', arguments: args }), ROUNDS, WARMUP)
+
+  console.log(`gateway tool call (echo), ${ROUNDS} rounds, p50 (p99)`)
+  console.log(`   bare SDK client → stdio echo                 ${ms(direct.p50)} (${ms(direct.p99)})`)
+  console.log(`   bare SDK client → HTTP echo                  ${ms(overHttp.p50)} (${ms(overHttp.p99)})`)
+  console.log(`   outside app → gateway (HTTP) → stdio echo    ${ms(gateway.p50)} (${ms(gateway.p99)})`)
+  console.log(`   ratio vs bare stdio ${ratio(gateway.p50 / direct.p50)} (goal ≤ 1.5); vs bare HTTP ${ratio(gateway.p50 / overHttp.p50)}; host overhead p50 ${ms(gateway.p50 - overHttp.p50)}`)
+})

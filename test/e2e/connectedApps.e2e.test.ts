@@ -1,0 +1,98 @@
+/**
+ * Connected apps end to end through browser mode: the real host (`npm run host`), the built
+ * renderer in headless Chromium, and an outside app as an SDK v2 client over streamable HTTP. The
+ * person turns the endpoint on in Settings → Connected apps, the app knocks, the window asks
+ * "Allow Claude Code to use Switchboard?", allowing shows the token once with config snippets, the
+ * app then works with it; the gateway switch and Revoke in the settings change what it gets.
+ */
+import { mkdtemp } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ConnectedAppsResourceSchema, HostResource } from '../../src/shared/hostApi'
+import { poll, read } from '../helpers/hostCalls'
+import { connectHostClient, openAppPage, root, screenshot, stopHostAndClean, type AppPage } from './appPage'
+import { startHost, type HostProcess } from './hostProcess'
+
+let app: AppPage
+let host: HostProcess
+let dataDir: string
+let page: Page
+let observer: Client
+const outside: Client[] = []
+
+/** The outside app, as Claude Code introduces itself; connected with `token` when it has one. */
+async function connectOutside(url: string, token?: string): Promise<Client> {
+  const client = new Client({ name: 'claude-code', title: 'Claude Code', version: '2.0.0' })
+  outside.push(client)
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), token ? { requestInit: { headers: { Authorization: `Bearer ${token}` } } } : {}))
+  return client
+}
+
+const connectedApps = () => read(observer, HostResource.connectedApps, ConnectedAppsResourceSchema)
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'switchboard-e2e-connected-apps-'))
+  host = await startHost(root, dataDir)
+  observer = await connectHostClient(host, 'e2e-observer')
+  app = await openAppPage(host)
+  page = app.page
+}, 180_000)
+
+afterAll(async () => {
+  await Promise.all(outside.map((client) => client.close().catch(() => undefined)))
+  await observer?.close()
+  await app?.close()
+  await stopHostAndClean(host, [dataDir])
+}, 60_000)
+
+describe('Connected apps in browser mode (Electron stands in as headless Chromium)', () => {
+  it('turns the endpoint on, asks to allow a knocking app, shows its token once, and revokes it', async () => {
+    await page.getByRole('button', { name: 'Settings' }).click()
+    await page.getByRole('tab', { name: 'Connected apps' }).click()
+    await page.getByRole('heading', { level: 2, name: 'Connected apps' }).waitFor()
+    await page.getByRole('switch', { name: 'Serve connected apps' }).click()
+    const { url } = await poll(connectedApps, (view) => view.url !== null, 'the endpoint to listen')
+    await expect.poll(() => page.getByText(url!, { exact: true }).isVisible()).toBe(true)
+
+    // The app knocks without a token: refused, and the window asks.
+    await expect(connectOutside(url!)).rejects.toThrow()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('heading', { name: 'Allow Claude Code to use Switchboard?' }).waitFor()
+    await expect.poll(() => dialog.getByText('Assistant', { exact: true }).isVisible()).toBe(true)
+    const allow = dialog.getByRole('button', { name: 'Allow', exact: true })
+    await expect.poll(() => allow.isEnabled()).toBe(true)
+    await screenshot(page, 'connected-apps-approval.png')
+    await allow.click()
+
+    // The token, once, with the configs of the three apps.
+    const issued = page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: 'Claude Code is allowed' }) })
+    await issued.waitFor()
+    const token = (await issued.locator('code').first().textContent())!.trim()
+    expect(token).toMatch(/^sbapp_/)
+    await expect.poll(() => issued.getByText(`claude mcp add --transport http switchboard "${url}"`, { exact: false }).isVisible()).toBe(true)
+    await issued.getByRole('tab', { name: 'VS Code' }).click()
+    await expect.poll(() => issued.getByText('.vscode/mcp.json', { exact: false }).isVisible()).toBe(true)
+    await screenshot(page, 'connected-apps-token.png')
+    await issued.getByRole('button', { name: 'Done' }).click()
+    await expect.poll(() => issued.count()).toBe(0)
+
+    // With the token the app gets the Assistant, and nothing else until the gateway is on.
+    const claude = await connectOutside(url!, token)
+    expect((await claude.listTools()).tools.map((tool) => tool.name)).toEqual(['chat-with-assistant'])
+    const row = page.getByRole('listitem', { name: 'Claude Code' })
+    await row.waitFor()
+    await row.getByRole('switch', { name: "Let Claude Code use your extensions' tools" }).click()
+    await poll(connectedApps, (view) => view.apps[0]?.scope.gateway === true, 'the gateway to be on for the app')
+    await page.evaluate('document.activeElement?.blur()')
+    await screenshot(page, 'connected-apps-settings.png')
+
+    await row.getByRole('button', { name: 'Revoke' }).click()
+    await row.getByRole('group', { name: 'Revoke Claude Code?' }).getByRole('button', { name: 'Revoke' }).click()
+    await expect.poll(() => row.count()).toBe(0)
+    await expect(claude.listTools()).rejects.toThrow()
+    expect(app.pageErrors).toEqual([])
+  })
+})
