@@ -87,6 +87,32 @@ export const TokenFiguresSchema = z.object({
 })
 export type TokenFigures = z.infer<typeof TokenFiguresSchema>
 
+/** Tokens the provider counted (its usage data): the request's input and the reply's output. */
+export const TokenUsageSchema = z.object({
+  input: z.number().int().nonnegative(),
+  output: z.number().int().nonnegative(),
+  /** Part of `input` read from the provider's prompt cache, when it says. */
+  cachedInput: z.number().int().nonnegative().optional(),
+})
+export type TokenUsage = z.infer<typeof TokenUsageSchema>
+
+/**
+ * A row of the model table (Settings → Models & keys): a model id or the start of one, its context
+ * window in tokens and its prices in US dollars per million tokens. Absent fields fall back to the
+ * shipped row for the same model.
+ */
+export const ModelFactsRowSchema = z.object({
+  model: z.string().trim().min(1, 'Name the model (or the start of its id).').max(200),
+  contextWindow: z.number().int().min(1000).max(100_000_000).optional(),
+  inputPrice: z.number().nonnegative().max(10_000).optional(),
+  outputPrice: z.number().nonnegative().max(10_000).optional(),
+})
+export type ModelFactsRow = z.infer<typeof ModelFactsRowSchema>
+
+/** Usage with its cost in US dollars, when the model's prices are known (Settings → Models & keys → Prices). */
+export const UsageViewSchema = TokenUsageSchema.extend({ cost: z.number().nonnegative().optional() })
+export type UsageView = z.infer<typeof UsageViewSchema>
+
 /** One committed message; tool results are folded into the assistant message whose calls they answer. */
 export const ChatMessageViewSchema = z.discriminatedUnion('role', [
   z.object({
@@ -122,12 +148,25 @@ export const ChatMessageViewSchema = z.discriminatedUnion('role', [
     note: z.object({ kind: z.enum(['tool-limit', 'hook']), text: z.string() }).optional(),
     /** What model-request hooks changed in the request of this step. */
     hookChanges,
+    /** The model that wrote it. */
+    model: z.string().optional(),
+    /** Tokens the provider counted for this step, with the cost when the model's prices are known. */
+    usage: UsageViewSchema.optional(),
+    /** Older turns were summarised for the model here (the messages stay shown above). */
+    summary: z.object({ text: z.string(), covered: z.number(), tokensBefore: z.number(), tokensAfter: z.number() }).optional(),
   }),
 ])
 export type ChatMessageView = z.infer<typeof ChatMessageViewSchema>
 
+/** A conversation's usage so far (every reply and summary, also replies that were regenerated away). */
+export const ConversationUsageSchema = UsageViewSchema.extend({
+  /** Some replies came from a model without known prices: `cost` leaves them out. */
+  unpriced: z.boolean(),
+})
+export type ConversationUsage = z.infer<typeof ConversationUsageSchema>
+
 /** Payload of `switchboard://sessions/{id}/history`. */
-export const HistoryResourceSchema = z.object({ sessionId: z.string(), messages: z.array(ChatMessageViewSchema) })
+export const HistoryResourceSchema = z.object({ sessionId: z.string(), messages: z.array(ChatMessageViewSchema), usage: ConversationUsageSchema.optional() })
 export type HistoryResource = z.infer<typeof HistoryResourceSchema>
 
 /** Payload of `switchboard://sessions/{id}/progress`: the turn in flight, or null when idle. Updated at most every ~30 ms. */
@@ -193,6 +232,10 @@ export const ChatToolInput = {
     /** Resources given to the model as context with this message, and kept attached (and fresh) for the next ones. */
     attachments: z.array(AttachmentRefSchema).max(MAX_ATTACHMENTS).optional(),
   }),
+  /** Writes the last reply again (what followed the person's last message is set aside, kept in the file); returns like chat_send. */
+  chat_regenerate: z.object({ sessionId: z.string() }),
+  /** Edit and resend the person's last message (`messageId`): it and what followed are set aside, `text` is sent instead; returns like chat_send. */
+  chat_edit: z.object({ sessionId: z.string(), messageId: z.string().min(1), text: z.string().trim().min(1, 'Type a message first.').max(200_000) }),
   chat_cancel: z.object({ sessionId: z.string() }),
   provider_save: z.object({ provider: providerInput }),
   provider_remove: z.object({ id: z.string() }),
@@ -203,6 +246,8 @@ export const ChatToolInput = {
 
 export const ChatToolOutput = {
   chat_send: z.object({ sessionId: z.string(), turnId: z.string() }),
+  chat_regenerate: z.object({ sessionId: z.string(), turnId: z.string() }),
+  chat_edit: z.object({ sessionId: z.string(), turnId: z.string() }),
   chat_cancel: z.object({ sessionId: z.string(), cancelled: z.boolean() }),
   provider_save: ProviderViewSchema,
   provider_remove: z.object({ id: z.string() }),

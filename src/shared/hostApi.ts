@@ -7,7 +7,7 @@ import { MAX_SECRET_NAME_LENGTH, MAX_SECRET_VALUE_LENGTH } from './secretRules'
 import { ExtensionToolInput, ExtensionToolOutput } from './extensionApi'
 import { ElicitationRespondInput, QuestionToolInput, QuestionToolOutput } from './elicitationApi'
 import { PermissionToolInput, PermissionToolOutput } from './permissionApi'
-import { ChatToolInput, ChatToolOutput } from './chatApi'
+import { ChatToolInput, ChatToolOutput, ModelFactsRowSchema } from './chatApi'
 import { ResourceToolInput, ResourceToolOutput } from './resourceApi'
 import { INSTALL_REQUESTS_URI, InstallToolInput, InstallToolOutput } from './installApi'
 import { RegistryToolInput, RegistryToolOutput, RegistryUrlSchema } from './registryApi'
@@ -52,6 +52,7 @@ export const SessionSummarySchema = z.object({
   title: z.string(),
   created: isoDate,
   updated: isoDate,
+  /** Messages people see: theirs and the model's replies with text (not tool calls, results, notices, or what a regenerate or edit set aside). */
   messageCount: z.number().int().nonnegative(),
   /** The extensions whose tools this session offers the model when there are more tools than the limit; absent = choose automatically. */
   activeExtensions: z.array(z.string()).optional(),
@@ -112,6 +113,8 @@ export const SettingsResourceSchema = z.object({
   roots: RootFoldersSchema,
   /** Whether the installed app checks for, downloads and installs new versions (off until the person turns it on). */
   autoUpdate: z.boolean(),
+  /** The model table: the person's rows, and the shipped ones with the date their prices were taken. */
+  modelFacts: z.object({ custom: z.array(ModelFactsRowSchema), defaults: z.array(ModelFactsRowSchema), dated: z.string() }),
 })
 export type SettingsResource = z.infer<typeof SettingsResourceSchema>
 
@@ -145,7 +148,9 @@ export const HostToolInput = {
   /** Marks a tool (namespaced name) to be offered in every turn without a search first, or clears the mark. */
   tool_set_always_offer: z.object({ name: z.string().min(1).max(200), alwaysOffer: z.boolean() }),
   settings_update: z.object({
-    patch: z.object({ theme: ThemeSchema.optional(), registryUrl: RegistryUrlSchema.optional(), roots: RootFoldersSchema.optional(), autoUpdate: z.boolean().optional() }).strict(),
+    patch: z
+      .object({ theme: ThemeSchema.optional(), registryUrl: RegistryUrlSchema.optional(), roots: RootFoldersSchema.optional(), autoUpdate: z.boolean().optional(), modelFacts: z.array(ModelFactsRowSchema).max(500).optional() })
+      .strict(),
   }),
   /** Write-only: the value goes to the OS keychain and never comes back to the renderer. */
   secret_set: z.object({ key: secretKey, value: z.string().min(1, 'A secret value cannot be empty').max(MAX_SECRET_VALUE_LENGTH) }),

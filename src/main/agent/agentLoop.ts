@@ -44,6 +44,11 @@ export interface RunTurnOptions {
   userText?: string
   /** Who wrote `userText` when not the person (an MCP App's ui/message); shown on the message. */
   userFrom?: string
+  /**
+   * Regenerate (no `userText`) or edit and resend (`userText` is the new text): the messages from
+   * `from` on are set aside first (a rewind line, setAside.ts), then the turn runs on what is left.
+   */
+  rewind?: { from: string; reason: 'regenerate' | 'edit' }
   model: LanguageModelV4
   system?: string
   /** The catalog's tools (ToolCache.catalog().tools); this turn offers a selection of them. */
@@ -146,6 +151,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
 
   try {
     const conversation = [...options.history]
+    if (options.rewind) conversation.push(await commit({ kind: 'rewind', turnId, ...options.rewind }))
     // Read before the person's message is committed, so the message records what the model got.
     const attached = options.userText !== undefined && options.attachedContext ? await options.attachedContext() : undefined
     const currentTools = options.currentTools ?? (() => options.tools)
@@ -224,7 +230,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
         onText: (delta) => progress.appendText(delta),
         onToolInput: ({ callId, name, partial }) => progress.writingTool(callId, name, partial),
       })
-      const assistantDraft = { kind: 'assistant', turnId, step, text: outcome.text, tokens, ...trailField(request.changes) } as const
+      const assistantDraft = { kind: 'assistant', turnId, step, text: outcome.text, tokens, model: options.model.modelId, ...(outcome.usage ? { usage: outcome.usage } : {}), ...trailField(request.changes) } as const
       if (outcome.kind === 'aborted') {
         const stopped = await commit<AssistantMessage>({ ...assistantDraft, toolCalls: [], end: 'stopped' })
         progress.assistantCommitted(stopped.id)

@@ -6,7 +6,8 @@
  */
 import type { LoadedSession } from './sessionStore'
 import type { LoadProblem } from './sessionFileRead'
-import type { AssistantMessage, NoticeMessage, StoredToolCall, ToolResultMessage, UserMessage } from './storedMessage'
+import type { AssistantMessage, NoticeMessage, StoredMessage, StoredToolCall, SummaryMessage, ToolResultMessage, UserMessage } from './storedMessage'
+import { activeMessages } from './setAside'
 
 export type HistoryToolResult = Pick<ToolResultMessage, 'status' | 'errorKind' | 'content' | 'structuredContent' | 'truncated' | 'hookChanges'> & {
   /** The tool-result message's id (for opening the full result with SessionStore.fullResult). */
@@ -17,20 +18,23 @@ export type HistoryToolResult = Pick<ToolResultMessage, 'status' | 'errorKind' |
 /** A tool call with its result; no result yet means it is still running, or the app stopped before it finished. */
 export type HistoryToolCall = StoredToolCall & { result?: HistoryToolResult }
 
-export type HistoryEntry = UserMessage | NoticeMessage | (Omit<AssistantMessage, 'toolCalls'> & { toolCalls: HistoryToolCall[] })
+export type HistoryEntry = UserMessage | NoticeMessage | SummaryMessage | (Omit<AssistantMessage, 'toolCalls'> & { toolCalls: HistoryToolCall[] })
 
 export interface HistoryPayload {
   sessionId: string
+  /** The conversation as it stands (what a regenerate or an edit set aside is left out). */
   messages: HistoryEntry[]
   problems: LoadProblem[]
+  /** Every stored message, set-aside ones too (a conversation's usage counts what was spent on them). */
+  all: readonly StoredMessage[]
 }
 
 export function historyPayload(sessionId: string, loaded: LoadedSession): HistoryPayload {
   const results = new Map<string, ToolResultMessage>()
   for (const message of loaded.messages) if (message.kind === 'tool-result') results.set(message.callId, message)
   const messages: HistoryEntry[] = []
-  for (const message of loaded.messages) {
-    if (message.kind === 'tool-result') continue
+  for (const message of activeMessages(loaded.messages)) {
+    if (message.kind === 'tool-result' || message.kind === 'rewind') continue
     if (message.kind !== 'assistant') {
       messages.push(message)
       continue
@@ -48,5 +52,5 @@ export function historyPayload(sessionId: string, loaded: LoadedSession): Histor
       }),
     })
   }
-  return { sessionId, messages, problems: loaded.problems }
+  return { sessionId, messages, problems: loaded.problems, all: loaded.messages }
 }

@@ -6,7 +6,8 @@
  * a reply that was cut off or stopped is replayed with a line saying so.
  */
 import type { AssistantModelMessage, ModelMessage, ToolResultPart } from 'ai'
-import type { AssistantMessage, StoredMessage, ToolResultMessage, UserMessage } from './storedMessage'
+import type { AssistantMessage, StoredMessage, SummaryMessage, ToolResultMessage, UserMessage } from './storedMessage'
+import { activeMessages } from './setAside'
 import { toModelOutput } from './toolResultContent'
 import { hookNote } from './hookNotes'
 
@@ -18,7 +19,26 @@ export const UNFINISHED_REPLY: Record<Exclude<AssistantMessage['end'], 'complete
   stopped: '[This reply was stopped by the person before it finished. The text above is all that arrived.]',
 }
 
-export function toModelMessages(history: readonly StoredMessage[]): ModelMessage[] {
+/** How the model is given a summary of the turns before it (compaction.ts). */
+export function summaryTurn(summary: Pick<SummaryMessage, 'text'>): ModelMessage {
+  return { role: 'user', content: `[The earlier part of this conversation was summarised to fit the context window. Summary:]\n\n${summary.text}` }
+}
+
+/**
+ * The conversation as it stands (setAside.ts): what a regenerate or an edit set aside is left out,
+ * and the messages the latest summary stands for are replaced by it.
+ */
+export function modelHistory(history: readonly StoredMessage[]): StoredMessage[] {
+  const active = activeMessages(history)
+  const summary = active.findLast((message): message is SummaryMessage => message.kind === 'summary')
+  if (!summary) return active
+  const upTo = active.findIndex((message) => message.id === summary.upTo)
+  const rest = active.slice(upTo + 1).filter((message) => message.kind !== 'summary')
+  return [summary, ...rest]
+}
+
+export function toModelMessages(stored: readonly StoredMessage[]): ModelMessage[] {
+  const history = modelHistory(stored)
   const results = new Map<string, ToolResultMessage>()
   for (const message of history) if (message.kind === 'tool-result') results.set(message.callId, message)
 
@@ -32,8 +52,12 @@ export function toModelMessages(history: readonly StoredMessage[]): ModelMessage
       case 'assistant':
         conversation.push(...assistantTurn(message, results))
         break
+      case 'summary':
+        conversation.push(summaryTurn(message))
+        break
       case 'tool-result':
       case 'notice':
+      case 'rewind':
         break
       default:
         message satisfies never

@@ -24,6 +24,7 @@ import { SessionAppender } from './sessionAppender'
 import { readSessionFile, type LoadProblem } from './sessionFileRead'
 import { DEFAULT_SESSION_TITLE, type SessionIndex } from './sessionIndex'
 import { titleFromText } from './sessionTitle'
+import { isShownMessage, shownCount } from './setAside'
 import { STORED_MESSAGE_VERSION, StoredMessageSchema, type MessageDraft, type StoredContentBlock, type StoredMessage } from './storedMessage'
 
 /**
@@ -112,7 +113,7 @@ export async function openSessionStore(options: SessionStoreOptions): Promise<Se
   const countFor = (id: string) => {
     let count = counts.get(id)
     if (!count) {
-      count = readSessionFile(fileOf(id)).then(({ messages }) => ({ messageCount: messages.length, hasUser: messages.some((message) => message.kind === 'user') }))
+      count = readSessionFile(fileOf(id)).then(({ messages }) => countOf(messages))
       counts.set(id, count)
       count.catch(() => counts.delete(id))
     }
@@ -131,7 +132,13 @@ export async function openSessionStore(options: SessionStoreOptions): Promise<Se
       const fullResult = extra.fullResult && maskSecretValuesIn(extra.fullResult)
       if (message.kind === 'tool-result') message = await capStoredResult(message, fullResult, { maxStored, resultsDir: resultsDirOf(sessionId) })
       await appenderFor(sessionId).append(JSON.stringify(message))
-      count.messageCount++
+      if (message.kind === 'rewind') {
+        // Messages were set aside: counted again from the file (rare, and the file is in the page cache).
+        counts.delete(sessionId)
+        Object.assign(count, await countFor(sessionId))
+      } else if (isShownMessage(message)) {
+        count.messageCount++
+      }
       const title = message.kind === 'user' && !count.hasUser && summary.title === DEFAULT_SESSION_TITLE ? titleFromText(message.text) : undefined
       if (message.kind === 'user') count.hasUser = true
       index.noteCommitted(sessionId, { messageCount: count.messageCount, updated: message.at, ...(title ? { title } : {}) })
@@ -156,14 +163,15 @@ export async function openSessionStore(options: SessionStoreOptions): Promise<Se
       await appenders.get(sessionId)?.settled()
       const loaded = await readSessionFile(fileOf(sessionId))
       for (const problem of loaded.problems) log('warn', 'sessions', `session ${sessionId}: ${problem.message}`)
-      if (!counts.has(sessionId)) counts.set(sessionId, Promise.resolve({ messageCount: loaded.messages.length, hasUser: loaded.messages.some((message) => message.kind === 'user') }))
+      const counted = countOf(loaded.messages)
+      if (!counts.has(sessionId)) counts.set(sessionId, Promise.resolve(counted))
       // The index is saved coalesced, so after a crash it can lag behind the file: the file wins.
       const summary = index.get(sessionId)
       const last = loaded.messages.at(-1)
       const firstUser = loaded.messages.find((message) => message.kind === 'user')
       const title = summary?.title === DEFAULT_SESSION_TITLE && firstUser ? titleFromText(firstUser.text) : undefined
-      if (summary && last && (summary.messageCount !== loaded.messages.length || title)) {
-        index.noteCommitted(sessionId, { messageCount: loaded.messages.length, updated: last.at, ...(title ? { title } : {}) })
+      if (summary && last && (summary.messageCount !== counted.messageCount || title)) {
+        index.noteCommitted(sessionId, { messageCount: counted.messageCount, updated: last.at, ...(title ? { title } : {}) })
       }
       return loaded
     },
@@ -195,6 +203,11 @@ export async function openSessionStore(options: SessionStoreOptions): Promise<Se
       await index.flush()
     },
   }
+}
+
+/** The index's count is of the messages people see (setAside.ts), not of stored lines. */
+function countOf(messages: readonly StoredMessage[]): { messageCount: number; hasUser: boolean } {
+  return { messageCount: shownCount(messages), hasUser: messages.some((message) => message.kind === 'user') }
 }
 
 function checkedId(id: string): string {

@@ -4,7 +4,7 @@
  * refusing them; a line this version cannot read is skipped and reported, never fatal.
  */
 import { z } from 'zod'
-import { TokenFiguresSchema } from '../../shared/chatApi'
+import { TokenFiguresSchema, TokenUsageSchema } from '../../shared/chatApi'
 import { HookChangeSchema } from '../../shared/hooksApi'
 
 /** The version this code writes. Readers accept every version listed in StoredMessageSchema. */
@@ -101,6 +101,10 @@ export const AssistantMessageSchema = z.object({
   tokens: TokenFiguresSchema.optional(),
   /** What model-request hooks changed in the request this step sent. */
   hookChanges,
+  /** The model that wrote it (its id at the provider), shown on the reply. */
+  model: z.string().max(200).optional(),
+  /** What the provider counted for this step's request and reply (absent when it sent no usage). */
+  usage: TokenUsageSchema.optional(),
 })
 
 /** Where the untruncated result went when `content` had to be cut (quality.md F10). */
@@ -137,12 +141,46 @@ export const NoticeMessageSchema = z.object({
   errorKind: z.string().optional(),
 })
 
-export const StoredMessageSchema = z.discriminatedUnion('kind', [UserMessageSchema, AssistantMessageSchema, ToolResultMessageSchema, NoticeMessageSchema])
+/**
+ * Regenerate and edit-and-resend: the messages from `from` (inclusive) up to this line are set aside.
+ * They stay in the file, but the window and the model no longer see them (setAside.ts); the turn
+ * that follows (same turnId) writes the new reply.
+ */
+export const RewindMessageSchema = z.object({
+  ...common,
+  kind: z.literal('rewind'),
+  turnId,
+  from: z.string().min(1),
+  reason: z.enum(['regenerate', 'edit']),
+})
+
+/**
+ * Older turns summarised because the conversation grew past the model's context window
+ * (compaction.ts): the model gets this summary instead of the messages up to and including `upTo`.
+ * Those messages stay in the file and in the window.
+ */
+export const SummaryMessageSchema = z.object({
+  ...common,
+  kind: z.literal('summary'),
+  turnId,
+  text: z.string(),
+  upTo: z.string().min(1),
+  /** Messages it stands for, and what they and the summary weigh (tokenizer estimate). */
+  covered: z.number().int().positive(),
+  tokensBefore: z.number().int().nonnegative(),
+  tokensAfter: z.number().int().nonnegative(),
+  model: z.string().max(200).optional(),
+  usage: TokenUsageSchema.optional(),
+})
+
+export const StoredMessageSchema = z.discriminatedUnion('kind', [UserMessageSchema, AssistantMessageSchema, ToolResultMessageSchema, NoticeMessageSchema, RewindMessageSchema, SummaryMessageSchema])
 
 export type UserMessage = z.infer<typeof UserMessageSchema>
 export type AssistantMessage = z.infer<typeof AssistantMessageSchema>
 export type ToolResultMessage = z.infer<typeof ToolResultMessageSchema>
 export type NoticeMessage = z.infer<typeof NoticeMessageSchema>
+export type RewindMessage = z.infer<typeof RewindMessageSchema>
+export type SummaryMessage = z.infer<typeof SummaryMessageSchema>
 export type StoredMessage = z.infer<typeof StoredMessageSchema>
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never

@@ -5,7 +5,8 @@
  * the best closed JSON so far (for MCP Apps' tool-input-partial); the tool calls come back
  * complete, in the order the model made them.
  */
-import { NoSuchToolError, parsePartialJson, streamText, type ModelMessage, type ToolSet } from 'ai'
+import { NoSuchToolError, parsePartialJson, streamText, type LanguageModelUsage, type ModelMessage, type ToolSet } from 'ai'
+import type { TokenUsage } from '../../shared/hostApi'
 import type { LanguageModelV4 } from './providers'
 import { providerTurnError, type TurnError } from './errorKinds'
 
@@ -17,10 +18,11 @@ export interface ModelToolCall {
   invalid?: { reason: 'unknown-tool' | 'unparsable-arguments'; detail: string }
 }
 
+/** `usage`: what the provider counted for the step, when it said (absent when a stream ended early). */
 export type StepOutcome =
-  | { kind: 'finished'; text: string; toolCalls: ModelToolCall[]; found: string[] }
-  | { kind: 'aborted'; text: string }
-  | { kind: 'failed'; text: string; error: TurnError }
+  | { kind: 'finished'; text: string; toolCalls: ModelToolCall[]; found: string[]; usage?: TokenUsage }
+  | { kind: 'aborted'; text: string; usage?: TokenUsage }
+  | { kind: 'failed'; text: string; error: TurnError; usage?: TokenUsage }
 
 export interface StreamStepInput {
   model: LanguageModelV4
@@ -47,6 +49,7 @@ export async function streamStep(input: StreamStepInput): Promise<StepOutcome> {
   let failure: unknown
   let failed = false
   let aborted = false
+  let usage: TokenUsage | undefined
   // Call id → its name and the argument text so far, while the model writes it.
   const writing = new Map<string, { name: string; text: string }>()
   const result = streamText({
@@ -92,6 +95,9 @@ export async function streamStep(input: StreamStepInput): Promise<StepOutcome> {
         case 'abort':
           aborted = true
           break
+        case 'finish-step':
+          usage = tokenUsage(part.usage)
+          break
         default:
           // Step boundaries, the end of a call's input, reasoning and sources carry nothing the loop needs.
           break
@@ -100,12 +106,20 @@ export async function streamStep(input: StreamStepInput): Promise<StepOutcome> {
   } catch (error) {
     if (!failed) [failed, failure] = [true, error]
   }
-  if (aborted || input.signal.aborted) return { kind: 'aborted', text }
+  const counted = usage ? { usage } : {}
+  if (aborted || input.signal.aborted) return { kind: 'aborted', text, ...counted }
   if (failed) {
     const error = providerTurnError(failure)
-    return error === 'cancelled' ? { kind: 'aborted', text } : { kind: 'failed', text, error }
+    return error === 'cancelled' ? { kind: 'aborted', text, ...counted } : { kind: 'failed', text, error, ...counted }
   }
-  return { kind: 'finished', text, toolCalls, found }
+  return { kind: 'finished', text, toolCalls, found, ...counted }
+}
+
+/** The provider's counts, when it sent any (a server that sends no usage leaves both undefined). */
+export function tokenUsage(usage: LanguageModelUsage | undefined): TokenUsage | undefined {
+  if (usage?.inputTokens === undefined && usage?.outputTokens === undefined) return undefined
+  const cached = usage.inputTokenDetails?.cacheReadTokens
+  return { input: usage.inputTokens ?? 0, output: usage.outputTokens ?? 0, ...(cached ? { cachedInput: cached } : {}) }
 }
 
 /** The tool names in a provider search result: `[{ type: 'tool_reference', toolName }]`. */

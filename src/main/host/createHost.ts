@@ -153,7 +153,7 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
   const stopNotingApps = extensions.core.cache.onChange((catalog) => apps.noteCatalog(catalog.tools))
   const hooks = await createHookService({ dataDir, dispatch: (request, options) => extensions.core.dispatcher.call(request, options), lookup: (name) => extensions.core.cache.lookup(name) })
   for (const notice of hooks.takeNotices()) notices.add(notice)
-  const chat = await createChatService({ dataDir, sessions, extensions, permissions, models, attachments, apps, hooks: hooks.runner, alwaysOffer: () => settings.get('alwaysOfferTools') ?? [] })
+  const chat = await createChatService({ dataDir, sessions, extensions, permissions, models, attachments, apps, hooks: hooks.runner, alwaysOffer: () => settings.get('alwaysOfferTools') ?? [], modelFacts: () => settings.get('modelFacts') ?? [] })
   const roots = createRoots({
     settings,
     sessions,

@@ -25,6 +25,7 @@ import { permissionsView, toolsView } from './permissionViews'
 import { registerHostTools } from './hostTools'
 import { answerToolListFrom } from './toolListCache'
 import type { HostServices } from './hostServices'
+import { DEFAULT_FACTS_DATED, DEFAULT_MODEL_FACTS } from '../agent'
 
 export type { HostServices } from './hostServices'
 
@@ -127,7 +128,17 @@ export function createHostServer(services: HostServices): { server: McpServer; d
 }
 
 function settingsView(services: HostServices): SettingsResource {
-  const { theme, registryUrl, roots, autoUpdate } = services.settings.get()
+  const { theme, registryUrl, roots, autoUpdate, modelFacts } = services.settings.get()
   const secrets = Object.fromEntries(services.secrets.knownNames().map((name) => [name, { isSet: true as const, use: describeSecretName(name) }]))
-  return { theme, dataDir: services.dataDir, keychain: services.secrets.status(), secrets, notices: services.notices.list(), registryUrl: registryUrl ?? DEFAULT_REGISTRY_URL, roots: roots ?? [], autoUpdate: autoUpdate ?? false }
+  return {
+    theme,
+    dataDir: services.dataDir,
+    keychain: services.secrets.status(),
+    secrets,
+    notices: services.notices.list(),
+    registryUrl: registryUrl ?? DEFAULT_REGISTRY_URL,
+    roots: roots ?? [],
+    autoUpdate: autoUpdate ?? false,
+    modelFacts: { custom: modelFacts ?? [], defaults: [...DEFAULT_MODEL_FACTS], dated: DEFAULT_FACTS_DATED },
+  }
 }

@@ -85,16 +85,19 @@ export function registerHostTools(server: McpServer, services: HostServices, set
     settings.update({ alwaysOfferTools: [...marked].sort() })
     return { name, alwaysOffer }
   })
-  raw('chat_send', 'Send a message; returns at once with a link to the turn in flight.', async ({ sessionId, text, attachments }) => {
-    const started = await chat.send(sessionId, text, attachments)
-    return {
-      content: [
-        { type: 'text', text: JSON.stringify(started) },
-        { type: 'resource_link', uri: progressUri(started.sessionId), name: 'Reply in progress', mimeType: 'application/json' },
-      ],
-      structuredContent: started,
-    }
+  /** A turn that started: its ids, and a link to follow it. */
+  const turnStarted = (started: { sessionId: string; turnId: string }): CallToolResult => ({
+    content: [
+      { type: 'text', text: JSON.stringify(started) },
+      { type: 'resource_link', uri: progressUri(started.sessionId), name: 'Reply in progress', mimeType: 'application/json' },
+    ],
+    structuredContent: started,
   })
+  raw('chat_send', 'Send a message; returns at once with a link to the turn in flight.', async ({ sessionId, text, attachments }) => turnStarted(await chat.send(sessionId, text, attachments)))
+  raw('chat_regenerate', 'Write the last reply again; returns at once with a link to the turn in flight.', async ({ sessionId }) => turnStarted(await chat.regenerate(sessionId)))
+  raw('chat_edit', 'Edit your last message and send it again; returns at once with a link to the turn in flight.', async ({ sessionId, messageId, text }) =>
+    turnStarted(await chat.edit(sessionId, messageId, text)),
+  )
   registerResourceTools(tool, services)
   registerRootsTools(tool, services)
   tool('chat_cancel', 'Stop the reply being written in a session.', async ({ sessionId }) => ({ sessionId, cancelled: chat.cancel(sessionId) }))

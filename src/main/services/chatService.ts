@@ -5,7 +5,8 @@
  * never re-reads a session file.
  */
 import { historyUri, progressUri, type HistoryResource, type ProgressResource, type ProgressSince } from '../../shared/hostApi'
-import { createTurnRegistry, historyPayload, openSessionStore, runTurn, type LoadedSession, type SessionIndex, type SessionStore, type ToolResultMessage } from '../agent'
+import { TurnInProgressError, activeMessages, createTurnRegistry, historyPayload, openSessionStore, runTurn, type LoadedSession, type SessionIndex, type SessionStore, type StoredMessage, type ToolResultMessage } from '../agent'
+import type { ModelFactsRow } from '../../shared/hostApi'
 import type { PermissionService } from '../permissions'
 import type { ExtensionService } from './extensionService'
 import type { AttachmentRef, SessionSummary } from '../../shared/hostApi'
@@ -19,6 +20,10 @@ import type { TurnHooks } from '../hooks'
 export interface ChatService {
   /** `attachments`, when given, become the session's attached resources (read for this turn and kept fresh for the next). */
   send(sessionId: string | undefined, text: string, attachments?: readonly AttachmentRef[], options?: SendOptions): Promise<{ sessionId: string; turnId: string }>
+  /** Writes the last reply again: what followed the person's last message is set aside and the model answers it anew. */
+  regenerate(sessionId: string): Promise<{ sessionId: string; turnId: string }>
+  /** Edit and resend: the person's last message (`messageId`) and what followed are set aside, and `text` is sent in its place. */
+  edit(sessionId: string, messageId: string, text: string): Promise<{ sessionId: string; turnId: string }>
   cancel(sessionId: string): boolean
   history(sessionId: string): Promise<HistoryResource>
   /** `since`: what the reader holds of the step's text already (progressSinceUri). */
@@ -48,6 +53,24 @@ export interface ChatServiceOptions {
   apps?: Pick<AppService, 'takeContext' | 'forgetSession'>
   /** The hooks every turn runs (hookService.ts). */
   hooks?: TurnHooks
+  /** The person's rows of the model table (settings `modelFacts`): prices for the cost of replies. */
+  modelFacts?: () => readonly ModelFactsRow[]
+}
+
+/** What starts a turn: a message, a regenerate, or an edit (see runTurn's `userText` and `rewind`). */
+interface TurnStart {
+  userText?: string
+  from?: string
+  rewind?: { from: string; reason: 'regenerate' | 'edit' }
+}
+
+/** The person's last message of a conversation and what follows it, or a message saying why there is none. */
+function lastExchange(messages: readonly StoredMessage[]): { user: StoredMessage; after: StoredMessage | undefined } {
+  const active = activeMessages(messages)
+  const at = active.findLastIndex((message) => message.kind === 'user')
+  const user = active[at]
+  if (!user) throw new Error('There is no message of yours in this conversation to answer again; send one first.')
+  return { user, after: active[at + 1] }
 }
 
 /** What a session's settings say about the tools its turns offer. */
@@ -91,63 +114,85 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
     emit(progressUri(sessionId))
   })
 
+  /** Starts a turn in a session that exists; returns at once with its id. */
+  const start = async (id: string, begin: TurnStart) => {
+    const { model } = models.selectedModel((notice) => {
+      const seconds = Math.max(1, Math.round(notice.delayMs / 1000))
+      retrying.set(id, `${notice.error.message} Retrying in ${seconds} s (${notice.retry} of ${notice.maxRetries}).`)
+      emit(progressUri(id))
+    })
+    const history = (await load(id)).messages.slice()
+    const { turnId, done } = turns.begin(id, (turn) =>
+        runTurn({
+          sessionId: id,
+          turnId: turn.turnId,
+          signal: turn.signal,
+          onProgress: turn.onProgress,
+          history,
+          ...(begin.userText !== undefined ? { userText: begin.userText } : {}),
+          ...(begin.from ? { userFrom: begin.from } : {}),
+          ...(begin.rewind ? { rewind: begin.rewind } : {}),
+          model,
+          tools: extensions.core.cache.catalog().tools,
+          currentTools: () => extensions.core.cache.catalog().tools,
+          mode: permissions.store.mode(),
+          ...toolOfferOf(sessions.get(id), options.alwaysOffer?.() ?? []),
+          onToolsFound: (names) => void sessions.addFoundTools(id, names).catch((error: Error) => log('warn', 'chat', `Could not keep the tools found in session ${id}: ${error.message}`)),
+          authorize: (call, authorizeOptions) => permissions.authorize(call, authorizeOptions),
+          dispatch: (request, dispatchOptions) => extensions.core.dispatcher.call(request, dispatchOptions),
+          store,
+          security: permissions,
+          hooks: options.hooks,
+          attachedContext: async () => {
+            const attachedNow = (await options.attachments?.context(id)) ?? { parts: [], attachments: [] }
+            const fromApps = options.apps?.takeContext(id) ?? []
+            // What Apps gave is shown on the sent message like an attachment: the person sees what the model got.
+            return {
+              parts: [...attachedNow.parts, ...appContextParts(fromApps)],
+              attachments: [...attachedNow.attachments, ...fromApps.map((app) => ({ extensionId: app.extensionId, uri: app.resourceUri, name: `Context from the App of ${app.extensionName}`, size: app.text.length }))],
+            }
+          },
+        }),
+    )
+    void done
+      .catch((error: Error) => log('error', 'chat', `A turn in session ${id} failed unexpectedly: ${error.message}`))
+      .finally(() => {
+        retrying.delete(id)
+        // The finished step moves from progress to history.
+        emit(progressUri(id))
+        emit(historyUri(id))
+      })
+    return { sessionId: id, turnId }
+  }
+  const existing = (sessionId: string) => {
+    if (!sessions.get(sessionId)) throw new Error(`No session with id "${sessionId}" exists; it may have been deleted.`)
+    if (turns.isRunning(sessionId)) throw new TurnInProgressError(sessionId)
+    return sessionId
+  }
+
   return {
     async send(sessionId, text, attached, sendOptions) {
       const id = sessionId ?? (await sessions.create()).id
       if (!sessions.get(id)) throw new Error(`No session with id "${id}" exists; it may have been deleted.`)
       // Takes effect at once; subscribing to new attachments goes on in the background.
       if (attached) void options.attachments?.set(id, attached)
-      const { model } = models.selectedModel((notice) => {
-        const seconds = Math.max(1, Math.round(notice.delayMs / 1000))
-        retrying.set(id, `${notice.error.message} Retrying in ${seconds} s (${notice.retry} of ${notice.maxRetries}).`)
-        emit(progressUri(id))
-      })
-      const history = (await load(id)).messages.slice()
-      const { turnId, done } = turns.begin(id, (turn) =>
-          runTurn({
-            sessionId: id,
-            turnId: turn.turnId,
-            signal: turn.signal,
-            onProgress: turn.onProgress,
-            history,
-            userText: text,
-            ...(sendOptions?.from ? { userFrom: sendOptions.from } : {}),
-            model,
-            tools: extensions.core.cache.catalog().tools,
-            currentTools: () => extensions.core.cache.catalog().tools,
-            mode: permissions.store.mode(),
-            ...toolOfferOf(sessions.get(id), options.alwaysOffer?.() ?? []),
-            onToolsFound: (names) => void sessions.addFoundTools(id, names).catch((error: Error) => log('warn', 'chat', `Could not keep the tools found in session ${id}: ${error.message}`)),
-            authorize: (call, authorizeOptions) => permissions.authorize(call, authorizeOptions),
-            dispatch: (request, dispatchOptions) => extensions.core.dispatcher.call(request, dispatchOptions),
-            store,
-            security: permissions,
-            hooks: options.hooks,
-            attachedContext: async () => {
-              const attachedNow = (await options.attachments?.context(id)) ?? { parts: [], attachments: [] }
-              const fromApps = options.apps?.takeContext(id) ?? []
-              // What Apps gave is shown on the sent message like an attachment: the person sees what the model got.
-              return {
-                parts: [...attachedNow.parts, ...appContextParts(fromApps)],
-                attachments: [...attachedNow.attachments, ...fromApps.map((app) => ({ extensionId: app.extensionId, uri: app.resourceUri, name: `Context from the App of ${app.extensionName}`, size: app.text.length }))],
-              }
-            },
-          }),
-      )
-      void done
-        .catch((error: Error) => log('error', 'chat', `A turn in session ${id} failed unexpectedly: ${error.message}`))
-        .finally(() => {
-          retrying.delete(id)
-          // The finished step moves from progress to history.
-          emit(progressUri(id))
-          emit(historyUri(id))
-        })
-      return { sessionId: id, turnId }
+      return start(id, { userText: text, ...(sendOptions?.from ? { from: sendOptions.from } : {}) })
+    },
+    async regenerate(sessionId) {
+      const id = existing(sessionId)
+      const { after } = lastExchange((await load(id)).messages)
+      return start(id, after ? { rewind: { from: after.id, reason: 'regenerate' } } : {})
+    },
+    async edit(sessionId, messageId, text) {
+      const id = existing(sessionId)
+      const { user } = lastExchange((await load(id)).messages)
+      if (user.id !== messageId) throw new Error('Only your last message can be edited and sent again; it has changed since, so reload the conversation.')
+      return start(id, { userText: text, rewind: { from: user.id, reason: 'edit' } })
     },
     cancel: (sessionId) => turns.cancel(sessionId),
     async history(sessionId) {
       if (!sessions.get(sessionId)) throw new Error(`No session with id "${sessionId}" exists; it may have been deleted.`)
-      return historyView(historyPayload(sessionId, await load(sessionId)), turns.progress(sessionId))
+      return historyView(historyPayload(sessionId, await load(sessionId)), turns.progress(sessionId), options.modelFacts?.() ?? [])
     },
     progress: (sessionId, since) =>
       progressView(

@@ -3,7 +3,8 @@
  * step is in flight it is shown by the progress resource only; once all of it is committed it
  * moves to the history. So nothing is drawn twice and nothing is missing in between.
  */
-import type { ChatMessageView, HistoryResource, ProgressResource, ProgressSince, ToolCallView } from '../../shared/hostApi'
+import type { ChatMessageView, HistoryResource, ModelFactsRow, ProgressResource, ProgressSince, ToolCallView } from '../../shared/hostApi'
+import { conversationUsage, usageView } from './usageViews'
 import type { HistoryEntry, HistoryPayload, ProgressPayload, ToolCallProgress, ToolResultMessage, TurnProgress } from '../agent'
 
 /** Finds the committed result of a call of the step in flight (its card shows it before the step moves to history). */
@@ -38,7 +39,7 @@ function toolCallFromHistory(call: Extract<HistoryEntry, { kind: 'assistant' }>[
   }
 }
 
-function messageView(entry: HistoryEntry): ChatMessageView {
+function messageView(entry: HistoryEntry, facts: readonly ModelFactsRow[]): ChatMessageView {
   switch (entry.kind) {
     case 'user':
       return {
@@ -64,6 +65,19 @@ function messageView(entry: HistoryEntry): ChatMessageView {
         cutOff: entry.end === 'failed' || undefined,
         ...(entry.tokens ? { tokens: entry.tokens } : {}),
         ...(entry.hookChanges ? { hookChanges: entry.hookChanges } : {}),
+        ...(entry.model ? { model: entry.model } : {}),
+        ...(entry.usage ? { usage: usageView(entry.usage, entry.model, facts) } : {}),
+      }
+    case 'summary':
+      return {
+        id: entry.id,
+        role: 'assistant',
+        text: '',
+        created: entry.at,
+        toolCalls: [],
+        summary: { text: entry.text, covered: entry.covered, tokensBefore: entry.tokensBefore, tokensAfter: entry.tokensAfter },
+        ...(entry.model ? { model: entry.model } : {}),
+        ...(entry.usage ? { usage: usageView(entry.usage, entry.model, facts) } : {}),
       }
     case 'notice':
       // The tools were over the limit: a note above the reply. A turn that ended early (step limit,
@@ -74,13 +88,15 @@ function messageView(entry: HistoryEntry): ChatMessageView {
   }
 }
 
-export function historyView(history: HistoryPayload, progress: ProgressPayload): HistoryResource {
+/** `facts`: the person's rows of the model table, for the cost of each reply. */
+export function historyView(history: HistoryPayload, progress: ProgressPayload, facts: readonly ModelFactsRow[] = []): HistoryResource {
   const turn = running(progress)
   const inFlight = turn && !stepCommitted(turn) ? turn.assistantMessageId : undefined
   // Whether the step is whole is read from the history itself: the progress is published at most every
   // ~30 ms, so it may still show a step whose results (and even the next reply) are already committed.
   const partial = (entry: HistoryEntry) => entry.id === inFlight && entry.kind === 'assistant' && entry.toolCalls.some((call) => call.result === undefined)
-  return { sessionId: history.sessionId, messages: history.messages.filter((entry) => !partial(entry)).map(messageView) }
+  const usage = conversationUsage(history.all, facts)
+  return { sessionId: history.sessionId, messages: history.messages.filter((entry) => !partial(entry)).map((entry) => messageView(entry, facts)), ...(usage ? { usage } : {}) }
 }
 
 function toolCallFromProgress(call: ToolCallProgress, committedResult: CommittedResult): ToolCallView {

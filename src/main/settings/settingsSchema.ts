@@ -1,6 +1,6 @@
 /** The settings schema: one zod object with defaults, stamped with the version migrations lead up to. */
 import { z } from 'zod'
-import { RegistryUrlSchema, RootFoldersSchema, ThemeSchema } from '../../shared/hostApi'
+import { ModelFactsRowSchema, RegistryUrlSchema, RootFoldersSchema, ThemeSchema } from '../../shared/hostApi'
 
 /** Bump with a migration in settingsMigrations.ts whenever a stored field changes meaning, name or shape. */
 export const SETTINGS_SCHEMA_VERSION = 1
@@ -16,6 +16,8 @@ export const SettingsSchema = z.object({
   autoUpdate: z.boolean().optional(),
   /** Namespaced names of the tools offered to the model in every turn, without a search first ("always offer"). */
   alwaysOfferTools: z.array(z.string().min(1).max(200)).max(1000).optional(),
+  /** The person's rows of the model table (prices, context windows), before the shipped ones (agent/modelFacts.ts). */
+  modelFacts: z.array(ModelFactsRowSchema).max(500).optional(),
 })
 export type Settings = z.infer<typeof SettingsSchema>
 

@@ -76,7 +76,8 @@ export const PROVIDER_REGISTRY: Record<ProviderKind, ProviderKindDefinition> = {
     label: 'OpenAI-compatible server',
     requiresKey: false,
     createModel: ({ baseUrl, apiKey, headers, fetch }, modelId) =>
-      createOpenAICompatible({ name: 'openai-compatible', baseURL: baseUrl, apiKey, headers, fetch }).chatModel(modelId),
+      // includeUsage: the server sends its token counts at the end of a stream (stream_options.include_usage), as OpenAI does.
+      createOpenAICompatible({ name: 'openai-compatible', baseURL: baseUrl, apiKey, headers, fetch, includeUsage: true }).chatModel(modelId),
     modelsRequest: bearerModelsRequest,
     parseModels: (body) => ({ models: listingOf(body).data.map((model) => ({ id: model.id })) }),
   },
