@@ -29,3 +29,18 @@ export function formatDuration(ms: number): string {
 export function formatTokens(tokens: number, tokenizer: string): string {
   return `≈ ${tokens.toLocaleString('en-US')} token${tokens === 1 ? '' : 's'} (${tokenizer})`
 }
+
+/** `$0.42`, `$0.0031`, `< $0.0001`: US dollars, with enough digits to tell small costs apart. */
+export function formatCost(usd: number): string {
+  if (usd === 0) return '$0.00'
+  if (usd < 0.0001) return '< $0.0001'
+  if (usd < 0.01) return `$${usd.toFixed(4)}`
+  if (usd < 1) return `$${usd.toFixed(3)}`
+  return `$${usd.toFixed(2)}`
+}
+
+/** `1,200 in · 300 out tokens · $0.0054`: what the provider counted, with the cost when it is known. */
+export function formatUsage(usage: { input: number; output: number; cost?: number }): string {
+  const tokens = `${usage.input.toLocaleString('en-US')} in · ${usage.output.toLocaleString('en-US')} out tokens`
+  return usage.cost === undefined ? tokens : `${tokens} · ${formatCost(usage.cost)}`
+}

@@ -1,6 +1,6 @@
 /** The one wording for sizes and durations. */
 import { describe, expect, it } from 'vitest'
-import { formatBytes, formatDuration } from '../../src/shared/format'
+import { formatBytes, formatCost, formatDuration, formatUsage } from '../../src/shared/format'
 
 describe('formatBytes', () => {
   it.each([
@@ -34,5 +34,22 @@ describe('formatDuration', () => {
     [300_000, '5 min'],
   ])('%d ms → %s', (ms, text) => {
     expect(formatDuration(ms)).toBe(text)
+  })
+})
+
+describe('formatCost and formatUsage', () => {
+  it.each([
+    [0, '$0.00'],
+    [0.00004, '< $0.0001'],
+    [0.0054, '$0.0054'],
+    [0.4219, '$0.422'],
+    [12.345, '$12.35'],
+  ])('%d dollars → %s', (usd, text) => {
+    expect(formatCost(usd)).toBe(text)
+  })
+
+  it('says the tokens both ways, and the cost only when it is known', () => {
+    expect(formatUsage({ input: 1200, output: 300, cost: 0.0054 })).toBe('1,200 in · 300 out tokens · $0.0054')
+    expect(formatUsage({ input: 1200, output: 300 })).toBe('1,200 in · 300 out tokens')
   })
 })

@@ -4,7 +4,7 @@
  * (`live`) and once it is committed (`message`), so the row keeps its DOM when the step moves from
  * the progress to the history.
  */
-import { memo } from 'react'
+import { memo, useRef } from 'react'
 import { formatTokens } from '../../../shared/format'
 import type { TokenFigures, ToolCallView } from '../../../shared/hostApi'
 import { AppMark } from '../AppMark'
@@ -14,6 +14,8 @@ import { Markdown } from './markdown/Markdown'
 import { ToolCallCard } from './ToolCallCard'
 import { HookTrail } from './HookTrail'
 import { CutOffMarker, StoppedMarker, TurnError } from './TurnEndNotes'
+import { ReplyFooter } from './ReplyFooter'
+import { SummaryNote } from './SummaryNote'
 
 interface Props {
   /** The committed message; drawn when there is no `live` step. */
@@ -23,11 +25,14 @@ interface Props {
   /** Live states of the committed message's calls still running, by call id. */
   liveCalls?: ReadonlyMap<string, ToolCallView>
   onRetry?: () => void
+  /** Offered on the last reply while nothing runs: write it again. */
+  onRegenerate?: () => void
   posinset?: number
   setsize?: number
 }
 
-export const AssistantMessage = memo(function AssistantMessage({ message, live, liveCalls, onRetry, posinset, setsize }: Props) {
+export const AssistantMessage = memo(function AssistantMessage({ message, live, liveCalls, onRetry, onRegenerate, posinset, setsize }: Props) {
+  const textRef = useRef<HTMLDivElement>(null)
   const text = live ? live.text : (message?.text ?? '')
   const committedCalls = message?.toolCalls ?? []
   const calls = live ? live.calls : liveCalls ? committedCalls.map((call) => liveCalls.get(call.callId) ?? call) : committedCalls
@@ -40,7 +45,12 @@ export const AssistantMessage = memo(function AssistantMessage({ message, live, 
       <div className="min-w-0 flex-1">
         {!live && message?.note && <TurnNotice notice={message.note.text} />}
         {!live && <HookTrail changes={message?.hookChanges} />}
-        {text !== '' && <Markdown text={text} streaming={live?.streaming} />}
+        {!live && message?.summary && <SummaryNote summary={message.summary} />}
+        {text !== '' && (
+          <div ref={textRef}>
+            <Markdown text={text} streaming={live?.streaming} />
+          </div>
+        )}
         {live?.notice && <TurnNotice notice={live.notice} />}
         {calls.length > 0 && (
           <div className={`space-y-2 ${text !== '' || live?.notice ? 'mt-3' : ''}`}>
@@ -54,6 +64,7 @@ export const AssistantMessage = memo(function AssistantMessage({ message, live, 
         {!live && message?.cutOff && <CutOffMarker />}
         {!live && message?.error && <TurnError error={message.error} onRetry={onRetry} />}
         {!live && message?.tokens && <RequestWeight tokens={message.tokens} />}
+        {!live && message?.turnId !== undefined && <ReplyFooter message={message} textRef={textRef} onRegenerate={onRegenerate} />}
       </div>
     </article>
   )

@@ -16,6 +16,7 @@ import { SessionRootsButton } from './SessionRootsButton'
 import { conversationRows, type ConversationRow, type Turn } from './liveTurn'
 import { MessageList } from './MessageList'
 import { useChatSession } from './useChatSession'
+import { ConversationUsageBadge } from './ConversationUsageBadge'
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
 /** Drawn between sending and the host's first progress. */
@@ -30,7 +31,7 @@ interface Props {
 export function ChatView({ sessionId, session }: Props) {
   const act = useHostAction()
   const key = sessionId ?? NEW_CHAT
-  const { messages, turn, ended } = useChatSession(sessionId)
+  const { messages, turn, ended, usage } = useChatSession(sessionId)
   const sending = useChatViewStore((state) => state.sending[key])
   const setSending = useChatViewStore((state) => state.setSending)
   const addCreated = useChatViewStore((state) => state.addCreated)
@@ -90,6 +91,17 @@ export function ChatView({ sessionId, session }: Props) {
     if (asked && !running) void send(asked.text)
   }
 
+  /** Regenerate and edit: the host sets the old exchange aside and starts the turn; the list follows it. */
+  const restart = async (started: Promise<unknown>): Promise<boolean> => {
+    setFollowSignal((count) => count + 1)
+    setCalling(true)
+    const ok = (await started) !== undefined
+    setCalling(false)
+    return ok
+  }
+  const regenerate = sessionId && !running ? () => void restart(act('chat_regenerate', { sessionId })) : undefined
+  const edit = sessionId && !running ? (messageId: string, text: string) => restart(act('chat_edit', { sessionId, messageId, text })) : undefined
+
   const messageCount = session ? (session.messageCount === 1 ? '1 message' : `${session.messageCount} messages`) : null
   return (
     <div className="flex h-full flex-col">
@@ -102,6 +114,7 @@ export function ChatView({ sessionId, session }: Props) {
             Created {dateFormat.format(new Date(session.created))} · {messageCount}
           </span>
         )}
+        {usage && <ConversationUsageBadge usage={usage} />}
         {session && (
           <div className="ml-auto flex items-center gap-1">
             <SessionRootsButton session={session} />
@@ -113,7 +126,7 @@ export function ChatView({ sessionId, session }: Props) {
       {sessionId !== null && messages === null ? (
         <div className="flex-1" aria-busy="true" />
       ) : (
-        <MessageList rows={rows} streaming={liveRunning} followSignal={followSignal} onRetry={retry} empty={<ConversationStart />} />
+        <MessageList rows={rows} streaming={liveRunning} followSignal={followSignal} onRetry={retry} onRegenerate={regenerate} onEdit={edit} empty={<ConversationStart />} />
       )}
       <Composer draftKey={key} running={running} stopping={stopping}
         stopDisabled={sessionId === null} onSend={send} onStop={() => void stop()} />

@@ -8,7 +8,7 @@ import { useEffect, type ReactNode } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { ArrowDownIcon } from '../icons'
 import { AssistantMessage } from './AssistantMessage'
-import type { ConversationRow } from './liveTurn'
+import { actionRows, type ConversationRow } from './liveTurn'
 import { UserMessage } from './UserMessage'
 import { estimateRowHeight } from './messageSize'
 import { useFollowBottom } from '../../hooks/useFollowBottom'
@@ -22,9 +22,13 @@ interface Props {
   followSignal: number
   /** Sends again what the failed reply at this row answered. */
   onRetry: (rowIndex: number) => void
+  /** Writes the last reply again; absent while something runs. */
+  onRegenerate?: () => void
+  /** Sends an edited version of the person's last message (by its id); absent while something runs. */
+  onEdit?: (messageId: string, text: string) => Promise<boolean>
 }
 
-export function MessageList({ rows: conversation, empty, streaming, followSignal, onRetry }: Props) {
+export function MessageList({ rows: conversation, empty, streaming, followSignal, onRetry, onRegenerate, onEdit }: Props) {
   const { scroller, content, following, jump } = useFollowBottom<HTMLDivElement, HTMLDivElement>()
   const count = conversation.length
   useEffect(() => {
@@ -45,6 +49,7 @@ export function MessageList({ rows: conversation, empty, streaming, followSignal
   })
   const rows = virtualizer.getVirtualItems()
   const nothing = count === 0
+  const { lastUser, lastReply } = actionRows(conversation)
 
   return (
     <div className="relative min-h-0 flex-1">
@@ -64,6 +69,7 @@ export function MessageList({ rows: conversation, empty, streaming, followSignal
               {rows.map((row) => {
                 const item = conversation[row.index]
                 if (!item) return null
+                const editId = item.kind === 'user' && row.index === lastUser ? item.messageId : undefined
                 return (
                   <div
                     key={row.key}
@@ -82,6 +88,7 @@ export function MessageList({ rows: conversation, empty, streaming, followSignal
                         from={item.from}
                         hookChanges={item.hookChanges}
                         refusedBy={item.refusedBy}
+                        onEdit={onEdit && editId !== undefined ? (text) => onEdit(editId, text) : undefined}
                         posinset={row.index + 1}
                         setsize={count}
                       />
@@ -91,6 +98,7 @@ export function MessageList({ rows: conversation, empty, streaming, followSignal
                         live={item.live}
                         liveCalls={item.liveCalls}
                         onRetry={item.message?.error ? () => onRetry(row.index) : undefined}
+                        onRegenerate={row.index === lastReply ? onRegenerate : undefined}
                         posinset={row.index + 1}
                         setsize={count}
                       />

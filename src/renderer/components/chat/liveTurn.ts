@@ -22,7 +22,7 @@ export interface LiveStep {
 }
 
 export type ConversationRow =
-  | { kind: 'user'; key: string; text: string; sending?: boolean; attachments?: MessageAttachmentView[]; from?: string; hookChanges?: HookChange[]; refusedBy?: { hook: string; reason: string } }
+  | { kind: 'user'; key: string; text: string; sending?: boolean; messageId?: string; attachments?: MessageAttachmentView[]; from?: string; hookChanges?: HookChange[]; refusedBy?: { hook: string; reason: string } }
   | {
       kind: 'assistant'
       key: string
@@ -45,7 +45,7 @@ function messageKey(message: ChatMessageView): string {
 function messageRow(message: ChatMessageView): ConversationRow {
   if (message.role === 'user') {
     const { attachments, from, hookChanges, refusedBy } = message
-    return { kind: 'user', key: message.id, text: message.text, ...(attachments ? { attachments } : {}), ...(from ? { from } : {}), ...(hookChanges ? { hookChanges } : {}), ...(refusedBy ? { refusedBy } : {}) }
+    return { kind: 'user', key: message.id, messageId: message.id, text: message.text, ...(attachments ? { attachments } : {}), ...(from ? { from } : {}), ...(hookChanges ? { hookChanges } : {}), ...(refusedBy ? { refusedBy } : {}) }
   }
   return { kind: 'assistant', key: messageKey(message), message }
 }
@@ -90,6 +90,18 @@ export function conversationRows(messages: readonly ChatMessageView[], turn: Tur
   const live: LiveStep = { text: turn.text, calls, streaming: !ended && turn.status === 'streaming' && turn.text !== '', status, notice: turn.notice }
   if (live.text !== '' || live.calls.length > 0 || live.status !== null || live.notice) rows.push({ kind: 'assistant', key, live })
   return rows
+}
+
+/**
+ * The rows that take the message actions: the person's last message (edit and resend) and the last
+ * reply after it (regenerate). -1 when there is none, e.g. while a message is on its way.
+ */
+export function actionRows(rows: readonly ConversationRow[]): { lastUser: number; lastReply: number } {
+  const lastUser = rows.findLastIndex((row) => row.kind === 'user')
+  const user = rows[lastUser]
+  if (!user || user.kind !== 'user' || user.messageId === undefined) return { lastUser: -1, lastReply: -1 }
+  const lastReply = rows.findLastIndex((row, index) => index > lastUser && row.kind === 'assistant' && row.message?.turnId !== undefined)
+  return { lastUser, lastReply }
 }
 
 /** What to say while nothing is streaming yet (or between steps). */

@@ -5,7 +5,7 @@
  */
 import { useEffect, useMemo, useState } from 'react'
 import type { z } from 'zod'
-import { HistoryResourceSchema, ProgressResourceSchema, historyUri, progressUri, type ChatMessageView } from '../../../shared/hostApi'
+import { HistoryResourceSchema, ProgressResourceSchema, historyUri, progressUri, type ChatMessageView, type ConversationUsage } from '../../../shared/hostApi'
 import { useHostClient } from '../../mcp/hostContext'
 import type { Turn } from './liveTurn'
 import { ProgressReader } from './progressReader'
@@ -21,6 +21,8 @@ export interface ChatSession {
   /** The turn in flight, or one that just ended (`ended`) until the history catches up. */
   turn: Turn | null
   ended: boolean
+  /** Tokens (and cost) of the whole conversation so far, when the provider counted any. */
+  usage?: ConversationUsage
 }
 
 /**
@@ -82,5 +84,6 @@ export function useChatSession(sessionId: string | null): ChatSession {
     return () => clearTimeout(timer)
   }, [holding])
 
-  return { messages, turn: live ?? (holding ? held.turn : null), ended: live === null }
+  const usage = sessionId ? history?.usage : undefined
+  return { messages, turn: live ?? (holding ? held.turn : null), ended: live === null, ...(usage ? { usage } : {}) }
 }

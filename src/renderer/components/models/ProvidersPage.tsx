@@ -7,6 +7,7 @@ import { ModelPicker } from '../chat/ModelPicker'
 import { SettingsSection } from '../settings/SettingsSection'
 import { secondaryButton } from '../ui'
 import { ProviderRow } from './ProviderRow'
+import { ModelFactsSection } from './ModelFactsSection'
 
 export function ProvidersPage({ justSaved }: { justSaved?: string }) {
   const models = useModelsStore((state) => state.models)
@@ -73,6 +74,8 @@ export function ProvidersPage({ justSaved }: { justSaved?: string }) {
           </ul>
         )}
       </SettingsSection>
+
+      <ModelFactsSection />
     </div>
   )
 }
