@@ -72,7 +72,7 @@ describe('Message actions and usage in browser mode (Electron stands in as headl
 
     // Copy puts the reply's Markdown on the clipboard.
     await first.getByRole('button', { name: 'Copy reply as Markdown' }).click()
-    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe('First **answer**.')
+    await expect.poll(() => page.evaluate('navigator.clipboard.readText()')).toBe('First **answer**.')
 
     // Regenerate: the reply is written again; the old one is set aside.
     await first.getByRole('button', { name: 'Regenerate reply' }).click()

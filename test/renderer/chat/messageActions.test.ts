@@ -12,7 +12,8 @@ import type { HostClient } from '../../../src/renderer/mcp/hostClient'
 
 const created = '2026-01-01T09:30:00.000Z'
 const user = (id: string, text: string): ChatMessageView => ({ id, role: 'user', text, created })
-const reply = (id: string, text: string, turnId = 't1', step = 1): ChatMessageView => ({ id, role: 'assistant', text, created, turnId, step, toolCalls: [] })
+type Reply = Extract<ChatMessageView, { role: 'assistant' }>
+const reply = (id: string, text: string, turnId = 't1', step = 1): Reply => ({ id, role: 'assistant', text, created, turnId, step, toolCalls: [] })
 const notice = (id: string): ChatMessageView => ({ id, role: 'assistant', text: '', created, toolCalls: [], error: 'The model failed.' })
 const withHost = (element: ReturnType<typeof createElement>) => renderToStaticMarkup(createElement(HostContext, { value: {} as HostClient }, element))
 
