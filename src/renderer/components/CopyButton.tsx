@@ -13,13 +13,15 @@ interface Props {
   shownIn: RefObject<HTMLElement | null>
   /** Accessible name, e.g. "Copy data folder path". */
   label: string
+  /** Only the icon (the label is the tooltip), for rows of small actions under a message. */
+  iconOnly?: boolean
 }
 
 type Outcome = 'idle' | 'copied' | 'selected'
 
 const copyKeys = /Mac|iPhone|iPad/.test(navigator.userAgent) ? '⌘C' : 'Ctrl+C'
 
-export function CopyButton({ text, shownIn, label }: Props) {
+export function CopyButton({ text, shownIn, label, iconOnly = false }: Props) {
   const [outcome, setOutcome] = useState<Outcome>('idle')
 
   useEffect(() => {
@@ -44,7 +46,7 @@ export function CopyButton({ text, shownIn, label }: Props) {
     <>
       <button type="button" aria-label={label} title={label} className={`${quietButton} shrink-0`} onClick={() => void copy()}>
         {outcome === 'copied' ? <CheckIcon className="size-3.5 text-emerald-600 dark:text-emerald-400" /> : <CopyIcon className="size-3.5" />}
-        <span aria-hidden="true">{shown}</span>
+        {!iconOnly && <span aria-hidden="true">{shown}</span>}
       </button>
       <span role="status" className="sr-only">
         {outcome === 'copied' ? 'Copied to the clipboard.' : outcome === 'selected' ? `Selected; press ${copyKeys} to copy.` : ''}

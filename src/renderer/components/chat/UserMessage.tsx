@@ -59,12 +59,12 @@ export const UserMessage = memo(function UserMessage({ text, attachments, sendin
       {attachments && attachments.length > 0 && <SentAttachments attachments={attachments} />}
       <HookTrail changes={hookChanges} refusedBy={refusedBy} />
       {!sending && !editing && (
+        // Icons only (names in tooltips): the message's text stays the only text of its article.
         <div className="flex items-center gap-0.5 text-[11px] text-zinc-500 dark:text-zinc-400">
-          <CopyButton text={text} shownIn={bubble} label="Copy message" />
+          <CopyButton text={text} shownIn={bubble} label="Copy message" iconOnly />
           {onEdit && (
             <button type="button" className={quietButton} onClick={() => setEditing(true)} aria-label="Edit message" title="Edit this message and send it again">
               <PencilIcon className="size-3.5" />
-              <span aria-hidden="true">Edit</span>
             </button>
           )}
         </div>
