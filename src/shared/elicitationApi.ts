@@ -49,10 +49,12 @@ export const HookSubjectSchema = z.object({
   target: z.string(),
   toolTitle: z.string().optional(),
   toolDescription: z.string().optional(),
-  /** The hook may only observe: it can refuse, but not change anything. */
+  /** The hook only observes: it runs alongside the step and can neither refuse nor change anything. */
   observeOnly: z.boolean(),
   /** In words: what the target will see, e.g. "every tool call's name and arguments". */
   sees: z.string(),
+  /** A command hook: the exact command line that will run, the folder it runs in, and launch warnings. */
+  command: z.object({ line: z.string(), cwd: z.string(), source: z.string(), warnings: z.array(z.string()) }).optional(),
 })
 export type HookSubject = z.infer<typeof HookSubjectSchema>
 

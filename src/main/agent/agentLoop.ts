@@ -166,7 +166,9 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
       choiceChanges = [...choiceChanges, ...checked.changes]
       const refusedBy = checked.refusal ? { refusedBy: checked.refusal } : {}
       const trail = trailField(choiceChanges)
-      conversation.push(await commit({ kind: 'user', turnId, text: checked.payload.text, ...attachments, ...(options.userFrom ? { from: options.userFrom } : {}), ...trail, ...refusedBy }))
+      // Context command hooks added is part of the message, so the person sees exactly what the model got.
+      const text = [checked.payload.text, ...(started?.context ?? []), ...checked.context].join('\n\n')
+      conversation.push(await commit({ kind: 'user', turnId, text, ...attachments, ...(options.userFrom ? { from: options.userFrom } : {}), ...trail, ...refusedBy }))
       await warn(started?.warnings ?? [])
       if (checked.refusal) {
         await commit({ kind: 'notice', turnId, reason: 'hook', text: `Not sent to the model: hook "${checked.refusal.hook}" refused this message (${checked.refusal.reason}).` })

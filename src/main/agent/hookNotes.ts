@@ -6,7 +6,7 @@
 import type { HookChange } from '../../shared/hooksApi'
 
 export function hookNote(changes: readonly HookChange[], what: string): string {
-  const parts = changes.map((change) => `hook "${change.hook}" changed ${change.field}${change.reason ? ` (${change.reason})` : ''}`)
+  const parts = changes.map((change) => (change.field === 'context' ? `hook "${change.hook}" added context` : `hook "${change.hook}" changed ${change.field}${change.reason ? ` (${change.reason})` : ''}`))
   return `[Note from Switchboard: ${what} was changed before you got it: ${parts.join('; ')}.]`
 }
 

@@ -106,10 +106,11 @@ export async function runToolRound(input: ToolRoundInput): Promise<ToolRoundResu
   return personal ? { results, stop: extensionTurnError(personal.name, resultText(personal.content)), warnings } : { results, warnings }
 }
 
-/** The result with the model's note about what hooks changed at the end (the stored content is what the model reads). */
-function noted(result: CallToolResult, changes: readonly HookChange[]): CallToolResult {
+/** The result with the context hooks added and the model's note about what hooks changed at the end (the stored content is what the model reads). */
+function noted(result: CallToolResult, changes: readonly HookChange[], context: readonly string[]): CallToolResult {
   if (changes.length === 0) return result
-  return { ...result, content: [...result.content, { type: 'text', text: hookNote(changes, 'this tool call') }] }
+  const added = context.map((text) => ({ type: 'text' as const, text }))
+  return { ...result, content: [...result.content, ...added, { type: 'text', text: hookNote(changes, 'this tool call') }] }
 }
 
 /** Checks, authorizes and runs one call; never rejects. */
@@ -131,6 +132,7 @@ async function settle(call: ModelToolCall, input: ToolRoundInput, warnings: stri
   // and a hook's "allow" is no approval (only its deny counts).
   const before = await input.hooks.run('tool-call', { sessionId: input.sessionId, tool: tool.name, extension: tool.extensionId, arguments: checked.arguments })
   const changes = [...before.changes]
+  warnings.push(...before.warnings)
   if (before.refusal) return { ...refuse('denied', 'denied', `Refused by hook "${before.refusal.hook}": ${before.refusal.reason}`), changes }
   const rewritten = changes.length > 0 ? input.validator.check(tool, before.payload.arguments) : checked
   if (!rewritten.ok) return { ...refuse('denied', 'denied', `Not run: a hook changed the arguments into ones ${call.name} does not accept (${rewritten.message})`), changes }
@@ -148,6 +150,7 @@ async function settle(call: ModelToolCall, input: ToolRoundInput, warnings: stri
       arguments: args,
       origin: 'model',
       sessionId: input.sessionId,
+      ...(before.ask ? { hookAsks: before.ask } : {}),
     },
     { signal: input.signal },
   )
@@ -160,7 +163,7 @@ async function settle(call: ModelToolCall, input: ToolRoundInput, warnings: stri
     { signal: input.signal, onProgress: (update) => input.progress.toolCall(call.callId, { progress: update }) },
   )
   const { status, errorKind } = outcomeStatus(outcome)
-  if (outcome.status !== 'ok') return { status, errorKind, result: noted({ isError: true, content: [{ type: 'text', text: outcome.message }] }, changes), dispatched: true, changes }
+  if (outcome.status !== 'ok') return { status, errorKind, result: noted({ isError: true, content: [{ type: 'text', text: outcome.message }] }, changes, before.context), dispatched: true, changes }
   const after = await input.hooks.run('tool-result', { sessionId: input.sessionId, tool: tool.name, extension: tool.extensionId, arguments: args, result: outcome.result })
   warnings.push(...after.warnings)
   changes.push(...after.changes)
@@ -168,5 +171,5 @@ async function settle(call: ModelToolCall, input: ToolRoundInput, warnings: stri
   const resultChanged = after.changes.length > 0
   const result = resultChanged ? (after.payload.result as CallToolResult) : outcome.result
   const final = resultChanged ? outcomeStatus({ ...outcome, result }) : { status, errorKind }
-  return { ...final, result: noted(result, changes), fullResult: outcome.truncated && !resultChanged ? outcome.fullResult : undefined, dispatched: true, changes }
+  return { ...final, result: noted(result, changes, [...before.context, ...after.context]), fullResult: outcome.truncated && !resultChanged ? outcome.fullResult : undefined, dispatched: true, changes }
 }

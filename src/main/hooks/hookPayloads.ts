@@ -42,7 +42,7 @@ export interface HookPayloads {
 }
 export type HookPayload<E extends HookEvent> = HookPayloads[E]
 
-const DecisionFields = { decision: z.enum(['allow', 'deny']).optional(), reason: z.string().max(2_000).optional() }
+const DecisionFields = { decision: z.enum(['allow', 'deny', 'ask']).optional(), reason: z.string().max(2_000).optional() }
 
 /** Built once per event: building a zod schema is far dearer than parsing with it (bench/hooks.ts). */
 const OUTPUT_SCHEMAS = new Map<HookEvent, z.ZodType<Record<string, unknown>>>()

@@ -10,7 +10,11 @@ import type { CallOutcome, DispatchOptions, ToolCallRequest } from '../extension
 import { wildcardMatch } from '../permissions/wildcard'
 import type { Hook, HookChange, HookEvent } from '../../shared/hooksApi'
 import { formatDuration } from '../../shared/format'
-import { canRefuse, changeableFields, hookOutputSchema, type HookPayload } from './hookPayloads'
+import { hookSubject } from '../../shared/hooksApi'
+import { canRefuse, type HookPayload } from './hookPayloads'
+import { readStructured, type HookAnswer } from './hookAnswer'
+import { matchedValue, matcherMatches } from './commandHooks/claudeFormat'
+import { callCommandHook } from './commandHooks/commandHook'
 
 export type HookDispatch = (request: ToolCallRequest, options: DispatchOptions) => Promise<CallOutcome>
 
@@ -21,6 +25,10 @@ export interface HookRunResult<E extends HookEvent> {
   changes: HookChange[]
   /** Hooks that failed or refused where they cannot refuse, in words for the turn's notice. */
   warnings: string[]
+  /** A tool-call hook answered "ask": the call needs the person's approval, whatever the permissions say. */
+  ask?: { hook: string; reason?: string }
+  /** Context hooks added for the model (command hooks' `additionalContext`), each naming its hook. */
+  context: string[]
   /**
    * The observing (`!mutate:`) hooks of this step, which run alongside it instead of before it:
    * settles, never rejects, with their warnings once all of them finished (or timed out).
@@ -38,22 +46,25 @@ export interface HookRunnerOptions {
   dispatch: HookDispatch
 }
 
-type HookAnswer = { ok: true; decision?: 'allow' | 'deny'; reason?: string; fields: Record<string, unknown> } | { ok: false; reason: string }
-
 function matches(hook: Hook, event: HookEvent, payload: object): boolean {
-  if (!hook.enabled || hook.event !== event || hook.approvedTarget !== hook.target) return false
+  if (!hook.enabled || hook.event !== event || hook.approvedTarget !== hookSubject(hook)) return false
+  if (hook.command) {
+    const value = matchedValue(event, payload as Record<string, unknown>)
+    return value === undefined || matcherMatches(hook.command.matcher, value)
+  }
   const { tool, extension } = payload as { tool?: string; extension?: string }
   if (hook.match.tool !== undefined && (tool === undefined || !wildcardMatch(hook.match.tool, tool))) return false
   return hook.match.extension === undefined || hook.match.extension === extension
 }
 
-/** Calls one hook's target with the payload; every failure is an answer with a reason, never a throw. */
+/** Calls one hook's target (or runs its command) with the payload; every failure is an answer with a reason, never a throw. */
 export async function callHook(hook: Hook, event: HookEvent, payload: object, dispatch: HookDispatch): Promise<HookAnswer> {
+  if (hook.command) return callCommandHook(hook, hook.command, event, payload as Record<string, unknown>)
   const timer = new AbortController()
   const timeout = setTimeout(() => timer.abort(), hook.timeoutMs)
   let outcome: CallOutcome
   try {
-    outcome = await dispatch({ name: hook.target, arguments: { event, ...payload } }, { signal: timer.signal })
+    outcome = await dispatch({ name: hook.target ?? '', arguments: { event, ...payload } }, { signal: timer.signal })
   } finally {
     clearTimeout(timeout)
   }
@@ -61,15 +72,7 @@ export async function callHook(hook: Hook, event: HookEvent, payload: object, di
   if (outcome.status !== 'ok') return { ok: false, reason: outcome.message }
   const text = outcome.result.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join(' ').slice(0, 300)
   if (outcome.result.isError) return { ok: false, reason: text || 'its tool returned an error' }
-  if (outcome.result.structuredContent === undefined) return { ok: true, fields: {} }
-  const parsed = hookOutputSchema(event).safeParse(outcome.result.structuredContent)
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]
-    return { ok: false, reason: `its result does not fit the ${event} payload (${issue?.path.join('.') || 'result'}: ${issue?.message ?? 'invalid'})` }
-  }
-  const { decision, reason, ...rest } = parsed.data
-  const fields = Object.fromEntries(changeableFields(event).filter((key) => rest[key] !== undefined).map((key) => [key, rest[key]]))
-  return { ok: true, decision: decision as 'allow' | 'deny' | undefined, reason: reason as string | undefined, fields }
+  return readStructured(event, outcome.result.structuredContent)
 }
 
 /** The changes a hook's fields make to the payload; `tools` may only shrink (a hook never offers a tool the turn did not). */
@@ -85,7 +88,7 @@ function applyFields(payload: Record<string, unknown>, fields: Record<string, un
 export function createHookRunner(options: HookRunnerOptions): TurnHooks {
   return {
     async run<E extends HookEvent>(event: E, payload: HookPayload<E>): Promise<HookRunResult<E>> {
-      const result: Omit<HookRunResult<E>, 'observing'> = { payload, changes: [], warnings: [] }
+      const result: Omit<HookRunResult<E>, 'observing'> = { payload, changes: [], warnings: [], context: [] }
       const observers: Promise<string | undefined>[] = []
       const done = (): HookRunResult<E> => ({ ...result, observing: Promise.all(observers).then((outcomes) => outcomes.filter((text) => text !== undefined)) })
       const hooks = options.hooks().filter((hook) => matches(hook, event, payload))
@@ -103,11 +106,17 @@ export function createHookRunner(options: HookRunnerOptions): TurnHooks {
           continue
         }
         const answer = await callHook(hook, event, result.payload, options.dispatch)
+        if (answer.ok && answer.warning) result.warnings.push(`Hook "${hook.name}" at ${event}: ${answer.warning}. The turn went on.`)
         if (!answer.ok || answer.decision === 'deny') {
           const reason = answer.ok ? (answer.reason ?? 'no reason given') : `the hook failed: ${answer.reason}`
           if (canRefuse(event)) return { ...done(), refusal: { hook: hook.name, reason } }
           result.warnings.push(`Hook "${hook.name}" ${answer.ok ? 'refused' : 'failed'} at ${event}: ${reason}. The turn went on.`)
           continue
+        }
+        if (answer.decision === 'ask' && event === 'tool-call') result.ask ??= { hook: hook.name, ...(answer.reason ? { reason: answer.reason } : {}) }
+        if (answer.context && TAKES_CONTEXT.has(event)) {
+          result.context.push(`[Context from hook "${hook.name}": ${answer.context}]`)
+          result.changes.push({ hook: hook.name, field: 'context', reason: 'added context for the model' })
         }
         const current = result.payload as unknown as Record<string, unknown>
         const next = applyFields(current, answer.fields)
@@ -121,6 +130,9 @@ export function createHookRunner(options: HookRunnerOptions): TurnHooks {
   }
 }
 
+/** Where added context has a place: the person's message, or the tool call's result. */
+const TAKES_CONTEXT = new Set<HookEvent>(['session-start', 'user-message', 'tool-call', 'tool-result'])
+
 const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 /** What an observing hook's outcome tells the person: nothing when it answered, a warning when it failed or tried to refuse. */
@@ -131,4 +143,4 @@ function observerWarning(hook: Hook, event: HookEvent, answer: HookAnswer): stri
 }
 
 /** No hooks: what the loop uses when none are given. */
-export const NO_HOOKS: TurnHooks = { run: async (_event, payload) => ({ payload, changes: [], warnings: [], observing: Promise.resolve([]) }) }
+export const NO_HOOKS: TurnHooks = { run: async (_event, payload) => ({ payload, changes: [], warnings: [], context: [], observing: Promise.resolve([]) }) }

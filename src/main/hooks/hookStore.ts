@@ -54,15 +54,20 @@ export async function openHookStore(dataDir: string): Promise<HookStore> {
     list: () => hooks,
     get: (id) => hooks.find((hook) => hook.id === id),
     async save(input, approvedTarget) {
-      const { target, observeOnly } = parseTarget(input.target)
       const previous = input.id === undefined ? undefined : hooks.find((hook) => hook.id === input.id)
+      // A hook runs a tool or a command; a change that names neither keeps what it ran.
+      const parsed = input.target !== undefined ? parseTarget(input.target) : undefined
+      const command = input.command ? { ...input.command, source: input.command.source ?? previous?.command?.source ?? 'pasted' } : parsed ? undefined : previous?.command
+      const target = parsed?.target ?? (command ? undefined : previous?.target)
+      if (target === undefined && command === undefined) throw new Error('A hook needs a tool to call (target) or a command to run.')
       const hook = HookSchema.parse({
         ...previous,
         id: input.id ?? randomUUID(),
         name: input.name,
         event: input.event,
         target,
-        observeOnly: input.observeOnly ?? observeOnly,
+        command,
+        observeOnly: input.observeOnly ?? parsed?.observeOnly ?? previous?.observeOnly ?? false,
         match: input.match ?? previous?.match ?? {},
         enabled: input.enabled ?? previous?.enabled ?? true,
         timeoutMs: input.timeoutMs ?? previous?.timeoutMs,

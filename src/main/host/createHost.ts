@@ -151,7 +151,7 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
   const attachments = createSessionAttachments(extensions.core.manager)
   const apps = createAppService(dataDir, () => extensions.core.cache.catalog().tools)
   const stopNotingApps = extensions.core.cache.onChange((catalog) => apps.noteCatalog(catalog.tools))
-  const hooks = await createHookService({ dataDir, dispatch: (request, options) => extensions.core.dispatcher.call(request, options), lookup: (name) => extensions.core.cache.lookup(name) })
+  const hooks = await createHookService({ dataDir, dispatch: (request, options) => extensions.core.dispatcher.call(request, options), lookup: (name) => extensions.core.cache.lookup(name), roots: () => (settings.get().roots ?? []).map((root) => root.path) })
   for (const notice of hooks.takeNotices()) notices.add(notice)
   const chat = await createChatService({ dataDir, sessions, extensions, permissions, models, attachments, apps, hooks: hooks.runner, alwaysOffer: () => settings.get('alwaysOfferTools') ?? [], modelFacts: () => settings.get('modelFacts') ?? [] })
   const roots = createRoots({

@@ -183,12 +183,19 @@ export function createPermissionService(options: PermissionServiceOptions): Perm
     return decision
   }
 
+  /** A hook's "ask" makes an allowed call ask, and says so in the dialog; it never loosens a deny. */
+  const hookAsked = (call: ToolCallRequest, decision: Decision): Decision => {
+    if (!call.hookAsks || decision.verdict === 'deny') return decision
+    const why = `Hook "${call.hookAsks.hook}" asks you to approve this call${call.hookAsks.reason ? `: ${call.hookAsks.reason}` : '.'}`
+    return { ...decision, verdict: 'ask', reasons: [...decision.reasons, why] }
+  }
+
   return {
     store,
     broker,
     decide,
     async authorize(call, authorizeOptions = {}) {
-      const decision = await decide(call)
+      const decision = hookAsked(call, await decide(call))
       switch (decision.verdict) {
         case 'allow':
           return { run: true, decision }

@@ -38,6 +38,8 @@ interface ToolCallBase {
   toolName: string
   tool: ToolDefinition
   arguments: Record<string, unknown>
+  /** A hook answered "ask" for this call: it is not run without asking the person, whatever else allows it. */
+  hookAsks?: { hook: string; reason?: string }
 }
 
 /**

@@ -5,20 +5,13 @@
  * event, like a launch sees the computer); changing the target asks again.
  */
 import { randomUUID } from 'node:crypto'
-import type { Elicitation, Hook, HookEvent, HookInput, HooksResource, HookTestResult } from '../../shared/hostApi'
+import { hookSubject, type Elicitation, type Hook, type HookInput, type HooksResource, type HookTestResult } from '../../shared/hostApi'
+import { hookApproval } from './hookApproval'
+import { createHookImport, type HookImport } from './hookImport'
+import type { ImportEnvironment } from '../extensions/importers/configLocations'
 import { createHookRunner, openHookStore, parseTarget, type HookDispatch, type HookPayload, type HookStore, type TurnHooks } from '../hooks'
 import type { CatalogTool } from '../extensions'
 import type { ElicitationSource } from './elicitationBoard'
-
-/** What a target of each event gets to see, for the approval dialog. */
-const SEES: Record<HookEvent, string> = {
-  'session-start': 'the id of every new session and the extensions it offers',
-  'user-message': 'every message you send, before the model gets it, and the extensions the turn offers',
-  'model-request': 'every request to the model: the whole conversation and the tools offered',
-  'tool-call': "every tool call's name and arguments, before it runs",
-  'tool-result': "every tool call's arguments and result",
-  'turn-end': 'how each turn ended and the last reply',
-}
 
 export interface HookService extends ElicitationSource {
   /** What the agent loop calls at each step of a turn. */
@@ -27,6 +20,8 @@ export interface HookService extends ElicitationSource {
   save(input: HookInput): Promise<Hook>
   remove(id: string): Promise<{ id: string }>
   test(id: string, payload: Record<string, unknown>): Promise<HookTestResult>
+  /** Command hooks from pasted settings or this computer's files (hookImport.ts). */
+  readonly imports: HookImport
   takeNotices(): { message: string; movedTo?: string }[]
 }
 
@@ -34,6 +29,10 @@ export interface HookServiceOptions {
   dataDir: string
   dispatch: HookDispatch
   lookup: (name: string) => CatalogTool | undefined
+  /** The root folders, whose project settings an import reads. */
+  roots?: () => readonly string[]
+  /** Where an import looks for files (tests); the real home and platform by default. */
+  environment?: () => ImportEnvironment
 }
 
 export async function createHookService(options: HookServiceOptions): Promise<HookService> {
@@ -47,30 +46,8 @@ export async function createHookService(options: HookServiceOptions): Promise<Ho
 
   const ask = (hook: Hook) => {
     for (const [id, item] of pending) if (item.hookId === hook.id) pending.delete(id)
-    const tool = options.lookup(hook.target)
     const id = randomUUID()
-    pending.set(id, {
-      hookId: hook.id,
-      target: hook.target,
-      elicitation: {
-        kind: 'approval',
-        id,
-        created: Date.now(),
-        origin: { extensionId: tool?.extensionId ?? '', extensionName: tool?.extensionName ?? hook.target, tool: hook.target },
-        message: `The hook "${hook.name}" calls ${tool?.title ?? hook.target} with ${SEES[hook.event]}.${hook.observeOnly ? ' It only observes: it runs alongside the step and can neither refuse nor change anything.' : ' What it returns can change that before it goes on.'} Approve it only if you trust this tool with that.`,
-        subject: {
-          type: 'hook',
-          hookName: hook.name,
-          event: hook.event,
-          target: hook.target,
-          ...(tool?.title ? { toolTitle: tool.title } : {}),
-          ...(tool?.description ? { toolDescription: tool.description.slice(0, 500) } : {}),
-          observeOnly: hook.observeOnly,
-          sees: SEES[hook.event],
-        },
-        decisions: ['allow_always', 'deny'],
-      },
-    })
+    pending.set(id, { hookId: hook.id, target: hookSubject(hook), elicitation: hookApproval(id, hook, hook.target ? options.lookup(hook.target) : undefined) })
     changed()
   }
 
@@ -80,15 +57,19 @@ export async function createHookService(options: HookServiceOptions): Promise<Ho
     return hook
   }
 
-  return {
+  // Imported hooks are saved like any other: each waits for its approval.
+  const imports = createHookImport({ hooks: () => store.list(), save: (input) => service.save(input), roots: options.roots ?? (() => []), ...(options.environment ? { environment: options.environment } : {}) })
+  const service: HookService = {
     runner,
-    view: () => ({ hooks: store.list().map((hook) => ({ ...hook, approved: hook.approvedTarget === hook.target })) }),
+    view: () => ({ hooks: store.list().map((hook) => ({ ...hook, approved: hook.approvedTarget === hookSubject(hook) })) }),
     async save(input) {
-      const { target } = parseTarget(input.target)
-      if (!options.lookup(target)) throw new Error(`No tool named "${target}" is in the catalog. Pick the hook's tool from the list (its extension must be running).`)
       const previous = input.id === undefined ? undefined : store.get(input.id)
-      // The approval holds for the target it was given to; a new target asks again.
-      const approved = previous?.approvedTarget === target ? target : undefined
+      const target = input.target === undefined ? undefined : parseTarget(input.target).target
+      if (target !== undefined && !options.lookup(target)) throw new Error(`No tool named "${target}" is in the catalog. Pick the hook's tool from the list (its extension must be running).`)
+      const runs = target !== undefined ? { target } : input.command ? { command: { ...input.command, source: input.command.source ?? 'pasted' } } : (previous ?? {})
+      // The approval holds for the target (or exact command) it was given to; a new one asks again.
+      const subject = hookSubject(runs)
+      const approved = previous?.approvedTarget === subject ? subject : undefined
       const hook = await store.save(input, approved)
       if (!approved) ask(hook)
       return hook
@@ -102,15 +83,18 @@ export async function createHookService(options: HookServiceOptions): Promise<Ho
     },
     async test(id, payload) {
       const hook = hookOf(id)
-      if (hook.approvedTarget !== hook.target) throw new Error(`The hook "${hook.name}" is not approved yet: answer its approval first (it sends the sample to ${hook.target}).`)
+      if (hook.approvedTarget !== hookSubject(hook)) throw new Error(`The hook "${hook.name}" is not approved yet: answer its approval first (it sends the sample to ${hook.target ?? 'its command'}).`)
       // One hook, whatever its match and whether it is enabled: the sample is the person's.
       const single = createHookRunner({ hooks: () => [{ ...hook, enabled: true, match: {} }], dispatch: options.dispatch })
       const result = await single.run(hook.event, payload as unknown as HookPayload<typeof hook.event>)
       // An observing hook is tested to its answer too, though a turn would not wait for it.
       const warnings = [...result.warnings, ...(await result.observing)]
-      const refusal = result.refusal?.reason ?? result.warnings[0]
-      return { decision: refusal ? 'deny' : 'allow', ...(refusal ? { reason: refusal } : {}), payload: result.payload as unknown as Record<string, unknown>, changes: result.changes, warnings }
+      const refusal = result.refusal?.reason ?? (result.warnings.length > 0 && !hook.command ? result.warnings[0] : undefined)
+      const decision = refusal ? 'deny' : result.ask ? 'ask' : 'allow'
+      const reason = refusal ?? result.ask?.reason
+      return { decision, ...(reason ? { reason } : {}), payload: result.payload as unknown as Record<string, unknown>, changes: result.changes, warnings }
     },
+    imports,
     takeNotices: () => store.takeNotices(),
     list: () => [...pending.values()].map((item) => item.elicitation),
     async respond(id, action, content) {
@@ -119,7 +103,7 @@ export async function createHookService(options: HookServiceOptions): Promise<Ho
       pending.delete(id)
       const hook = store.get(item.hookId)
       const allowed = action === 'accept' && (content?.decision === 'allow_always' || content?.decision === 'allow_once')
-      if (allowed && hook && hook.target === item.target) await store.save({ ...hook, target: hook.target }, item.target)
+      if (allowed && hook && hookSubject(hook) === item.target) await store.save(hook, item.target)
       changed()
       return true
     },
@@ -128,4 +112,5 @@ export async function createHookService(options: HookServiceOptions): Promise<Ho
       return () => listeners.delete(listener)
     },
   }
+  return service
 }

@@ -3,7 +3,7 @@
  * built from a list: real tool calls through the extensions core, real turns against the scripted model.
  */
 import { fileURLToPath } from 'node:url'
-import { HookSchema, type Hook } from '../../../src/shared/hooksApi'
+import { HookSchema, hookSubject, type CommandHook, type Hook } from '../../../src/shared/hooksApi'
 import { createHookRunner } from '../../../src/main/hooks'
 import { fixture, npmServer } from '../extensions/harness'
 import { agentWorld, type AgentWorld, type WorldOptions } from '../agent/agentTestKit'
@@ -15,6 +15,14 @@ export function hook(name: string, event: Hook['event'], target: string, extra: 
   const observeOnly = target.startsWith('!mutate:')
   const tool = observeOnly ? target.slice('!mutate:'.length) : target
   return HookSchema.parse({ id: name, name, event, target: tool, observeOnly, approvedTarget: tool, ...extra })
+}
+
+export const claudeHookPath = fileURLToPath(new URL('../../fixtures/commandHooks/claudeHook.mjs', import.meta.url))
+
+/** A saved, approved command hook running the Claude Code-format fixture in `mode`. */
+export function commandHook(name: string, event: Hook['event'], mode: string, command: Partial<CommandHook> = {}, extra: Partial<Hook> = {}): Hook {
+  const spec = { line: `"${process.execPath}" "${claudeHookPath}" ${mode}`, source: 'test', ...command }
+  return HookSchema.parse({ id: name, name, event, command: spec, approvedTarget: hookSubject({ command: spec }), ...extra })
 }
 
 export interface HookWorld extends AgentWorld {

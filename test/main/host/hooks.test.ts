@@ -6,12 +6,12 @@
 import { stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ElicitationsResourceSchema, HistoryResourceSchema, HookTestResultSchema, HooksResourceSchema, HostResource, ToolsResourceSchema, historyUri } from '../../../src/shared/hostApi'
+import { ElicitationsResourceSchema, HistoryResourceSchema, HookImportPreviewSchema, HookTestResultSchema, HooksResourceSchema, HostResource, ToolsResourceSchema, historyUri } from '../../../src/shared/hostApi'
 import { startScriptedModelServer, type ScriptedModelServer } from '../../fixtures/modelServer/scriptedModelServer'
 import { addConsentedExtension, call, poll, read, selectScriptedModel } from '../../helpers/hostCalls'
 import { testHostsStoppedAfterEach } from '../../helpers/testHost'
 import { expectNoChildren } from '../extensions/harness'
-import { hookServerPath } from '../hooks/hookWorld'
+import { claudeHookPath, hookServerPath } from '../hooks/hookWorld'
 
 let model: ScriptedModelServer | undefined
 const startTestHost = testHostsStoppedAfterEach(async () => {
@@ -59,5 +59,28 @@ describe('hooks through the host API', () => {
     await call(client, 'hook_remove', { id: saved.id })
     expect((await read(client, HostResource.hooks, HooksResourceSchema)).hooks).toEqual([])
     expect((await read(client, HostResource.elicitations, ElicitationsResourceSchema)).elicitations).toEqual([])
+  })
+
+  it('command hooks imported from pasted settings wait for approval of their exact command line, then run', async () => {
+    const h = await startTestHost()
+    const client = await h.connectOverWebSocket()
+    const line = `"${process.execPath}" "${claudeHookPath}" deny`
+    const json = JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'mcp__fx__.*', hooks: [{ type: 'command', command: line, timeout: 20 }] }], Notification: [{ hooks: [{ type: 'command', command: 'true' }] }] } })
+    const preview = HookImportPreviewSchema.parse((await call(client, 'hook_import_preview', { json })).structuredContent)
+    expect(preview.hooks).toMatchObject([{ event: 'tool-call', fileEvent: 'PreToolUse', command: { line, matcher: 'mcp__fx__.*', source: 'pasted' }, timeoutMs: 20_000, exists: false }])
+    expect(preview.skipped).toEqual([expect.stringContaining('Notification')])
+
+    const imported = (await call(client, 'hook_import', { json, keys: preview.hooks.map((hook) => hook.key) })).structuredContent as { saved: { id: string }[] }
+    const id = imported.saved[0]!.id
+    expect((await read(client, HostResource.hooks, HooksResourceSchema)).hooks).toMatchObject([{ id, command: { line }, approved: false }])
+    const [approval] = (await read(client, HostResource.elicitations, ElicitationsResourceSchema)).elicitations
+    expect(approval).toMatchObject({ kind: 'approval', subject: { type: 'hook', event: 'tool-call', command: { line, source: 'pasted' } } })
+    await expect(call(client, 'hook_test', { id, payload: {} })).rejects.toThrow(/not approved yet/)
+    // Imported again, it is already there.
+    expect(HookImportPreviewSchema.parse((await call(client, 'hook_import_preview', { json })).structuredContent).hooks[0]?.exists).toBe(true)
+
+    await call(client, 'elicitation_respond', { id: approval!.id, action: 'accept', content: { decision: 'allow_always' } })
+    const tested = HookTestResultSchema.parse((await call(client, 'hook_test', { id, payload: { sessionId: 's', tool: 'fx__echo', extension: 'fx', arguments: { text: 'hi' } } })).structuredContent)
+    expect(tested).toMatchObject({ decision: 'deny', reason: 'PreToolUse refused for mcp__fx__echo: "hi" is not allowed' })
   })
 })
