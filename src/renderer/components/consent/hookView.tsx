@@ -12,7 +12,7 @@ export function hookView({ approval, position, busy, onAnswer }: SingleViewProps
     title: <>Let the hook “{subject.hookName}” see {subject.sees}?</>,
     subtitle: (
       <>
-        Hook on <code className="font-mono">{subject.event}</code> · calls <code className="font-mono">{subject.target}</code>
+        Hook on <code className="font-mono">{subject.event}</code> · {subject.command ? 'runs a command' : <>calls <code className="font-mono">{subject.target}</code></>}
         {subject.observeOnly ? ' · observe only' : ' · may change what it sees'}
       </>
     ),
@@ -22,6 +22,19 @@ export function hookView({ approval, position, busy, onAnswer }: SingleViewProps
     body: (
       <>
         <p className="text-sm leading-relaxed break-words text-zinc-700 dark:text-zinc-300">{approval.message}</p>
+        {subject.command && (
+          <section aria-label="The command it runs" className="grid gap-1 rounded-lg bg-zinc-50 p-3 text-sm dark:bg-zinc-800/60">
+            <pre className="font-mono text-xs break-all whitespace-pre-wrap">{subject.command.line}</pre>
+            <p className="text-xs text-zinc-500 dark:text-zinc-400">
+              In {subject.command.cwd} · from {subject.command.source}
+            </p>
+            {subject.command.warnings.map((warning) => (
+              <p key={warning} className="text-xs text-amber-800 dark:text-amber-300">
+                {warning}
+              </p>
+            ))}
+          </section>
+        )}
         {subject.toolDescription && (
           <section aria-label="The hook's tool" className="rounded-lg bg-zinc-50 p-3 text-sm dark:bg-zinc-800/60">
             <h3 className="mb-1 text-xs font-semibold tracking-wide text-zinc-500 uppercase">{subject.toolTitle ?? subject.target}</h3>

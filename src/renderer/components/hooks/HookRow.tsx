@@ -8,8 +8,8 @@ import { EVENT_LABELS } from './HookForm'
 type HookView = HooksResource['hooks'][number]
 
 const SAMPLES: Record<HookView['event'], Record<string, unknown>> = {
-  'session-start': { sessionId: 'sample' },
-  'user-message': { sessionId: 'sample', text: 'Mail ann@example.com the plan' },
+  'session-start': { sessionId: 'sample', extensions: ['files'] },
+  'user-message': { sessionId: 'sample', text: 'Mail ann@example.com the plan', extensions: ['files'] },
   'model-request': { sessionId: 'sample', step: 1, model: 'sample-model', tools: [], messages: [{ role: 'user', content: 'Hello' }] },
   'tool-call': { sessionId: 'sample', tool: 'files__read_file', extension: 'files', arguments: { path: '~/notes.txt' } },
   'tool-result': { sessionId: 'sample', tool: 'files__read_file', extension: 'files', arguments: { path: '~/notes.txt' }, result: { content: [{ type: 'text', text: 'Call me at ann@example.com' }] } },
@@ -39,8 +39,10 @@ export function HookRow({ hook, index, count }: { hook: HookView; index: number;
       <div className="flex flex-wrap items-center gap-2">
         <span className="font-medium">{hook.name}</span>
         <span className="text-xs text-zinc-500 dark:text-zinc-400">
-          {EVENT_LABELS[hook.event]} · <code className="font-mono">{hook.observeOnly ? `!mutate:${hook.target}` : hook.target}</code>
+          {EVENT_LABELS[hook.event]} · {hook.command ? 'runs ' : null}
+          <code className="font-mono break-all">{hook.command ? hook.command.line : hook.observeOnly ? `!mutate:${hook.target}` : hook.target}</code>
           {hook.match.tool ? <> · tools <code className="font-mono">{hook.match.tool}</code></> : null}
+          {hook.command?.matcher ? <> · matcher <code className="font-mono">{hook.command.matcher}</code></> : null}
         </span>
         {!hook.approved && <span className="rounded bg-amber-100 px-1.5 text-xs text-amber-900 dark:bg-amber-500/15 dark:text-amber-200">Waiting for approval</span>}
         <span className="ml-auto flex items-center gap-1">
