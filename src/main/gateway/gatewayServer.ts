@@ -18,6 +18,7 @@ import type { CatalogTool } from '../extensions'
 import type { StoredApp } from './connectedAppsStore'
 import { offeredTools, type OfferedTool } from './gatewayCatalog'
 import type { LinkLedger } from './linkLedger'
+import type { AppCalls } from './appCalls'
 import { stringifyMasked } from '../log/secretValues'
 
 export interface GatewayServerDeps {
@@ -30,6 +31,8 @@ export interface GatewayServerDeps {
   chat: Pick<ChatService, 'send' | 'progress' | 'history'>
   readExtensionResource: (extensionId: string, uri: string) => Promise<ReadResourceResult>
   links: LinkLedger
+  /** In-flight calls per app, ended when it is revoked. */
+  calls: AppCalls
 }
 
 const ChatInputSchema = z.object({ prompt: z.string().trim().min(1, 'Give the agent a prompt.').max(200_000), attachments: z.array(AttachmentRefSchema).max(MAX_ATTACHMENTS).optional() })
@@ -43,6 +46,8 @@ const CHAT_INPUT_JSON_SCHEMA: Tool['inputSchema'] = {
   },
   required: ['prompt'],
 }
+
+const HOST_SESSION_URI = /^switchboard:\/\/sessions\/([^/]+)\/(progress|history)$/
 
 const failure = (text: string): CallToolResult => ({ isError: true, content: [{ type: 'text', text }] })
 
@@ -69,20 +74,30 @@ export function createGatewayServer(deps: GatewayServerDeps, appId: string): Ser
     return app
   }
 
+  /** Session resources (an agent's progress and history) are read from the host itself; a progress link opens its history too. */
+  const linkTo = (uri: string, source: string) => {
+    const session = HOST_SESSION_URI.exec(uri)
+    if (!session) return deps.links.add(appId, uri, source)
+    const id = decodeURIComponent(session[1]!)
+    deps.links.add(appId, progressUri(id), 'host')
+    deps.links.add(appId, historyUri(id), 'host')
+  }
+
   server.setRequestHandler('tools/list', async () => ({ tools: offeredTools(deps.tools(), currentApp().scope).map(definitionOf) }))
 
-  server.setRequestHandler('tools/call', async (request, ctx) => {
+  server.setRequestHandler('tools/call', async (request, ctx) => deps.calls.run(appId, ctx.mcpReq.signal, (signal) => callTool(request.params, signal)))
+
+  const callTool = async (params: { name: string; arguments?: Record<string, unknown> }, signal: AbortSignal): Promise<CallToolResult> => {
     const app = currentApp()
-    const { name } = request.params
-    const args = (request.params.arguments ?? {}) as Record<string, unknown>
+    const { name } = params
+    const args = params.arguments ?? {}
     const offered = offeredTools(deps.tools(), app.scope).find((tool) => tool.name === name)
     if (!offered) return failure(`Switchboard offers ${app.name} no tool "${name}". List the tools again; the person chooses which agents and tools an app gets in Settings → Connected apps.`)
     if (offered.kind === 'assistant') {
       const input = ChatInputSchema.safeParse(args)
       if (!input.success) return failure(input.error.issues.map((issue) => issue.message).join(' '))
       const started = await deps.chat.send(undefined, input.data.prompt, input.data.attachments, { from: app.name })
-      deps.links.add(appId, progressUri(started.sessionId), 'host')
-      deps.links.add(appId, historyUri(started.sessionId), 'host')
+      linkTo(progressUri(started.sessionId), 'host')
       return {
         content: [
           { type: 'text', text: JSON.stringify(started) },
@@ -94,13 +109,13 @@ export function createGatewayServer(deps: GatewayServerDeps, appId: string): Ser
     const { tool } = offered
     const verdict = await deps.authorize(
       { origin: 'connected-app', client: app.name, callId: randomUUID(), extensionId: tool.extensionId, extensionTrust: tool.trust, toolName: tool.name, tool: toolDefinitionOf(tool), arguments: args },
-      ctx.mcpReq.signal,
+      signal,
     )
-    if (!verdict.run) return failure(verdict.message)
-    const { result } = await deps.callTool(tool.name, args, ctx.mcpReq.signal)
-    for (const block of result.content ?? []) if (block.type === 'resource_link') deps.links.add(appId, block.uri, tool.extensionId)
+    if (!verdict.run) return failure(signal.aborted && deps.app(appId) === undefined ? `Not run: ${app.name} was disconnected from Switchboard.` : verdict.message)
+    const { result } = await deps.callTool(tool.name, args, signal)
+    for (const block of result.content ?? []) if (block.type === 'resource_link') linkTo(block.uri, tool.extensionId)
     return result
-  })
+  }
 
   server.setRequestHandler('resources/list', async () => ({ resources: deps.links.list(currentApp().id).map((uri) => ({ uri, name: uri, mimeType: 'application/json' })) }))
 
@@ -109,7 +124,7 @@ export function createGatewayServer(deps: GatewayServerDeps, appId: string): Ser
     const source = deps.links.source(currentApp().id, uri)
     if (source === undefined) throw new Error(`No resource ${uri} was given to this app; it can read only what its tool results linked to.`)
     if (source !== 'host') return deps.readExtensionResource(source, uri)
-    const session = /^switchboard:\/\/sessions\/([^/]+)\/(progress|history)$/.exec(uri)
+    const session = HOST_SESSION_URI.exec(uri)
     if (!session) throw new Error(`Unknown resource ${uri}`)
     const id = decodeURIComponent(session[1]!)
     const value = session[2] === 'progress' ? deps.chat.progress(id) : await deps.chat.history(id)

@@ -13,8 +13,9 @@ import { agentsIn } from './gatewayCatalog'
 import { startGatewayHttp, type GatewayHttp } from './gatewayHttp'
 import { createGatewayServer, type GatewayServerDeps } from './gatewayServer'
 import { createLinkLedger } from './linkLedger'
+import { createAppCalls } from './appCalls'
 
-export interface GatewayServiceOptions extends Omit<GatewayServerDeps, 'app' | 'links'> {
+export interface GatewayServiceOptions extends Omit<GatewayServerDeps, 'app' | 'links' | 'calls'> {
   dataDir: string
   /** Calls back when the catalog changes (tools and agents come and go). */
   onCatalogChange: (listener: () => void) => () => void
@@ -52,7 +53,8 @@ export function createGatewayService(options: GatewayServiceOptions): GatewaySer
   let error: string | undefined
   let switching = Promise.resolve()
 
-  const deps: GatewayServerDeps = { ...options, app: (id) => store.get(id), links }
+  const calls = createAppCalls()
+  const deps: GatewayServerDeps = { ...options, app: (id) => store.get(id), links, calls }
   const appView = (app: StoredApp): ConnectedApp => ({
     id: app.id,
     name: app.name,
@@ -141,6 +143,7 @@ export function createGatewayService(options: GatewayServiceOptions): GatewaySer
     async revoke(id) {
       const app = await store.revoke(id)
       links.forget(id)
+      await calls.cut(id)
       const closedSessions = (await endpoint?.closeApp(id)) ?? 0
       log('info', 'gateway', `Revoked the connected app "${app.name}" (${closedSessions} open session(s) closed).`)
       changed()

@@ -167,6 +167,26 @@ describe('connected apps over streamable HTTP', () => {
     expect((await read(window, HostResource.connectedApps, ConnectedAppsResourceSchema)).apps).toEqual([])
   })
 
+  it('revoking while a call waits for approval ends the call and withdraws the approval', async () => {
+    const { window, url } = await hostWithEndpoint()
+    await addConsentedExtension(window, { id: 'fixture', name: 'Fixture', type: 'stdio', command: process.execPath, args: [fixtureServerPath] })
+    await poll(() => read(window, HostResource.tools, ToolsResourceSchema), (t) => t.tools.some((tool) => tool.name === 'fixture__echo'), 'fixture tools')
+    await call(window, 'permission_mode_set', { mode: 'ask' })
+    const { token, app } = await allowedApp(window, url, 'Script')
+    await call(window, 'connected_app_update', { id: app.id, scope: { agents: [], gateway: true } })
+    const { client, connect } = outsideClient('Script', url, token)
+    await connect()
+    const toolApprovals = async () => (await read(window, HostResource.elicitations, ElicitationsResourceSchema)).elicitations.filter((e) => e.kind === 'approval' && e.subject.type === 'tool-call')
+    const running = client.callTool({ name: 'fixture__echo', arguments: { text: 'never' } })
+    await poll(toolApprovals, (list) => list.length === 1, 'the approval')
+    await call(window, 'connected_app_revoke', { id: app.id })
+    // Its answer goes out before the session closes: a refusal naming why, never the echo.
+    const outcome = await running
+    expect(outcome.isError).toBe(true)
+    expect(JSON.stringify(outcome.content)).toMatch(/Not run: Script was disconnected from Switchboard/)
+    await poll(toolApprovals, (list) => list.length === 0, 'the approval to be withdrawn')
+  })
+
   it('keeps serving after fuzzed frames, with and without a token', async () => {
     const { garbageFrames } = await import('../../helpers/fuzzFrames')
     const { window, url } = await hostWithEndpoint()
