@@ -9,7 +9,8 @@ interface Props {
   token: string
 }
 
-function Copyable({ text, label, multiline = false }: { text: string; label: string; multiline?: boolean }) {
+/** A piece of text with a Copy button beside it. */
+export function Copyable({ text, label, multiline = false }: { text: string; label: string; multiline?: boolean }) {
   const shown = useRef<HTMLElement>(null)
   return (
     <div className="flex items-start gap-2">

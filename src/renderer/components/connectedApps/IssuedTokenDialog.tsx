@@ -5,7 +5,7 @@
 import { useConnectedAppsStore } from '../../stores/connectedAppsStore'
 import { useModalDialog } from '../../hooks/useModalDialog'
 import { primaryButton } from '../ui'
-import { ConfigSnippets } from './ConfigSnippets'
+import { ConfigSnippets, Copyable } from './ConfigSnippets'
 import { VisibleText } from '../VisibleText'
 import type { IssuedToken } from '../../../shared/hostApi'
 
@@ -38,7 +38,10 @@ function IssuedTokenModal({ issued, onDone }: { issued: IssuedToken; onDone: () 
         {issued.url ? (
           <ConfigSnippets url={issued.url} token={issued.token} />
         ) : (
-          <p className="text-sm text-amber-700 dark:text-amber-300">The endpoint is off: turn it on in Settings → Connected apps to get the URL.</p>
+          <>
+            <Copyable text={issued.token} label="Copy the token" />
+            <p className="text-sm text-amber-700 dark:text-amber-300">The endpoint is off: turn it on in Settings → Connected apps for its URL, then send the token as “Authorization: Bearer …”.</p>
+          </>
         )}
         <div className="flex justify-end">
           <button type="button" className={primaryButton} onClick={onDone}>
