@@ -26,7 +26,21 @@ export type ProviderView = z.infer<typeof ProviderViewSchema>
 /** Payload of `switchboard://models`: providers, presets to start from, and the model new turns use. */
 export const ModelsResourceSchema = z.object({
   providers: z.array(ProviderViewSchema),
-  presets: z.array(z.object({ id: z.string(), name: z.string(), kind: ProviderKindSchema, baseUrl: z.string().optional(), needsKey: z.boolean(), hint: z.string().optional() })),
+  presets: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      kind: ProviderKindSchema,
+      baseUrl: z.string().optional(),
+      needsKey: z.boolean(),
+      hint: z.string().optional(),
+      /** Where to get a key, and what one looks like (the key field's hint and placeholder). */
+      keyHint: z.string().optional(),
+      keyPlaceholder: z.string().optional(),
+      /** A model id it serves, for the model field's placeholder. */
+      modelExample: z.string().optional(),
+    }),
+  ),
   selected: z.object({ providerId: z.string(), modelId: z.string() }).nullable(),
   /** A local Ollama answered at its default address when the host started (for the first-run screen). */
   ollamaDetected: z.boolean(),
@@ -241,6 +255,8 @@ export const ChatToolInput = {
   provider_remove: z.object({ id: z.string() }),
   /** Lists the provider's models (from its /models where it has one) to check the address and key. */
   provider_test: z.object({ id: z.string() }),
+  /** The same check for a provider not saved yet; `key`, when given, is used for this request only and never stored. */
+  provider_try: z.object({ provider: providerInput, key: z.string().max(10_000).optional() }),
   model_select: z.object({ providerId: z.string(), modelId: z.string().min(1) }),
 } as const
 
@@ -251,6 +267,8 @@ export const ChatToolOutput = {
   chat_cancel: z.object({ sessionId: z.string(), cancelled: z.boolean() }),
   provider_save: ProviderViewSchema,
   provider_remove: z.object({ id: z.string() }),
-  provider_test: z.object({ ok: z.boolean(), models: z.array(z.string()), error: z.string().optional() }),
+  /** `added`: the server's only model, added to a provider that had none. */
+  provider_test: z.object({ ok: z.boolean(), models: z.array(z.string()), error: z.string().optional(), added: z.string().optional() }),
+  provider_try: z.object({ ok: z.boolean(), models: z.array(z.string()), error: z.string().optional() }),
   model_select: z.object({ providerId: z.string(), modelId: z.string() }),
 } as const

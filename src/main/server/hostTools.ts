@@ -208,6 +208,7 @@ export function registerHostTools(server: McpServer, services: HostServices, set
     return { id }
   })
   tool('provider_test', "List a provider's models to check its address and key.", ({ id }) => models.test(id))
+  tool('provider_try', 'Check a provider before saving it: list its models with the key typed (used once, never stored).', ({ provider, key }) => models.tryConfig(provider, key))
   tool('model_select', 'Choose the model new turns use.', async ({ providerId, modelId }) => {
     await models.select(providerId, modelId)
     return { providerId, modelId }

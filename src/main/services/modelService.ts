@@ -19,6 +19,7 @@ import {
   type RetryNotice,
 } from '../agent/providers'
 import { writeFileAtomic } from '../storage/atomicFile'
+import { singleOfferedModel } from '../../shared/modelOffer'
 import { readJsonFile } from '../storage/jsonFile'
 import type { SecretStore } from '../secrets/secretStore'
 
@@ -33,13 +34,24 @@ export interface ModelService {
   view(): ModelsResource
   save(provider: ProviderConfig): Promise<ProviderView>
   remove(id: string): Promise<void>
-  test(id: string): Promise<{ ok: boolean; models: string[]; error?: string }>
+  /** Lists the saved provider's models; when it has none and the server offers exactly one, that one is added (`added`). */
+  test(id: string): Promise<ConnectionTest>
+  /** The same check for a provider not saved yet (the form's Test connection); `key` is used for this request only, never stored. */
+  tryConfig(input: unknown, key?: string): Promise<ConnectionTest>
   select(providerId: string, modelId: string): Promise<void>
   /** The model new turns use, or an Error saying what to set up. */
   selectedModel(onRetry?: (notice: RetryNotice) => void): { model: LanguageModelV4; providerId: string; modelId: string }
   onChange(listener: () => void): () => void
   /** Looks for a local Ollama once, in the background (for the first-run screen). */
   detectOllama(): Promise<void>
+}
+
+export interface ConnectionTest {
+  ok: boolean
+  models: string[]
+  error?: string
+  /** The server's only model, added to a provider that had none. */
+  added?: string
 }
 
 export function createModelService(dataDir: string, secrets: SecretStore, notify: (message: string) => void): ModelService {
@@ -74,6 +86,15 @@ export function createModelService(dataDir: string, secrets: SecretStore, notify
     }
   }
 
+  const save = async (input: ProviderConfig): Promise<ProviderView> => {
+    const config = ProviderConfigSchema.parse(input)
+    const index = state.providers.findIndex((candidate) => candidate.id === config.id)
+    state = { ...state, providers: index === -1 ? [...state.providers, config] : state.providers.map((p, i) => (i === index ? config : p)) }
+    if (!state.selected && config.models?.[0]) state = { ...state, selected: { providerId: config.id, modelId: config.models[0] } }
+    await persist()
+    return viewOf(config)
+  }
+
   return {
     view: () => ({
       providers: state.providers.map(viewOf),
@@ -84,26 +105,33 @@ export function createModelService(dataDir: string, secrets: SecretStore, notify
         baseUrl: 'baseUrl' in preset ? preset.baseUrl : undefined,
         needsKey: preset.apiKey === 'required',
         hint: 'unreachableHint' in preset ? preset.unreachableHint : undefined,
+        keyHint: 'keyHint' in preset ? preset.keyHint : undefined,
+        keyPlaceholder: 'keyPlaceholder' in preset ? preset.keyPlaceholder : undefined,
+        modelExample: 'modelExample' in preset ? preset.modelExample : undefined,
       })),
       selected: state.selected,
       ollamaDetected,
     }),
-    async save(input) {
-      const config = ProviderConfigSchema.parse(input)
-      const index = state.providers.findIndex((candidate) => candidate.id === config.id)
-      state = { ...state, providers: index === -1 ? [...state.providers, config] : state.providers.map((p, i) => (i === index ? config : p)) }
-      if (!state.selected && config.models?.[0]) state = { ...state, selected: { providerId: config.id, modelId: config.models[0] } }
-      await persist()
-      return viewOf(config)
-    },
+    save,
     async remove(id) {
       provider(id)
       state = { ...state, providers: state.providers.filter((p) => p.id !== id), selected: state.selected?.providerId === id ? null : state.selected }
       await persist()
     },
     async test(id) {
-      const listing = await listModels(provider(id), { getSecret })
-      return { ok: !listing.error, models: listing.models.map((model) => model.id), error: listing.error?.message }
+      const config = provider(id)
+      const listing = await listModels(config, { getSecret })
+      const models = listing.models.map((model) => model.id)
+      const added = listing.error ? undefined : singleOfferedModel(config.models ?? [], models)
+      if (added) await save({ ...config, models: [added] })
+      return { ok: !listing.error, models, ...(listing.error ? { error: listing.error.message } : {}), ...(added ? { added } : {}) }
+    },
+    async tryConfig(input, key) {
+      const config = ProviderConfigSchema.parse(input)
+      const typed = key?.trim()
+      // A typed key stands in for the stored one, for this one listing only.
+      const listing = await listModels(config, { getSecret: typed ? async () => typed : getSecret })
+      return { ok: !listing.error, models: listing.models.map((model) => model.id), ...(listing.error ? { error: listing.error.message } : {}) }
     },
     async select(providerId, modelId) {
       provider(providerId)

@@ -11,17 +11,40 @@ export interface ProviderPreset {
   apiKey: 'required' | 'optional' | 'none'
   /** Said after "Cannot reach <base URL>", e.g. how to start a local server. */
   unreachableHint?: string
+  /** Where a person gets a key for it, shown under the key field. */
+  keyHint?: string
+  /** What its keys look like, as the key field's placeholder. */
+  keyPlaceholder?: string
+  /** A model id it serves, for the model field's placeholder. */
+  modelExample?: string
 }
 
 export const PROVIDER_PRESETS = {
-  anthropic: { name: 'Anthropic', kind: 'anthropic', baseUrl: PROVIDER_REGISTRY.anthropic.defaultBaseUrl, apiKey: 'required' },
-  openai: { name: 'OpenAI', kind: 'openai', baseUrl: PROVIDER_REGISTRY.openai.defaultBaseUrl, apiKey: 'required' },
+  anthropic: {
+    name: 'Anthropic',
+    kind: 'anthropic',
+    baseUrl: PROVIDER_REGISTRY.anthropic.defaultBaseUrl,
+    apiKey: 'required',
+    keyHint: 'Create one in the Claude Console (console.anthropic.com → Settings → API keys).',
+    keyPlaceholder: 'sk-ant-…',
+    modelExample: 'claude-sonnet-4-5',
+  },
+  openai: {
+    name: 'OpenAI',
+    kind: 'openai',
+    baseUrl: PROVIDER_REGISTRY.openai.defaultBaseUrl,
+    apiKey: 'required',
+    keyHint: 'Create one on the OpenAI platform (platform.openai.com → API keys).',
+    keyPlaceholder: 'sk-…',
+    modelExample: 'gpt-4.1-mini',
+  },
   ollama: {
     name: 'Ollama',
     kind: 'openai-compatible',
     baseUrl: 'http://127.0.0.1:11434/v1',
     apiKey: 'none',
     unreachableHint: 'Is Ollama running? Start it with "ollama serve" (or open the Ollama app).',
+    modelExample: 'llama3.2',
   },
   lmstudio: {
     name: 'LM Studio',
@@ -29,6 +52,7 @@ export const PROVIDER_PRESETS = {
     baseUrl: 'http://127.0.0.1:1234/v1',
     apiKey: 'none',
     unreachableHint: 'Is the LM Studio server running? Start it in LM Studio\'s Developer tab or with "lms server start".',
+    modelExample: 'qwen2.5-7b-instruct',
   },
   custom: { name: 'OpenAI-compatible server', kind: 'openai-compatible', apiKey: 'optional' },
 } as const satisfies Record<string, ProviderPreset>

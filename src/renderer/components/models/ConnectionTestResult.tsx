@@ -4,6 +4,7 @@ import { AlertIcon, CheckIcon, PlusIcon } from '../icons'
 import { smallSecondaryButton } from '../ui'
 
 interface Props {
+  /** provider_test's or provider_try's answer. */
   result: HostToolResult<'provider_test'>
   /** Models already in the provider's list. */
   known: readonly string[]
@@ -36,6 +37,11 @@ export function ConnectionTestResult({ result, known, onAdd, busy }: Props) {
           {fresh.length === 0 && result.models.length > 0 ? ', all in your list.' : '.'}
         </span>
       </p>
+      {result.added && (
+        <p className="mt-1 text-emerald-900 dark:text-emerald-200">
+          Added <code className="font-mono">{result.added}</code>, the only model it offers.
+        </p>
+      )}
       {fresh.length > 0 && (
         <div className="mt-2">
           <ul aria-label="Models the server offers" className="flex flex-wrap gap-1.5">

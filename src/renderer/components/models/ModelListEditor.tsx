@@ -12,9 +12,11 @@ interface Props {
   disabled?: boolean
   /** Shown under the field. */
   hint?: string
+  /** A model id of this provider, for the placeholder. */
+  example?: string
 }
 
-export function ModelListEditor({ models, onChange, disabled = false, hint }: Props) {
+export function ModelListEditor({ models, onChange, disabled = false, hint, example = 'gpt-4.1-mini' }: Props) {
   const id = useId()
   const [typed, setTyped] = useState('')
   const trimmed = typed.trim()
@@ -64,7 +66,7 @@ export function ModelListEditor({ models, onChange, disabled = false, hint }: Pr
         <input
           id={`${id}-model`}
           value={typed}
-          placeholder="Type a model name, e.g. gpt-4.1-mini"
+          placeholder={`Type a model name, e.g. ${example}`}
           autoComplete="off"
           spellCheck={false}
           aria-describedby={`${id}-hint`}

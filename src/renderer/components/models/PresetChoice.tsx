@@ -14,7 +14,7 @@ interface Props {
 /** A preset's hint says what to do when its server is unreachable; the card says what it needs instead. */
 export function presetHint(preset: Preset): string {
   if (preset.needsKey) return 'Cloud API · needs an API key'
-  return preset.baseUrl ? `On this computer · ${preset.baseUrl.replace(/^https?:\/\//, '')}` : 'Any server with an OpenAI-style API'
+  return preset.baseUrl ? `On this computer · ${preset.baseUrl}` : 'Any server with an OpenAI-style API'
 }
 
 export function PresetChoice({ presets, value, onChange, disabled }: Props) {

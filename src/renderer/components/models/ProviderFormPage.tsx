@@ -1,19 +1,22 @@
 /**
  * Add a provider (from a preset) or edit one: name, id, base URL, the API key as a write-only
- * password field, and its models. Problems are said inline; the host's refusal beside the buttons.
+ * password field, and its models, with the preset's own hints. *Test connection* checks the address
+ * and the typed key before anything is saved. Problems are said inline; the host's refusal beside the buttons.
  */
 import { useId, useRef, useState, type FormEvent } from 'react'
 import type { ProviderView } from '../../../shared/hostApi'
 import { useModelsStore } from '../../stores/modelsStore'
 import { useViewStore } from '../../stores/viewStore'
 import { FormField, messageId } from '../extensions/add/FormField'
-import { AlertIcon, BackIcon } from '../icons'
+import { AlertIcon, BackIcon, RefreshIcon } from '../icons'
 import { SecretValueInput } from '../settings/SecretValueInput'
-import { primaryButton, quietButton, textInput } from '../ui'
+import { primaryButton, quietButton, secondaryButton, textInput } from '../ui'
 import { ModelListEditor } from './ModelListEditor'
 import { PresetChoice } from './PresetChoice'
 import { deriveId } from '../extensions/add/extensionForm'
-import { formFromPreset, formFromProvider, formProblems, hasProblems, kindLabels, presetChoices, type Preset, type ProviderForm } from './providerForm'
+import { formFromPreset, formFromProvider, formProblems, hasProblems, kindLabels, presetChoices, presetOf, type Preset, type ProviderForm } from './providerForm'
+import { ConnectionTestResult } from './ConnectionTestResult'
+import { useFormTest } from './useProviderTest'
 import { useSaveProvider } from './useSaveProvider'
 import { useSecretHome } from '../../hooks/useSecretHome'
 
@@ -45,6 +48,9 @@ export function ProviderFormPage({ provider, presetId }: Props) {
   const change = (patch: Partial<ProviderForm>) => setForm((before) => ({ ...before, ...patch }))
 
   const choosePreset = (preset: Preset) => setForm((before) => ({ ...formFromPreset(preset, taken), models: before.models }))
+  const preset = presetOf(form, presets)
+  const connection = useFormTest((model) => setForm((before) => ({ ...before, models: before.models.includes(model) ? before.models : [...before.models, model] })))
+  const testing = connection.test.state === 'testing'
 
   const fieldProps = (field: keyof typeof problems) => ({
     id: `${id}-${field}`,
@@ -130,13 +136,13 @@ export function ProviderFormPage({ provider, presetId }: Props) {
           label="Base URL"
           optional={form.kind !== 'openai-compatible'}
           problem={problems.baseUrl}
-          hint={form.kind === 'openai-compatible' ? 'The address of its OpenAI-style API, usually ending in /v1.' : 'Leave empty for the official API.'}
+          hint={baseUrlHint(form.kind, preset)}
         >
           <input
             {...fieldProps('baseUrl')}
             type="url"
             value={form.baseUrl}
-            placeholder={form.kind === 'openai-compatible' ? 'http://127.0.0.1:1234/v1' : 'https://api.example.com/v1'}
+            placeholder={form.kind === 'openai-compatible' ? 'http://127.0.0.1:1234/v1' : (preset?.baseUrl ?? 'https://api.example.com/v1')}
             autoComplete="off"
             spellCheck={false}
             onChange={(event) => change({ baseUrl: event.target.value })}
@@ -149,20 +155,34 @@ export function ProviderFormPage({ provider, presetId }: Props) {
           label="API key"
           optional={!form.needsKey || keySet}
           problem={problems.key}
-          hint={keySet ? 'A key is set. Type a new one to replace it; leave empty to keep it.' : secrets.warning ?? 'Stored in the OS keychain; Switchboard never shows it again.'}
+          hint={
+            keySet
+              ? 'A key is set. Type a new one to replace it; leave empty to keep it.'
+              : [preset?.keyHint, secrets.warning ?? 'Stored in the OS keychain; Switchboard never shows it again.'].filter(Boolean).join(' ')
+          }
         >
           <div className="flex items-center gap-2">
             <SecretValueInput
               {...fieldProps('key')}
               value={form.key}
-              placeholder={keySet ? 'Paste a new key to replace the current one' : form.needsKey ? 'Paste your API key' : 'Only if the server asks for one'}
+              placeholder={keySet ? 'Paste a new key to replace the current one' : form.needsKey ? `Paste your API key${preset?.keyPlaceholder ? ` (${preset.keyPlaceholder})` : ''}` : 'Only if the server asks for one'}
               onChange={(event) => change({ key: event.target.value })}
             />
             {keySet && <KeySetBadge />}
           </div>
         </FormField>
 
-        <ModelListEditor models={form.models} onChange={(next) => change({ models: next })} disabled={busy} />
+        <div>
+          <ModelListEditor models={form.models} onChange={(next) => change({ models: next })} disabled={busy} example={preset?.modelExample} />
+          {connection.test.state === 'result' && (
+            <ConnectionTestResult
+              result={connection.test.result}
+              known={form.models}
+              busy={busy}
+              onAdd={(added) => change({ models: [...form.models, ...added.filter((model) => !form.models.includes(model))] })}
+            />
+          )}
+        </div>
 
         <div className="flex flex-wrap items-center justify-end gap-2 border-t border-zinc-200 pt-5 dark:border-zinc-800">
           {refusal && (
@@ -171,6 +191,10 @@ export function ProviderFormPage({ provider, presetId }: Props) {
               <span className="break-words">Switchboard did not save the provider: {refusal}</span>
             </p>
           )}
+          <button type="button" className={`${secondaryButton} h-8`} disabled={busy || testing} onClick={() => void connection.run(form)}>
+            <RefreshIcon className={`size-3.5 ${testing ? 'animate-spin motion-reduce:animate-none' : ''}`} />
+            {testing ? 'Testing…' : 'Test connection'}
+          </button>
           <button type="button" className={`${quietButton} h-8`} onClick={() => showModels({ page: 'list' })} disabled={busy}>
             Cancel
           </button>
@@ -181,6 +205,12 @@ export function ProviderFormPage({ provider, presetId }: Props) {
       </form>
     </div>
   )
+}
+
+/** Under the base URL: what the address is for, with the vendor's own one for Anthropic and OpenAI. */
+function baseUrlHint(kind: ProviderForm['kind'], preset: Preset | undefined): string {
+  if (kind === 'openai-compatible') return 'The address of its OpenAI-style API, usually ending in /v1.'
+  return preset?.baseUrl ? `${preset.name}’s own API is ${preset.baseUrl}; change it only to go through a proxy or gateway.` : 'Leave empty for the official API.'
 }
 
 export function KeySetBadge() {

@@ -78,14 +78,13 @@ export function ProviderRow({ provider, selectedModel, testNow, onRemoved }: Pro
               <KeyState provider={provider} />
             </span>
           </h3>
-          <p className="flex min-w-0 items-center gap-1.5 text-xs text-zinc-500 dark:text-zinc-400">
+          <p className="flex min-w-0 items-baseline gap-1.5 text-xs text-zinc-500 dark:text-zinc-400">
             <span className="shrink-0">{kindLabels[provider.kind]}</span>
             {provider.baseUrl && (
               <>
                 <span aria-hidden="true">·</span>
-                <span className="truncate font-mono" title={provider.baseUrl}>
-                  {provider.baseUrl}
-                </span>
+                {/* In full, wrapping where it must: the address is what people check. */}
+                <span className="min-w-0 font-mono break-all">{provider.baseUrl}</span>
               </>
             )}
           </p>

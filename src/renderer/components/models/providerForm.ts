@@ -26,6 +26,17 @@ export function presetChoices(presets: readonly Preset[]): Preset[] {
   return hasCustom ? [...presets] : [...presets, customPreset]
 }
 
+/**
+ * The preset a form follows for its hints: the one it was made from, else (editing) the preset of
+ * the same vendor kind, or of a local server at the same address.
+ */
+export function presetOf(form: Pick<ProviderForm, 'presetId' | 'kind' | 'baseUrl'>, presets: readonly Preset[]): Preset | undefined {
+  return (
+    presets.find((preset) => preset.id === form.presetId) ??
+    presets.find((preset) => preset.kind === form.kind && (form.kind !== 'openai-compatible' || (preset.baseUrl !== undefined && preset.baseUrl === form.baseUrl.trim())))
+  )
+}
+
 export interface ProviderForm {
   presetId: string
   kind: ProviderKind
@@ -39,7 +50,7 @@ export interface ProviderForm {
   needsKey: boolean
 }
 
-const ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,31}$/
+export const ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,31}$/
 
 /** An id for a preset that no provider has yet: the preset's own, else with a number. */
 export function freeId(base: string, taken: ReadonlySet<string>): string {

@@ -1,0 +1,83 @@
+/**
+ * Settings → Models & keys, the provider form, end to end through browser mode: the real host, the
+ * built renderer in headless Chromium and the scripted model server over HTTP. Each preset brings
+ * its own hints (Anthropic's speak of Anthropic keys and Claude models), *Test connection* checks
+ * the address before anything is saved, the only model a server offers is added by itself, and the
+ * list shows the base URL in full. Only Electron is absent.
+ */
+import type { Client } from '@modelcontextprotocol/client'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { HostResource, ModelsResourceSchema } from '../../src/shared/hostApi'
+import type { ScriptedModelServer } from '../fixtures/modelServer/scriptedModelServer'
+import { read } from '../helpers/hostCalls'
+import { openAppPage, screenshot, type AppPage } from './appPage'
+import { startChatWorld, type ChatWorld } from './chatWorld'
+
+let world: ChatWorld | undefined
+let server: ScriptedModelServer
+let client: Client
+let app: AppPage
+let page: Page
+
+const providers = async () => (await read(client, HostResource.models, ModelsResourceSchema)).providers
+
+beforeAll(async () => {
+  world = await startChatWorld('provider-form', { models: ['only-model'] }, { selectModel: false })
+  server = world.models
+  client = world.client
+  app = await openAppPage(world.host, { viewport: { width: 1180, height: 900 }, timeoutMs: 15_000 })
+  page = app.page
+}, 180_000)
+
+afterAll(async () => {
+  await world?.stop(app)
+}, 60_000)
+
+describe('the provider form in browser mode (Electron stands in as headless Chromium)', () => {
+  it('speaks of the chosen vendor, tests the connection before saving, adds the only model, and shows the base URL in full', async () => {
+    await page.getByRole('button', { name: 'Settings' }).click()
+    await page.getByRole('tab', { name: 'Models & keys' }).click()
+    await page.getByRole('button', { name: 'Add provider' }).click()
+    const form = page.getByRole('form', { name: 'Add a provider' })
+
+    // Anthropic: its address, where its keys come from, what they and its models look like.
+    await form.getByRole('radio', { name: 'Anthropic' }).check()
+    expect(await form.getByLabel('Base URL').inputValue()).toBe('https://api.anthropic.com/v1')
+    await form.getByText('Anthropic’s own API is https://api.anthropic.com/v1', { exact: false }).waitFor()
+    await form.getByText('console.anthropic.com', { exact: false }).waitFor()
+    expect(await form.getByLabel('API key').getAttribute('placeholder')).toContain('sk-ant-')
+    expect(await form.getByRole('textbox', { name: 'Model name' }).getAttribute('placeholder')).toMatch(/e\.g\. claude-/)
+    expect(await form.innerText()).not.toContain('gpt-')
+    await screenshot(form, 'provider-form-anthropic.png')
+
+    // A local server: Test connection before saving; its only model is added to the form.
+    await form.getByRole('radio', { name: 'OpenAI-compatible server' }).check()
+    await form.getByLabel('Name', { exact: true }).fill('Scripted server')
+    await form.getByLabel('Base URL').fill(server.baseUrl)
+    await form.getByRole('button', { name: 'Test connection' }).click()
+    const result = form.getByRole('status').filter({ hasText: 'Connected.' })
+    await result.getByText('Added only-model, the only model it offers.').waitFor()
+    await form.getByRole('list', { name: 'Models' }).getByText('only-model', { exact: true }).waitFor()
+    expect(await providers()).toEqual([])
+    await screenshot(form, 'provider-form-tested.png')
+
+    // A wrong address says so, still without saving anything.
+    await form.getByLabel('Base URL').fill('http://127.0.0.1:9/v1')
+    await form.getByRole('button', { name: 'Test connection' }).click()
+    await form.getByRole('alert').getByText('127.0.0.1:9', { exact: false }).waitFor()
+    expect(await providers()).toEqual([])
+    await form.getByLabel('Base URL').fill(server.baseUrl)
+
+    await form.getByRole('button', { name: 'Add provider' }).click()
+    const row = page.getByRole('list', { name: 'Providers' }).getByRole('listitem', { name: 'Scripted server' })
+    await row.getByRole('list', { name: 'Models of Scripted server' }).getByText('only-model').waitFor()
+    // The address in full, not cut off.
+    const address = row.getByText(server.baseUrl, { exact: true })
+    await address.waitFor()
+    expect(await address.evaluate((element) => (element as unknown as { scrollWidth: number; clientWidth: number }).scrollWidth <= (element as unknown as { clientWidth: number }).clientWidth)).toBe(true)
+    expect(await providers()).toMatchObject([{ id: 'scripted-server', models: ['only-model'] }])
+    await screenshot(row, 'provider-row-full-url.png')
+    expect(app.pageErrors).toEqual([])
+  }, 120_000)
+})

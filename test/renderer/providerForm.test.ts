@@ -1,0 +1,31 @@
+/** The provider form's logic: which preset's hints it follows, and the one model added without asking. */
+import { describe, expect, it } from 'vitest'
+import { presetOf, type Preset } from '../../src/renderer/components/models/providerForm'
+import { singleOfferedModel } from '../../src/shared/modelOffer'
+
+const presets: Preset[] = [
+  { id: 'anthropic', name: 'Anthropic', kind: 'anthropic', baseUrl: 'https://api.anthropic.com/v1', needsKey: true, keyHint: 'Anthropic keys' },
+  { id: 'openai', name: 'OpenAI', kind: 'openai', baseUrl: 'https://api.openai.com/v1', needsKey: true },
+  { id: 'ollama', name: 'Ollama', kind: 'openai-compatible', baseUrl: 'http://127.0.0.1:11434/v1', needsKey: false },
+  { id: 'custom', name: 'Other', kind: 'openai-compatible', needsKey: false },
+]
+
+describe('presetOf', () => {
+  it('follows the preset the form was made from', () => {
+    expect(presetOf({ presetId: 'anthropic', kind: 'anthropic', baseUrl: '' }, presets)?.keyHint).toBe('Anthropic keys')
+  })
+  it('finds a saved provider’s preset by its vendor kind, or a local server by its address', () => {
+    expect(presetOf({ presetId: '', kind: 'anthropic', baseUrl: 'https://proxy.example.com/v1' }, presets)?.id).toBe('anthropic')
+    expect(presetOf({ presetId: '', kind: 'openai-compatible', baseUrl: 'http://127.0.0.1:11434/v1 ' }, presets)?.id).toBe('ollama')
+    expect(presetOf({ presetId: '', kind: 'openai-compatible', baseUrl: 'http://10.0.0.2:8000/v1' }, presets)).toBeUndefined()
+  })
+})
+
+describe('singleOfferedModel', () => {
+  it('is the only model offered, when none is configured', () => {
+    expect(singleOfferedModel([], ['llama3.2'])).toBe('llama3.2')
+    expect(singleOfferedModel([], ['a', 'b'])).toBeUndefined()
+    expect(singleOfferedModel(['mine'], ['llama3.2'])).toBeUndefined()
+    expect(singleOfferedModel([], [])).toBeUndefined()
+  })
+})
