@@ -64,6 +64,25 @@ async function allowedApp(window: WindowClient, url: string, name: string) {
   return issued
 }
 
+/**
+ * Waits for `pending`, allowing once every tool-call approval that names the app meanwhile: an agent
+ * served as an extension is a tool like any other, so the inspector may ask before it runs.
+ */
+async function allowingCalls<T>(window: WindowClient, pending: Promise<T>): Promise<T> {
+  let settled = false
+  const done = pending.finally(() => (settled = true))
+  while (!settled) {
+    const { elicitations } = await read(window, HostResource.elicitations, ElicitationsResourceSchema)
+    for (const approval of elicitations) {
+      if (approval.kind === 'approval' && approval.subject.type === 'tool-call' && approval.origin.by === 'connected-app') {
+        await call(window, 'elicitation_respond', { id: approval.id, action: 'accept', content: { decision: 'allow_once' } })
+      }
+    }
+    await Promise.race([done, new Promise((resolve) => setTimeout(resolve, 25))])
+  }
+  return done
+}
+
 describe('connected apps over streamable HTTP', () => {
   it('refuses a client without a token with a 401 that says how to connect, and asks the window once per client', async () => {
     const { window, url } = await hostWithEndpoint()
@@ -96,7 +115,7 @@ describe('connected apps over streamable HTTP', () => {
       await connect()
       const { tools } = await client.listTools()
       expect(tools.map((tool) => tool.name)).toEqual(['chat-with-assistant'])
-      const result = await client.callTool({ name: 'chat-with-assistant', arguments: { prompt: 'Say hello' } })
+      const result = await allowingCalls(window, client.callTool({ name: 'chat-with-assistant', arguments: { prompt: 'Say hello' } }))
       const link = (result.content as { type: string; uri?: string }[]).find((block) => block.type === 'resource_link')
       expect(link?.uri).toMatch(/^switchboard:\/\/sessions\/.+\/progress$/)
       const readJson = async <T,>(uri: string, schema: { parse(value: unknown): T }) => schema.parse(JSON.parse(((await client.readResource({ uri })).contents[0] as { text: string }).text))
