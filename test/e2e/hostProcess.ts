@@ -7,6 +7,8 @@ export interface HostInfo {
   url: string
   mcp: string
   token: string
+  /** The connected apps' endpoint while it is on, else null. */
+  gateway?: string | null
 }
 
 export interface HostProcess {
@@ -25,10 +27,10 @@ export function groupIsAlive(pid: number): boolean {
   }
 }
 
-/** `env`: variables for this host only, on top of the test process's (e.g. a config folder, a missing session bus). */
-export async function startHost(root: string, dataDir: string, timeoutMs = 120_000, env: Record<string, string> = {}): Promise<HostProcess> {
+/** `env`: variables for this host only, on top of the test process's (e.g. a config folder, a missing session bus); `args`: more host options. */
+export async function startHost(root: string, dataDir: string, timeoutMs = 120_000, env: Record<string, string> = {}, args: string[] = []): Promise<HostProcess> {
   // detached: a process group of our own (npm → node scripts/host.mjs → node out/main/host.js), stopped as one.
-  const child: ChildProcess = spawn('npm', ['run', '--silent', 'host', '--', '--data-dir', dataDir], {
+  const child: ChildProcess = spawn('npm', ['run', '--silent', 'host', '--', '--data-dir', dataDir, ...args], {
     cwd: root,
     // One keychain service per data folder: a restart on the same folder sees its secrets, other tests do not.
     env: { ...process.env, SWITCHBOARD_KEYCHAIN_SERVICE: `Switchboard-e2e-${createHash('sha256').update(dataDir).digest('hex').slice(0, 16)}`, ...env },
