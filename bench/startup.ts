@@ -1,0 +1,155 @@
+/**
+ * Start and idle (issue 20 items 2 and 3), each against a baseline measured in the same run:
+ * - host ready: spawn of the real host entry on a fresh data folder until it prints its ready line,
+ *   vs. `node -e 0` (interleaved, medians). Budget ≤ 2×.
+ * - window usable: spawn until the chat with its session list is drawn in headless Chromium (opened
+ *   the moment the host is ready), vs. host ready in the same start. Budget ≤ 1.5×.
+ * - idle memory: the host's resident memory with the built-in extensions (budget ≤ 70 MB), and with
+ *   20 idle stdio extensions connected (their processes not counted) vs. that (budget ≤ 1.3×).
+ * - idle wake-ups: event-loop callbacks (timers, immediates, I/O) while idle with 20 extensions,
+ *   over BENCH_IDLE_MS (default 10 s; the issue's figure is 60 s: BENCH_IDLE_MS=60000). Budget: 0 timers.
+ * Run: npm run bench (or npx tsx bench/startup.ts)
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { ExtensionConfigSchema } from '../src/main/extensions/extensionConfig'
+import { launchFingerprint } from '../src/main/services/launchReview'
+import { DEFAULT_EXTENSION_IDS } from '../src/main/services/defaultExtensions'
+import { median, ms, openApp, openBenchPage, ratio, runBench, sleep, type Cleanup } from './support/browserBench'
+import { bareNodeMs, residentMb, startHostEntry, type StartedHost } from './support/hostStart'
+
+const STARTS = Number(process.env.BENCH_STARTS ?? 7)
+const WINDOW_STARTS = Number(process.env.BENCH_WINDOW_STARTS ?? 3)
+const IDLE_MS = Number(process.env.BENCH_IDLE_MS ?? 10_000)
+const EXTENSIONS = 20
+/** After the extensions are connected: time for start-up work (first writes, caches) to finish. */
+const SETTLE_MS = 3_000
+const fixtureServer = fileURLToPath(new URL('../test/fixtures/servers/fixtureServer.mjs', import.meta.url))
+const probe = new URL('./support/wakeProbe.mjs', import.meta.url).href
+const verdict = (within: boolean) => (within ? 'within' : 'OVER')
+
+async function freshDir(cleanup: Cleanup): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'switchboard-bench-start-'))
+  cleanup.add(`remove ${dir}`, () => rm(dir, { recursive: true, force: true }))
+  return dir
+}
+
+async function started(cleanup: Cleanup, dir: string, flags: string[] = []): Promise<StartedHost> {
+  const host = await startHostEntry(dir, flags)
+  cleanup.add('stop the host', () => host.stop())
+  return host
+}
+
+const connected = (name: string) => (line: string) => line.includes(`[extensions] ${name} is ready`)
+
+async function hostReady(cleanup: Cleanup) {
+  // One start first, so both sides run with warm file caches (and the host with its compile cache).
+  await bareNodeMs()
+  const warm = await started(cleanup, await freshDir(cleanup))
+  await warm.stop()
+  const bare: number[] = []
+  const host: number[] = []
+  for (let i = 0; i < STARTS; i++) {
+    bare.push(await bareNodeMs())
+    const started_ = await started(cleanup, await freshDir(cleanup))
+    host.push(started_.readyMs)
+    await started_.stop()
+  }
+  const value = median(host) / median(bare)
+  console.log(`host ready on a fresh data folder vs node -e 0 (${STARTS} starts each, medians)`)
+  console.log(`  node -e 0   ${ms(median(bare))}`)
+  console.log(`  host ready  ${ms(median(host))}`)
+  console.log(`  ratio ${ratio(value)}  (budget ≤ 2.00: ${verdict(value <= 2)})`)
+}
+
+async function windowUsable(cleanup: Cleanup) {
+  const { page } = await openBenchPage(cleanup)
+  const ready: number[] = []
+  const usable: number[] = []
+  for (let i = 0; i < WINDOW_STARTS; i++) {
+    const dir = await freshDir(cleanup)
+    const began = performance.now()
+    const host = await started(cleanup, dir)
+    await openApp(page, host.info)
+    usable.push(performance.now() - began)
+    ready.push(host.readyMs)
+    await page.goto('about:blank')
+    await host.stop()
+  }
+  const value = median(usable) / median(ready)
+  console.log(`window usable (chat with its session list drawn) vs host ready, from spawn (${WINDOW_STARTS} starts, medians)`)
+  console.log(`  host ready     ${ms(median(ready))}`)
+  console.log(`  window usable  ${ms(median(usable))}`)
+  console.log(`  ratio ${ratio(value)}  (budget ≤ 1.50: ${verdict(value <= 1.5)})`)
+}
+
+/** A data folder whose extensions.json holds the defaults and `count` approved stdio extensions. */
+async function withStdioExtensions(cleanup: Cleanup, count: number): Promise<{ dir: string; ids: string[] }> {
+  const dir = await freshDir(cleanup)
+  const ids = Array.from({ length: count }, (_, i) => `idle-${i + 1}`)
+  const extensions = [
+    ExtensionConfigSchema.parse({ id: 'system', name: 'System', type: 'builtin', builtin: 'system', trust: 'trusted' }),
+    ExtensionConfigSchema.parse({ id: 'frontend', name: 'App window', type: 'frontend', trust: 'trusted' }),
+  ]
+  const approvedLaunches: Record<string, string> = {}
+  for (const id of ids) {
+    const config = ExtensionConfigSchema.parse({ id, name: id, type: 'stdio', command: process.execPath, args: [fixtureServer] })
+    extensions.push(config)
+    approvedLaunches[id] = launchFingerprint(config) ?? ''
+  }
+  const file = { version: 1, extensions, approvedLaunches, samplingPolicies: {}, defaultsOffered: [...DEFAULT_EXTENSION_IDS] }
+  await writeFile(join(dir, 'extensions.json'), JSON.stringify(file))
+  return { dir, ids }
+}
+
+async function idleHost(cleanup: Cleanup, dir: string, ids: string[], flags: string[] = []): Promise<StartedHost> {
+  const host = await started(cleanup, dir, flags)
+  for (const id of ['system', ...ids]) await host.waitForLog(connected(id), 60_000)
+  await sleep(SETTLE_MS)
+  return host
+}
+
+async function idleMemory(cleanup: Cleanup) {
+  if (process.platform !== 'linux') return console.log('idle memory: skipped (reads /proc, Linux only)')
+  const builtins = await idleHost(cleanup, await freshDir(cleanup), [])
+  const alone = residentMb(builtins.pid)
+  await builtins.stop()
+  const { dir, ids } = await withStdioExtensions(cleanup, EXTENSIONS)
+  const loaded = await idleHost(cleanup, dir, ids)
+  const withExtensions = residentMb(loaded.pid)
+  await loaded.stop()
+  const value = withExtensions / alone
+  console.log(`host resident memory at idle (the host process only)`)
+  console.log(`  built-in extensions         ${alone.toFixed(1)} MB  (budget ≤ 70 MB: ${verdict(alone <= 70)})`)
+  console.log(`  + ${EXTENSIONS} idle stdio extensions  ${withExtensions.toFixed(1)} MB`)
+  console.log(`  ratio ${ratio(value)}  (budget ≤ 1.30: ${verdict(value <= 1.3)})`)
+}
+
+async function idleWakeUps(cleanup: Cleanup) {
+  const { dir, ids } = await withStdioExtensions(cleanup, EXTENSIONS)
+  const host = await idleHost(cleanup, dir, ids, ['--import', probe])
+  process.kill(host.pid, 'SIGUSR2')
+  await sleep(IDLE_MS)
+  process.kill(host.pid, 'SIGUSR2')
+  const line = await new Promise<string>((resolve, reject) => {
+    const found = () => host.stderr.find((entry) => entry.startsWith('wake-probe '))
+    void host.waitForLog((entry) => entry.startsWith('wake-probe '), 5_000).then(() => resolve(found()!), reject)
+  })
+  await host.stop()
+  const counts = JSON.parse(line.slice('wake-probe '.length)) as Record<string, number>
+  const timers = (counts.Timeout ?? 0) + (counts.Immediate ?? 0)
+  const all = Object.values(counts).reduce((sum, n) => sum + n, 0)
+  console.log(`host wake-ups while idle with ${EXTENSIONS} stdio extensions, over ${(IDLE_MS / 1000).toFixed(0)} s`)
+  console.log(`  timers and immediates ${timers}, all callbacks ${all} ${JSON.stringify(counts)}  (budget 0 timers: ${verdict(timers === 0)})`)
+}
+
+await runBench('startup', async (cleanup) => {
+  if (process.env.BENCH_ONLY !== 'idle') {
+    await hostReady(cleanup)
+    await windowUsable(cleanup)
+  }
+  await idleMemory(cleanup)
+  await idleWakeUps(cleanup)
+})
