@@ -15,6 +15,8 @@ export interface StartedHost {
   pid: number
   /** Milliseconds from spawn to the ready line. */
   readyMs: number
+  /** CPU time (user + system, all threads) the host had used when it was ready; NaN off Linux. */
+  readyCpuMs: number
   /** Every stderr line so far (the host's log). */
   stderr: string[]
   /** Resolves once a stderr line matches (or rejects after `timeoutMs`). */
@@ -43,10 +45,12 @@ export async function startHostEntry(dataDir: string, nodeFlags: string[] = [], 
     createInterface({ input: child.stdout }).once('line', (line) => resolve(JSON.parse(line) as HostInfo))
   })
   const readyMs = performance.now() - began
+  const readyCpuMs = cpuMs(pid)
   return {
     info,
     pid,
     readyMs,
+    readyCpuMs,
     stderr,
     waitForLog(match, timeoutMs = 30_000) {
       if (stderr.some(match)) return Promise.resolve()
@@ -72,6 +76,28 @@ export async function bareNodeMs(): Promise<number> {
   const child = spawn(process.execPath, ['-e', '0'], { stdio: 'ignore' })
   await new Promise((settle) => child.once('exit', settle))
   return performance.now() - began
+}
+
+/**
+ * CPU milliseconds `node -e 0` uses (user + system, reported by itself at exit). Unlike wall time,
+ * CPU time barely changes when other work shares the machine, so it compares starts fairly there.
+ */
+export async function bareNodeCpuMs(): Promise<number> {
+  const child = spawn(process.execPath, ['-e', 'process.on("exit", () => { const u = process.cpuUsage(); process.stdout.write(String((u.user + u.system) / 1000)) })'], { stdio: ['ignore', 'pipe', 'ignore'] })
+  let out = ''
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
+  await new Promise((settle) => child.once('exit', settle))
+  return Number(out)
+}
+
+/** CPU milliseconds (user + system, all threads) process `pid` has used so far (Linux /proc; NaN elsewhere). */
+export function cpuMs(pid: number): number {
+  if (process.platform !== 'linux') return Number.NaN
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  // Fields after the command name (which may hold spaces, hence the last ')'): utime is the 12th, stime the 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  const ticksPerSecond = 100 // USER_HZ, 100 on every Linux Node supports
+  return ((Number(fields[11]) + Number(fields[12])) / ticksPerSecond) * 1000
 }
 
 /** The process's resident memory in MB (Linux /proc; children are processes of their own and not in it). */

@@ -8,9 +8,10 @@
  * than refused: servers written before 2020-12 became the default still work.
  */
 import { createHash } from 'node:crypto'
-import { Ajv, type ValidateFunction } from 'ajv'
-import { Ajv2020 } from 'ajv/dist/2020.js'
-import addFormats from 'ajv-formats'
+import { createRequire } from 'node:module'
+import type { Ajv, ValidateFunction } from 'ajv'
+import type { Ajv2020 } from 'ajv/dist/2020.js'
+import type addFormats from 'ajv-formats'
 import { canonicalJson } from '../../shared/canonicalJson'
 import { errorText } from './text'
 
@@ -23,6 +24,13 @@ const options = { strict: false, allErrors: true, validateSchema: false, addUsed
 
 /** Beyond this many distinct definitions the cache starts over, so a long session cannot grow it without bound. */
 const MAX_COMPILED = 2000
+
+/**
+ * ajv and its formats load with the first schema compiled, not at start. Compiling is synchronous,
+ * so they are required (createRequire; ajv ships CommonJS) rather than imported with import().
+ */
+const newDraft07 = () => withFormats(new (createRequire(import.meta.url)('ajv') as { Ajv: typeof Ajv }).Ajv(options))
+const newDraft2020 = () => withFormats(new (createRequire(import.meta.url)('ajv/dist/2020.js') as { Ajv2020: typeof Ajv2020 }).Ajv2020(options))
 
 export interface SchemaValidators {
   /**
@@ -44,10 +52,10 @@ export function createSchemaValidators(): SchemaValidators {
   const compile = (schema: object): ValidateFunction | Error => {
     compileCount++
     const dialect = (schema as { $schema?: unknown }).$schema
-    if (typeof dialect === 'string' && /draft-0[4-7]/.test(dialect)) return attempt(() => (draft07 ??= withFormats(new Ajv(options))).compile(schema))
-    const modern = attempt(() => (draft2020 ??= withFormats(new Ajv2020(options))).compile(schema))
+    if (typeof dialect === 'string' && /draft-0[4-7]/.test(dialect)) return attempt(() => (draft07 ??= newDraft07()).compile(schema))
+    const modern = attempt(() => (draft2020 ??= newDraft2020()).compile(schema))
     if (!(modern instanceof Error) || dialect !== undefined) return modern
-    const older = attempt(() => (draft07 ??= withFormats(new Ajv(options))).compile(schema))
+    const older = attempt(() => (draft07 ??= newDraft07()).compile(schema))
     return older instanceof Error ? modern : older
   }
 
@@ -72,7 +80,8 @@ export function createSchemaValidators(): SchemaValidators {
 }
 
 function withFormats<T extends Ajv | Ajv2020>(ajv: T): T {
-  addFormats(ajv)
+  const formats = createRequire(import.meta.url)('ajv-formats') as { default: typeof addFormats }
+  formats.default(ajv)
   return ajv
 }
 

@@ -9,7 +9,7 @@ import type { TransportAuth } from './auth/sdkAuth'
 import type { StdoutProblem } from './boundedLineReader'
 import { childEnvironment } from './envPolicy'
 import { assertNever, type ExtensionConfig } from './extensionConfig'
-import { BoundedStdioTransport, type ProcessExit } from './stdioTransport'
+import type { ProcessExit } from './stdioTransport'
 import { sessionWatchingFetch, type SessionWatch } from './httpSessionWatch'
 
 /** Gives the transport of the renderer's frontend-tools server, or undefined while no window is connected. */
@@ -50,6 +50,8 @@ export async function openTransport(config: ExtensionConfig, context: TransportC
   const nothing = async () => {}
   switch (config.type) {
     case 'stdio': {
+      // The SDK's stdio client (cross-spawn and all) loads with the first stdio extension, not at start.
+      const { BoundedStdioTransport } = await import('./stdioTransport')
       const transport = new BoundedStdioTransport({
         command: config.command,
         args: config.args,

@@ -1,79 +1,14 @@
 /**
- * The Node host without Electron: `npm run host` (headless, prints one JSON line) and
- * browser mode (`--browser`, prints the page URL with its access token).
+ * Entry of the Node host (out/main/host.js). Turns on Node's on-disk compile cache before anything
+ * else loads, so a start after the first reuses the compiled code of the host and its dependencies
+ * instead of parsing and compiling them again (module.enableCompileCache, Node ≥ 22.1; the cache
+ * lives in the OS temp folder, node-compile-cache, and is checked against each file's contents).
+ * Everything else is in runHost.ts, imported after it.
  */
-import { parseArgs } from 'node:util'
-import { homedir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
+import { enableCompileCache } from 'node:module'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import Conf from 'conf'
-import { createHost } from './createHost'
-import { openSecretStore } from '../secrets/secretStore'
-import { startBrowserServer } from './browserServer'
-import { defaultDataDir } from './dataDir'
-import { log } from '../log/log'
 
-const USAGE = 'Usage: npm run host -- [--data-dir DIR] [--port N] [--gateway-port N] [--browser]'
-
-async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      'data-dir': { type: 'string' },
-      port: { type: 'string' },
-      'gateway-port': { type: 'string' },
-      browser: { type: 'boolean', default: false },
-      help: { type: 'boolean', default: false },
-    },
-  })
-  if (values.help) {
-    process.stdout.write(USAGE + '\n')
-    return
-  }
-  const portOption = (name: 'port' | 'gateway-port'): number | undefined => {
-    const given = values[name]
-    if (given === undefined) return undefined
-    const port = Number(given)
-    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--${name} must be a whole number from 0 to 65535, not "${given}".`)
-    return port
-  }
-  const port = portOption('port') ?? 0
-  const gatewayPort = portOption('gateway-port')
-  const dataDir = resolve(values['data-dir'] ?? defaultDataDir(process.platform, process.env, homedir()))
-  const host = await createHost({
-    dataDir,
-    makeSettingsConf: (location) => new Conf({ ...location, projectName: 'switchboard' }),
-    // Tests give each data folder a keychain service of its own, so runs never see each other's secrets.
-    secrets: openSecretStore(process.env.SWITCHBOARD_KEYCHAIN_SERVICE ? { service: process.env.SWITCHBOARD_KEYCHAIN_SERVICE } : {}),
-    gatewayPort,
-  })
-  const rendererDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'renderer')
-  const server = await startBrowserServer({ host, rendererDir, port })
-  // Asking for a port for connected apps turns their endpoint on.
-  if (gatewayPort !== undefined && !host.services.gateway.view().enabled) await host.services.gateway.setEnabled(true)
-
-  if (values.browser) {
-    const gateway = host.services.gateway.url()
-    const apps = gateway ? `Connected apps: ${gateway}\n` : 'Connected apps: off (turn them on in Settings → Connected apps)\n'
-    process.stdout.write(`Switchboard is running in browser mode. Open ${server.url}?token=${server.token}\n${apps}(data: ${dataDir}; press Ctrl+C to stop)\n`)
-  } else {
-    // `gateway`: the connected apps' endpoint while it is on, else null.
-    process.stdout.write(JSON.stringify({ url: server.url, mcp: server.mcp, token: server.token, gateway: host.services.gateway.url() }) + '\n')
-  }
-  log('info', 'host', `Serving ${server.url} with data in ${dataDir}`)
-
-  let stopping = false
-  const stop = async () => {
-    if (stopping) return
-    stopping = true
-    await server.close()
-    await host.close()
-    process.exit(0)
-  }
-  process.on('SIGINT', stop)
-  process.on('SIGTERM', stop)
-}
-
-main().catch((error: Error) => {
-  process.stderr.write(`switchboard host: ${error.message}\n${USAGE}\n`)
-  process.exit(1)
-})
+enableCompileCache()
+const { runHost } = await import('./runHost')
+runHost(join(dirname(fileURLToPath(import.meta.url)), '..', 'renderer'))

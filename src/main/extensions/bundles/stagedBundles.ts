@@ -11,8 +11,6 @@ import { MAX_BUNDLE_BYTES, type SignatureInfo } from '../../../shared/bundleApi'
 import { log } from '../../log/log'
 import type { ArchiveLimits } from './archiveLimits'
 import { parseManifest, type Manifest } from './manifestSchema'
-import { readSignature } from './signatureVerify'
-import { BundleArchiveError, unzipBundle } from './unzipBundle'
 import { formatBytes } from '../../../shared/format'
 
 /** Unused staging folders are removed after this long. */
@@ -74,12 +72,14 @@ export function createStaging(extensionsDir: string, limits?: ArchiveLimits): St
     async stage(file) {
       await cleared
       await expire()
+      // Signature checking (pkijs) and unzipping (yauzl) load on the first install, not at start.
+      const [{ readSignature }, archive] = await Promise.all([import('./signatureVerify'), import('./unzipBundle')])
       const { zip, signature } = await readSignature(file)
       const token = randomBytes(18).toString('base64url')
       const dir = join(root, token)
       await makePrivateDir(dir)
       try {
-        await unzipBundle(zip, dir, limits)
+        await archive.unzipBundle(zip, dir, limits)
         let manifestText: string
         try {
           manifestText = await readFile(join(dir, 'manifest.json'), 'utf8')
@@ -93,7 +93,7 @@ export function createStaging(extensionsDir: string, limits?: ArchiveLimits): St
         return entry
       } catch (error) {
         await rm(dir, { recursive: true, force: true })
-        if (error instanceof BundleArchiveError) throw new BundleError(error.message)
+        if (error instanceof archive.BundleArchiveError) throw new BundleError(error.message)
         throw error
       }
     },
