@@ -27,7 +27,10 @@ const BLOCKS = 10
 
 /** p50 and p99 of `ROUNDS` round trips each, baseline and ours alternating in blocks after a warm-up. */
 async function measurePair(a: RoundTrip, b: RoundTrip): Promise<[{ p50: number; p99: number }, { p50: number; p99: number }]> {
-  for (let i = 0; i < WARMUP; i++) await a(), await b()
+  for (let i = 0; i < WARMUP; i++) {
+    await a()
+    await b()
+  }
   const perBlock = Math.ceil(ROUNDS / BLOCKS)
   const samples = [new Float64Array(perBlock * BLOCKS), new Float64Array(perBlock * BLOCKS)] as const
   for (let block = 0; block < BLOCKS; block++) {
