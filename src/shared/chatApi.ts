@@ -168,6 +168,8 @@ export const ChatMessageViewSchema = z.discriminatedUnion('role', [
     usage: UsageViewSchema.optional(),
     /** Older turns were summarised for the model here (the messages stay shown above). */
     summary: z.object({ text: z.string(), covered: z.number(), tokensBefore: z.number(), tokensAfter: z.number() }).optional(),
+    /** The agent that wrote it. */
+    agent: z.object({ id: z.string(), name: z.string() }).optional(),
   }),
 ])
 export type ChatMessageView = z.infer<typeof ChatMessageViewSchema>

@@ -72,6 +72,8 @@ export const ApprovalElicitationSchema = z.object({
     by: z.enum(['model', 'frontend', 'person', 'app', 'connected-app']).optional(),
     /** The connected app (Claude Code, a script…) whose call this is, by the name it was allowed under. */
     client: z.string().optional(),
+    /** The agents whose turns led to the call, outermost first ("Assistant", "Researcher"); the dialog shows them before the tool. */
+    chain: z.array(z.string()).optional(),
   }),
   message: z.string(),
   subject: z.discriminatedUnion('type', [ExtensionStartSubjectSchema, ToolCallSubjectSchema, SamplingSubjectSchema, HookSubjectSchema, ConnectedAppSubjectSchema]),

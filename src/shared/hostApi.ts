@@ -16,6 +16,7 @@ import { RootFoldersSchema, RootsToolInput } from './rootsApi'
 import { APPS_URI, AppsToolInput, AppsToolOutput } from './appsApi'
 import { HOOKS_URI, HookToolInput, HookToolOutput } from './hooksApi'
 import { CONNECTED_APPS_URI, ConnectedAppToolInput, ConnectedAppToolOutput } from './connectedAppsApi'
+import { AGENTS_URI, AgentIdSchema, AgentToolInput, AgentToolOutput, SessionParentSchema } from './agentsApi'
 
 /** URIs of the host server's resources (all subscribable, `application/json`). */
 export const HostResource = {
@@ -30,6 +31,7 @@ export const HostResource = {
   apps: APPS_URI,
   hooks: HOOKS_URI,
   connectedApps: CONNECTED_APPS_URI,
+  agents: AGENTS_URI,
 } as const
 export type HostResourceUri = (typeof HostResource)[keyof typeof HostResource]
 
@@ -62,6 +64,10 @@ export const SessionSummarySchema = z.object({
   toolOffer: ToolOfferSchema.optional(),
   /** Namespaced names of the tools the model found by search in this session; they stay offered. */
   foundTools: z.array(z.string()).optional(),
+  /** The agent this session runs with (agentsApi.ts); absent = the default agent. */
+  agentId: z.string().optional(),
+  /** Set on a sub-agent's session: the session whose agent called it. */
+  parent: SessionParentSchema.optional(),
 })
 export type SessionSummary = z.infer<typeof SessionSummarySchema>
 
@@ -131,6 +137,7 @@ export * from './appsApi'
 export * from './appMeta'
 export * from './hooksApi'
 export * from './connectedAppsApi'
+export * from './agentsApi'
 
 const sessionId = z.string().min(1).max(100)
 const sessionTitle = z.string().trim().min(1, 'A session title cannot be empty').max(200)
@@ -145,6 +152,8 @@ export const HostToolInput = {
   session_set_extensions: z.object({ id: sessionId, extensions: z.array(z.string().min(1).max(64)).max(200).nullable() }),
   /** "search": the model finds tools as it needs them (default); "all": every tool up to the limit. */
   session_set_tool_offer: z.object({ id: sessionId, offer: ToolOfferSchema }),
+  /** Chooses the agent the session's next turns run with. */
+  session_set_agent: z.object({ id: sessionId, agentId: AgentIdSchema }),
   /** Marks a tool (namespaced name) to be offered in every turn without a search first, or clears the mark. */
   tool_set_always_offer: z.object({ name: z.string().min(1).max(200), alwaysOffer: z.boolean() }),
   settings_update: z.object({
@@ -167,6 +176,7 @@ export const HostToolInput = {
   ...AppsToolInput,
   ...HookToolInput,
   ...ConnectedAppToolInput,
+  ...AgentToolInput,
   elicitation_respond: ElicitationRespondInput,
   ...QuestionToolInput,
 } as const
@@ -180,6 +190,7 @@ export const HostToolOutput = {
   session_delete: z.object({ id: z.string() }),
   session_set_extensions: SessionSummarySchema,
   session_set_tool_offer: SessionSummarySchema,
+  session_set_agent: SessionSummarySchema,
   tool_set_always_offer: z.object({ name: z.string(), alwaysOffer: z.boolean() }),
   settings_update: SettingsResourceSchema,
   secret_set: z.object({ key: z.string(), isSet: z.literal(true) }),
@@ -196,6 +207,7 @@ export const HostToolOutput = {
   ...AppsToolOutput,
   ...HookToolOutput,
   ...ConnectedAppToolOutput,
+  ...AgentToolOutput,
   elicitation_respond: z.object({ id: z.string() }),
   ...QuestionToolOutput,
 } as const satisfies Record<HostToolName, z.ZodType>

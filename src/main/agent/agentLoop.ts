@@ -89,6 +89,8 @@ export interface RunTurnOptions {
   attachedContext?: () => Promise<AttachedContext>
   /** The hooks of each step of the turn (src/main/hooks); none when absent. */
   hooks?: TurnHooks
+  /** The agent whose turn this is; recorded on every assistant message. */
+  agent?: { id: string; name: string }
 }
 
 export interface TurnResult {
@@ -232,7 +234,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
         onText: (delta) => progress.appendText(delta),
         onToolInput: ({ callId, name, partial }) => progress.writingTool(callId, name, partial),
       })
-      const assistantDraft = { kind: 'assistant', turnId, step, text: outcome.text, tokens, model: options.model.modelId, ...(outcome.usage ? { usage: outcome.usage } : {}), ...trailField(request.changes) } as const
+      const assistantDraft = { kind: 'assistant', turnId, step, text: outcome.text, tokens, model: options.model.modelId, ...(outcome.usage ? { usage: outcome.usage } : {}), ...trailField(request.changes), ...(options.agent ? { agent: options.agent } : {}) } as const
       if (outcome.kind === 'aborted') {
         const stopped = await commit<AssistantMessage>({ ...assistantDraft, toolCalls: [], end: 'stopped' })
         progress.assistantCommitted(stopped.id)

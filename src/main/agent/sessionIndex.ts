@@ -22,13 +22,16 @@ export interface SessionIndex {
   /** Set when the index file was damaged at load and moved aside: tell the person once. */
   readonly damage?: { message: string; movedTo?: string }
   list(): SessionSummary[]
-  create(title?: string): Promise<SessionSummary>
+  /** `run`: the agent it runs with and, for a sub-agent's session, the session that called it. */
+  create(title?: string, run?: Pick<SessionSummary, 'agentId' | 'parent'>): Promise<SessionSummary>
   rename(id: string, title: string): Promise<SessionSummary>
   remove(id: string): Promise<void>
   onChange(listener: () => void): () => void
   get(id: string): SessionSummary | undefined
   /** Which extensions' tools the session offers when there are too many (undefined = automatic). */
   setActiveExtensions(id: string, extensions: string[] | undefined): Promise<SessionSummary>
+  /** The agent the session's next turns run with. */
+  setAgent(id: string, agentId: string): Promise<SessionSummary>
   /** "all" offers every tool up to the limit; "search" (the default) is stored as absent. */
   setToolOffer(id: string, offer: ToolOffer): Promise<SessionSummary>
   /** Adds tools found by search; they stay offered for the session. Unknown ids are ignored. */
@@ -83,9 +86,9 @@ export async function openSessionIndex(
   return {
     damage: loaded.damage,
     list: () => [...sessions.values()].sort((a, b) => b.updated.localeCompare(a.updated) || a.id.localeCompare(b.id)),
-    async create(title) {
+    async create(title, run) {
       const stamp = now().toISOString()
-      const session = { id: randomUUID(), title: title ?? DEFAULT_SESSION_TITLE, created: stamp, updated: stamp, messageCount: 0 }
+      const session: SessionSummary = { id: randomUUID(), title: title ?? DEFAULT_SESSION_TITLE, created: stamp, updated: stamp, messageCount: 0, ...(run?.agentId ? { agentId: run.agentId } : {}), ...(run?.parent ? { parent: run.parent } : {}) }
       sessions.set(session.id, session)
       await commit()
       return session
@@ -99,6 +102,12 @@ export async function openSessionIndex(
     async setActiveExtensions(id, extensions) {
       const { activeExtensions: _previous, ...rest } = existing(id)
       const session = extensions === undefined ? rest : { ...rest, activeExtensions: extensions }
+      sessions.set(id, session)
+      await commit()
+      return session
+    },
+    async setAgent(id, agentId) {
+      const session = { ...existing(id), agentId }
       sessions.set(id, session)
       await commit()
       return session

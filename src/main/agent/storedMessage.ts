@@ -105,6 +105,8 @@ export const AssistantMessageSchema = z.object({
   model: z.string().max(200).optional(),
   /** What the provider counted for this step's request and reply (absent when it sent no usage). */
   usage: TokenUsageSchema.optional(),
+  /** The agent that answered (absent in lines written before agents existed: the Assistant). */
+  agent: z.object({ id: z.string(), name: z.string() }).optional(),
 })
 
 /** Where the untruncated result went when `content` had to be cut (quality.md F10). */

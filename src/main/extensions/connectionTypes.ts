@@ -72,4 +72,6 @@ export interface CallOptions {
   onProgress?: (progress: { progress: number; total?: number; message?: string }) => void
   /** Inactivity timeout; each progress notification starts it over. */
   timeoutMs: number
+  /** The request's `_meta` (the SDK adds the progress token to it). */
+  meta?: Record<string, unknown>
 }

@@ -248,7 +248,7 @@ export class ExtensionConnection {
   /** Calls a tool by its original name; timeouts and cancellation are the SDK's, driven by `options`. */
   callTool(name: string, args: Record<string, unknown>, options: CallOptions): Promise<CallToolResult> {
     return this.watch(
-      this.client.callTool({ name, arguments: args }, {
+      this.client.callTool({ name, arguments: args, ...(options.meta ? { _meta: options.meta } : {}) }, {
         signal: options.signal,
         onprogress: options.onProgress,
         timeout: options.timeoutMs,

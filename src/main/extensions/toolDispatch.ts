@@ -39,6 +39,8 @@ export type CallOutcome = (
 export interface ToolCallRequest {
   name: string
   arguments?: Record<string, unknown>
+  /** Sent as the request's `_meta` (an agent's turn names itself to the agent servers it calls). */
+  _meta?: Record<string, unknown>
 }
 
 export interface ProgressUpdate {
@@ -119,6 +121,7 @@ export class ToolDispatcher {
         signal: controller.signal,
         timeoutMs: callMs,
         onProgress: options.onProgress ? progress.push : undefined,
+        ...(request._meta ? { meta: request._meta } : {}),
       })
       progress.flush()
       const checked = this.outputs.check(tool, result)

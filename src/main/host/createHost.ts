@@ -23,7 +23,10 @@ import { homedir } from 'node:os'
 import { createModelService } from '../services/modelService'
 import { createChatService } from '../services/chatService'
 import { createHookService } from '../services/hookService'
-import { createSessionAttachments } from '../agent'
+import { createSessionAttachments, openAgentStore } from '../agent'
+import { createBuiltinRegistry } from '../builtins'
+import { createAgentService } from '../services/agentService'
+import { createAgentCalls } from '../services/agentCalls'
 import { createSampling } from '../services/sampling'
 import { createToolListCache } from '../server/toolListCache'
 import { BoundedRequestTransport } from './boundedRequests'
@@ -80,11 +83,14 @@ export interface HostOptions {
 export async function createHost({ dataDir, makeSettingsConf, secrets, questionTimeoutMs, openExternal, pickPath, gatewayPort }: HostOptions): Promise<Host> {
   await makePrivateDataDir(dataDir)
   // The keychain probe may take a moment; it runs while the session index loads.
-  const [sessions, secretStore] = await Promise.all([openSessionIndex(dataDir), secrets ?? openSecretStore()])
+  const [sessions, secretStore, agentStore] = await Promise.all([openSessionIndex(dataDir), secrets ?? openSecretStore(), openAgentStore(dataDir)])
   const settings = openSettingsStore(dataDir, makeSettingsConf)
   const notices = createNoticeBoard()
   for (const notice of settings.takeNotices()) notices.add(notice)
   if (sessions.damage) notices.add(sessions.damage)
+  for (const notice of agentStore.takeNotices()) notices.add(notice)
+  // Shared with the agents, which register a server of their own for each agent.
+  const builtins = createBuiltinRegistry({ appVersion: pkg.version })
   const models = createModelService(dataDir, secretStore, (message) => notices.add({ message }))
   // Extensions ask sampling, questions, roots and bundles; those name, notify or list extensions.
   // The three made after the ones that need them are bound right where they are made (lateBound.ts).
@@ -136,6 +142,7 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
     },
     logLevels,
     onRemoved: (id) => later.bundles.get().removed(id),
+    builtins,
   })
   later.extensions.bind(extensions)
   const bundles = createBundleService({
@@ -153,7 +160,8 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
   const stopNotingApps = extensions.core.cache.onChange((catalog) => apps.noteCatalog(catalog.tools))
   const hooks = await createHookService({ dataDir, dispatch: (request, options) => extensions.core.dispatcher.call(request, options), lookup: (name) => extensions.core.cache.lookup(name), roots: () => (settings.get().roots ?? []).map((root) => root.path) })
   for (const notice of hooks.takeNotices()) notices.add(notice)
-  const chat = await createChatService({ dataDir, sessions, extensions, permissions, models, attachments, apps, hooks: hooks.runner, alwaysOffer: () => settings.get('alwaysOfferTools') ?? [], modelFacts: () => settings.get('modelFacts') ?? [] })
+  const chat = await createChatService({ dataDir, sessions, extensions, permissions, models, attachments, apps, hooks: hooks.runner, agents: agentStore, alwaysOffer: () => settings.get('alwaysOfferTools') ?? [], modelFacts: () => settings.get('modelFacts') ?? [] })
+  const agents = createAgentService({ store: agentStore, builtins, manager: extensions.core.manager, turns: createAgentCalls({ agents: agentStore, sessions, chat }) })
   const roots = createRoots({
     settings,
     sessions,
@@ -207,6 +215,7 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
     apps,
     hooks,
     gateway,
+    agents,
   }
   const stopLogLevels = logLevels.follow(extensions.core.manager)
   void services.models.detectOllama()
@@ -214,6 +223,7 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
   // Extensions connect in the background; the host answers the window at once.
   extensions.start()
   await gateway.start()
+  await agents.start()
   const open = new Set<Transport>()
 
   return {

@@ -31,6 +31,8 @@ export interface PendingApproval {
   sessionId?: string
   /** The connected app that made the call (origin `connected-app`). */
   client?: string
+  /** The agents whose turns led to the call (ToolCallRequest.chain). */
+  chain?: string[]
   extensionId: string
   extensionTrust: ExtensionTrust
   toolName: string
@@ -121,6 +123,7 @@ function approvalView(id: string, call: ToolCallRequest, decision: Decision, at:
     origin: call.origin,
     ...(call.origin !== 'person' && call.sessionId !== undefined ? { sessionId: call.sessionId } : {}),
     ...(call.origin === 'connected-app' ? { client: call.client } : {}),
+    ...(call.chain && call.chain.length > 0 ? { chain: [...call.chain] } : {}),
     extensionId: call.extensionId,
     extensionTrust: call.extensionTrust,
     toolName: call.toolName,

@@ -160,7 +160,7 @@ export function createPermissionInspector(source: PermissionSource): Inspector {
         extensionId: call.extensionId,
         names: callNames(call),
         origin: call.origin,
-        mode: source.mode(),
+        mode: call.mode ?? source.mode(),
         trust: call.extensionTrust,
         annotations: call.tool.annotations,
         toolPolicy: source.toolPolicy(call.toolName),

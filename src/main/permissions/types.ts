@@ -3,6 +3,7 @@
  * chain, and what the chain decides. Plain data only, so the agent loop, the host and tests can
  * build these without touching extensions/ or secrets/.
  */
+import type { PermissionMode } from '../../shared/permissionApi'
 
 /** What the chain can say about a call. Ordered: allow < ask < deny (see verdict.ts). */
 export type Verdict = 'allow' | 'ask' | 'deny'
@@ -40,6 +41,10 @@ interface ToolCallBase {
   arguments: Record<string, unknown>
   /** A hook answered "ask" for this call: it is not run without asking the person, whatever else allows it. */
   hookAsks?: { hook: string; reason?: string }
+  /** The agents whose turns led to the call, outermost first, by name: the approval dialog names the chain. */
+  chain?: readonly string[]
+  /** The permission mode of the agent making the call; absent = the person's global mode. */
+  mode?: PermissionMode
 }
 
 /**

@@ -51,6 +51,7 @@ export function createHostServer(services: HostServices): { server: McpServer; d
     [HostResource.apps]: () => services.apps.view(),
     [HostResource.hooks]: () => services.hooks.view(),
     [HostResource.connectedApps]: () => services.gateway.view(),
+    [HostResource.agents]: () => services.agents.view(),
   }
   for (const [uri, read] of Object.entries(readers)) {
     server.registerResource(uri, uri, { mimeType: 'application/json' }, async () => json(uri, read()))
@@ -115,6 +116,7 @@ export function createHostServer(services: HostServices): { server: McpServer; d
     services.apps.onChange(() => changed(HostResource.apps)),
     services.hooks.onChange(() => changed(HostResource.hooks)),
     services.gateway.onChange(() => changed(HostResource.connectedApps)),
+    services.agents.onChange(() => changed(HostResource.agents)),
     services.chat.onChange(changed),
     services.secrets.onChange(() => changed(HostResource.models)),
     services.permissions.store.onChange(() => {

@@ -18,6 +18,7 @@ import type { ModelService } from '../services/modelService'
 import type { NoticeBoard } from '../services/noticeBoard'
 import type { AppService } from '../services/appService'
 import type { HookService } from '../services/hookService'
+import type { AgentService } from '../services/agentService'
 import type { ToolListCache } from './toolListCache'
 import type { GatewayService } from '../gateway/gatewayService'
 
@@ -51,6 +52,8 @@ export interface HostServices {
   apps: AppService
   /** Hooks: the saved hooks, their approvals and the runner every turn uses. */
   hooks: HookService
+  /** Agents: their definitions, and each one served as the builtin extension agent-<id>. */
+  agents: AgentService
   /** The host's own tools/list answer, built once for every connection (toolListCache.ts). */
   toolList: ToolListCache
   /** Connected apps and the loopback HTTP endpoint they use (src/main/gateway). */

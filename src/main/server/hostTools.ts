@@ -16,6 +16,7 @@ import { registerRootsTools } from './rootsTools'
 import { registerAppTools } from './appTools'
 import { registerHookTools } from './hookTools'
 import { registerConnectedAppTools } from './connectedAppTools'
+import { registerAgentTools } from './agentTools'
 
 /** One line of the rule tester's trace, e.g. `rule notes (allow): matched — path is under ~/Notes`. */
 function describeTrace(step: RuleTrace): string {
@@ -221,4 +222,5 @@ export function registerHostTools(server: McpServer, services: HostServices, set
   registerAppTools(tool, raw, services)
   registerHookTools(tool, services)
   registerConnectedAppTools(tool, services)
+  registerAgentTools(tool, services)
 }

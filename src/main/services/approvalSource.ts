@@ -16,7 +16,15 @@ function toElicitation(pending: PendingApproval, extensionName: (id: string) => 
     kind: 'approval',
     id: pending.id,
     created: Date.parse(pending.createdAt),
-    origin: { extensionId: pending.extensionId, extensionName: extensionName(pending.extensionId), tool: pending.toolName, sessionId: pending.sessionId, by: pending.origin, ...(pending.client !== undefined ? { client: pending.client } : {}) },
+    origin: {
+      extensionId: pending.extensionId,
+      extensionName: extensionName(pending.extensionId),
+      tool: pending.toolName,
+      sessionId: pending.sessionId,
+      by: pending.origin,
+      ...(pending.client !== undefined ? { client: pending.client } : {}),
+      ...(pending.chain ? { chain: pending.chain } : {}),
+    },
     message: approvalMessage(pending, extensionName(pending.extensionId)),
     subject: {
       type: 'tool-call',

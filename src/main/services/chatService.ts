@@ -5,7 +5,27 @@
  * never re-reads a session file.
  */
 import { historyUri, progressUri, type HistoryResource, type ProgressResource, type ProgressSince } from '../../shared/hostApi'
-import { TurnInProgressError, activeMessages, createTurnRegistry, historyPayload, openSessionStore, runTurn, type LoadedSession, type SessionIndex, type SessionStore, type StoredMessage, type ToolResultMessage } from '../agent'
+import { randomUUID } from 'node:crypto'
+import {
+  TurnInProgressError,
+  activeMessages,
+  composeSystemPrompt,
+  createTurnRegistry,
+  defaultAgent,
+  historyPayload,
+  openSessionStore,
+  runTurn,
+  toolsForAgent,
+  type AgentDirectory,
+  type LoadedSession,
+  type SessionIndex,
+  type SessionStore,
+  type StoredMessage,
+  type ToolResultMessage,
+  type TurnResult,
+} from '../agent'
+import { DEFAULT_AGENT_ID, type Agent } from '../../shared/agentsApi'
+import { AGENT_CALLER_META_KEY } from '../builtins/agentServer'
 import type { ModelFactsRow } from '../../shared/hostApi'
 import type { PermissionService } from '../permissions'
 import type { ExtensionService } from './extensionService'
@@ -24,6 +44,14 @@ export interface ChatService {
   regenerate(sessionId: string): Promise<{ sessionId: string; turnId: string }>
   /** Edit and resend: the person's last message (`messageId`) and what followed are set aside, and `text` is sent in its place. */
   edit(sessionId: string, messageId: string, text: string): Promise<{ sessionId: string; turnId: string }>
+  /**
+   * Starts a turn of the session's agent (an agent's chat-with tool; chat_send goes through `send`).
+   * With `caller`, the turn is a sub-agent's: it joins the calling turn's chain, and `signal` (the
+   * caller's cancel) stops it.
+   */
+  startTurn(sessionId: string, text: string, options?: TurnStart): Promise<{ turnId: string; done: Promise<TurnResult> }>
+  /** The turn behind a token main handed to the agent servers it calls (AGENT_CALLER_META_KEY); undefined once it ended. */
+  callerOf(token: string): CallerTurn | undefined
   cancel(sessionId: string): boolean
   history(sessionId: string): Promise<HistoryResource>
   /** `since`: what the reader holds of the step's text already (progressSinceUri). */
@@ -32,6 +60,20 @@ export interface ChatService {
   removeSession(sessionId: string): Promise<void>
   onChange(listener: (uri: string) => void): () => void
   stop(): Promise<void>
+}
+
+/** A turn in flight that may call agents: its session and the agents whose turns led to it, outermost first. */
+export interface CallerTurn {
+  sessionId: string
+  chain: readonly { id: string; name: string }[]
+}
+
+/** How an agent's chat-with tool starts a turn. */
+export interface TurnStart extends SendOptions {
+  attachments?: readonly AttachmentRef[]
+  /** The calling turn's token, for a sub-agent's turn. */
+  caller?: string
+  signal?: AbortSignal
 }
 
 export interface SendOptions {
@@ -55,12 +97,13 @@ export interface ChatServiceOptions {
   hooks?: TurnHooks
   /** The person's rows of the model table (settings `modelFacts`): prices for the cost of replies. */
   modelFacts?: () => readonly ModelFactsRow[]
+  /** The agents sessions run with; without it every turn is the default agent's. */
+  agents?: Pick<AgentDirectory, 'get'>
 }
 
-/** What starts a turn: a message, a regenerate, or an edit (see runTurn's `userText` and `rewind`). */
-interface TurnStart {
+/** What starts a turn: a message, a regenerate, or an edit (see runTurn's `userText` and `rewind`), from the person or an agent. */
+interface TurnBegin extends Omit<TurnStart, 'attachments'> {
   userText?: string
-  from?: string
   rewind?: { from: string; reason: 'regenerate' | 'edit' }
 }
 
@@ -114,55 +157,75 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
     emit(progressUri(sessionId))
   })
 
-  /** Starts a turn in a session that exists; returns at once with its id. */
-  const start = async (id: string, begin: TurnStart) => {
+  /** Token → the turn it names, while that turn runs. */
+  const callers = new Map<string, CallerTurn>()
+  const agentOf = (agentId: string | undefined): Agent => options.agents?.get(agentId ?? DEFAULT_AGENT_ID) ?? options.agents?.get(DEFAULT_AGENT_ID) ?? defaultAgent()
+
+  /** Starts a turn of the session's agent in a session that exists; returns at once with its id. */
+  const start = async (id: string, begin: TurnBegin) => {
+    const session = sessions.get(id)
+    const agent = agentOf(session?.agentId)
+    const chain = [...(begin.caller ? (callers.get(begin.caller)?.chain ?? []) : []), { id: agent.id, name: agent.name }]
     const { model } = models.selectedModel((notice) => {
       const seconds = Math.max(1, Math.round(notice.delayMs / 1000))
       retrying.set(id, `${notice.error.message} Retrying in ${seconds} s (${notice.retry} of ${notice.maxRetries}).`)
       emit(progressUri(id))
-    })
+    }, agent.model ?? undefined)
+    const agentTools = () => toolsForAgent(extensions.core.cache.catalog().tools, agent)
     const history = (await load(id)).messages.slice()
+    // The agent servers this turn calls learn from it which turn is asking (nested calls, depth, cycles).
+    const token = randomUUID()
     const { turnId, done } = turns.begin(id, (turn) =>
-        runTurn({
-          sessionId: id,
-          turnId: turn.turnId,
-          signal: turn.signal,
-          onProgress: turn.onProgress,
-          history,
-          ...(begin.userText !== undefined ? { userText: begin.userText } : {}),
-          ...(begin.from ? { userFrom: begin.from } : {}),
-          ...(begin.rewind ? { rewind: begin.rewind } : {}),
-          model,
-          tools: extensions.core.cache.catalog().tools,
-          currentTools: () => extensions.core.cache.catalog().tools,
-          mode: permissions.store.mode(),
-          ...toolOfferOf(sessions.get(id), options.alwaysOffer?.() ?? []),
-          onToolsFound: (names) => void sessions.addFoundTools(id, names).catch((error: Error) => log('warn', 'chat', `Could not keep the tools found in session ${id}: ${error.message}`)),
-          authorize: (call, authorizeOptions) => permissions.authorize(call, authorizeOptions),
-          dispatch: (request, dispatchOptions) => extensions.core.dispatcher.call(request, dispatchOptions),
-          store,
-          security: permissions,
-          hooks: options.hooks,
-          attachedContext: async () => {
-            const attachedNow = (await options.attachments?.context(id)) ?? { parts: [], attachments: [] }
-            const fromApps = options.apps?.takeContext(id) ?? []
-            // What Apps gave is shown on the sent message like an attachment: the person sees what the model got.
-            return {
-              parts: [...attachedNow.parts, ...appContextParts(fromApps)],
-              attachments: [...attachedNow.attachments, ...fromApps.map((app) => ({ extensionId: app.extensionId, uri: app.resourceUri, name: `Context from the App of ${app.extensionName}`, size: app.text.length }))],
-            }
-          },
-        }),
+      runTurn({
+        sessionId: id,
+        turnId: turn.turnId,
+        signal: turn.signal,
+        onProgress: turn.onProgress,
+        history,
+        ...(begin.userText !== undefined ? { userText: begin.userText } : {}),
+        ...(begin.from ? { userFrom: begin.from } : {}),
+        ...(begin.rewind ? { rewind: begin.rewind } : {}),
+        model,
+        system: composeSystemPrompt({ agent: agent.instructions }),
+        agent: { id: agent.id, name: agent.name },
+        tools: agentTools(),
+        currentTools: agentTools,
+        mode: agent.permissionMode ?? permissions.store.mode(),
+        ...toolOfferOf(session, options.alwaysOffer?.() ?? []),
+        onToolsFound: (names) => void sessions.addFoundTools(id, names).catch((error: Error) => log('warn', 'chat', `Could not keep the tools found in session ${id}: ${error.message}`)),
+        authorize: (call, authorizeOptions) =>
+          permissions.authorize({ ...call, chain: chain.map((link) => link.name), ...(agent.permissionMode ? { mode: agent.permissionMode } : {}) }, authorizeOptions),
+        dispatch: (request, dispatchOptions) => extensions.core.dispatcher.call({ ...request, _meta: { [AGENT_CALLER_META_KEY]: token } }, dispatchOptions),
+        store,
+        security: permissions,
+        hooks: options.hooks,
+        attachedContext: async () => {
+          const attachedNow = (await options.attachments?.context(id)) ?? { parts: [], attachments: [] }
+          const fromApps = options.apps?.takeContext(id) ?? []
+          // What Apps gave is shown on the sent message like an attachment: the person sees what the model got.
+          return {
+            parts: [...attachedNow.parts, ...appContextParts(fromApps)],
+            attachments: [...attachedNow.attachments, ...fromApps.map((app) => ({ extensionId: app.extensionId, uri: app.resourceUri, name: `Context from the App of ${app.extensionName}`, size: app.text.length }))],
+          }
+        },
+      }),
     )
+    callers.set(token, { sessionId: id, chain })
+    // Stopping the calling turn stops this one (and, through its own calls, everything below it).
+    const stopWithCaller = () => turns.cancel(id)
+    if (begin.signal?.aborted) stopWithCaller()
+    begin.signal?.addEventListener('abort', stopWithCaller, { once: true })
     void done
       .catch((error: Error) => log('error', 'chat', `A turn in session ${id} failed unexpectedly: ${error.message}`))
       .finally(() => {
+        callers.delete(token)
+        begin.signal?.removeEventListener('abort', stopWithCaller)
         retrying.delete(id)
         // The finished step moves from progress to history.
         emit(progressUri(id))
         emit(historyUri(id))
       })
-    return { sessionId: id, turnId }
+    return { sessionId: id, turnId, done }
   }
   const existing = (sessionId: string) => {
     if (!sessions.get(sessionId)) throw new Error(`No session with id "${sessionId}" exists; it may have been deleted.`)
@@ -176,19 +239,29 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
       if (!sessions.get(id)) throw new Error(`No session with id "${id}" exists; it may have been deleted.`)
       // Takes effect at once; subscribing to new attachments goes on in the background.
       if (attached) void options.attachments?.set(id, attached)
-      return start(id, { userText: text, ...(sendOptions?.from ? { from: sendOptions.from } : {}) })
+      const { turnId } = await start(id, { userText: text, ...(sendOptions?.from ? { from: sendOptions.from } : {}) })
+      return { sessionId: id, turnId }
     },
     async regenerate(sessionId) {
       const id = existing(sessionId)
       const { after } = lastExchange((await load(id)).messages)
-      return start(id, after ? { rewind: { from: after.id, reason: 'regenerate' } } : {})
+      const { turnId } = await start(id, after ? { rewind: { from: after.id, reason: 'regenerate' } } : {})
+      return { sessionId: id, turnId }
     },
     async edit(sessionId, messageId, text) {
       const id = existing(sessionId)
       const { user } = lastExchange((await load(id)).messages)
       if (user.id !== messageId) throw new Error('Only your last message can be edited and sent again; it has changed since, so reload the conversation.')
-      return start(id, { userText: text, rewind: { from: user.id, reason: 'edit' } })
+      const { turnId } = await start(id, { userText: text, rewind: { from: user.id, reason: 'edit' } })
+      return { sessionId: id, turnId }
     },
+    async startTurn(sessionId, text, { attachments: attached, ...rest } = {}) {
+      if (!sessions.get(sessionId)) throw new Error(`No session with id "${sessionId}" exists; it may have been deleted.`)
+      if (attached) void options.attachments?.set(sessionId, attached)
+      const { turnId, done } = await start(sessionId, { userText: text, ...rest })
+      return { turnId, done }
+    },
+    callerOf: (token) => callers.get(token),
     cancel: (sessionId) => turns.cancel(sessionId),
     async history(sessionId) {
       if (!sessions.get(sessionId)) throw new Error(`No session with id "${sessionId}" exists; it may have been deleted.`)

@@ -67,6 +67,7 @@ function messageView(entry: HistoryEntry, facts: readonly ModelFactsRow[]): Chat
         ...(entry.hookChanges ? { hookChanges: entry.hookChanges } : {}),
         ...(entry.model ? { model: entry.model } : {}),
         ...(entry.usage ? { usage: usageView(entry.usage, entry.model, facts) } : {}),
+        ...(entry.agent ? { agent: entry.agent } : {}),
       }
     case 'summary':
       return {

@@ -6,7 +6,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/server'
 import { HostResource, extensionLogUri, type ExtensionView, type LogEntry, type ToolCallOutcome, type ToolsResource } from '../../shared/hostApi'
 import { bindingsFor, createExtensionsCore, parseExtensionConfig, toModelResult, type ClientRequestHandlers, type ConfigSource, type ExtensionConfig, type ExtensionsCore, type OwnsSecret, type ProgressUpdate, type ResolveSecrets } from '../extensions'
-import { createBuiltinRegistry } from '../builtins'
+import { createBuiltinRegistry, type BuiltinRegistry } from '../builtins'
 import { log } from '../log/log'
 import { createExtensionConsent, type ExtensionConsent } from './extensionConsent'
 import type { ExtensionsFile } from './extensionsFile'
@@ -43,6 +43,8 @@ export interface ExtensionServiceOptions {
   auth?: RemoteAuth
   /** Runs after an extension was removed (a bundle deletes its files and keychain entries). */
   onRemoved?: (id: string) => Promise<void>
+  /** The in-process servers builtin extensions connect to (default: the shipped ones); the agents add theirs. */
+  builtins?: BuiltinRegistry
 }
 
 export interface ExtensionService {
@@ -125,7 +127,7 @@ export function createExtensionService(options: ExtensionServiceOptions): Extens
     resolveSecrets: options.resolveSecrets,
     ownsSecret: options.ownsSecret,
     missingSettings: options.missingSettings,
-    builtins: createBuiltinRegistry({ appVersion: options.appVersion }),
+    builtins: options.builtins ?? createBuiltinRegistry({ appVersion: options.appVersion }),
     clientInfo: { name: 'switchboard', version: options.appVersion },
     handlers: options.handlers,
     frontend: options.frontend,

@@ -39,8 +39,8 @@ export interface ModelService {
   /** The same check for a provider not saved yet (the form's Test connection); `key` is used for this request only, never stored. */
   tryConfig(input: unknown, key?: string): Promise<ConnectionTest>
   select(providerId: string, modelId: string): Promise<void>
-  /** The model new turns use, or an Error saying what to set up. */
-  selectedModel(onRetry?: (notice: RetryNotice) => void): { model: LanguageModelV4; providerId: string; modelId: string }
+  /** The model new turns use (or `choice`, an agent's own model), or an Error saying what to set up. */
+  selectedModel(onRetry?: (notice: RetryNotice) => void, choice?: { providerId: string; modelId: string }): { model: LanguageModelV4; providerId: string; modelId: string }
   onChange(listener: () => void): () => void
   /** Looks for a local Ollama once, in the background (for the first-run screen). */
   detectOllama(): Promise<void>
@@ -138,9 +138,10 @@ export function createModelService(dataDir: string, secrets: SecretStore, notify
       state = { ...state, selected: { providerId, modelId } }
       await persist()
     },
-    selectedModel(onRetry) {
-      if (!state.selected) throw new Error('No model is selected yet. Choose one in Settings → Models & keys.')
-      const { providerId, modelId } = state.selected
+    selectedModel(onRetry, choice) {
+      const chosen = choice ?? state.selected
+      if (!chosen) throw new Error('No model is selected yet. Choose one in Settings → Models & keys.')
+      const { providerId, modelId } = chosen
       return { model: createLanguageModel(provider(providerId), modelId, { getSecret, onRetry }), providerId, modelId }
     },
     onChange(listener) {
