@@ -1,4 +1,4 @@
-/** Settings, in sections: General (theme, data folder, keychain), Models & keys, Secrets, Extensions, Permissions, Hooks and Connected apps. */
+/** Settings, in sections: General (theme, data folder, keychain), Models & keys, Secrets, Extensions, Permissions, Hooks, Connected apps and Agents. */
 import { useSettingsStore } from '../stores/settingsStore'
 import { useViewStore, type SettingsSection } from '../stores/viewStore'
 import { Suspense } from 'react'

@@ -1,5 +1,5 @@
 /** The left column: app name, "New session", the session list and the way to settings. */
-import { useEffect, useRef } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
 import { useHostAction } from '../hooks/useHostAction'
 import { useSessionsStore } from '../stores/sessionsStore'
 import { useViewStore, WIDE_WINDOW } from '../stores/viewStore'
@@ -10,7 +10,9 @@ import { iconButton, secondaryButton } from './ui'
 
 export function Sidebar() {
   const act = useHostAction()
-  const sessions = useSessionsStore((state) => state.sessions) ?? []
+  const all = useSessionsStore((state) => state.sessions)
+  // A sub-agent's conversation is opened from the tool card that asked it, not listed with the person's own.
+  const sessions = useMemo(() => (all ?? []).filter((session) => !session.parent), [all])
   const screen = useViewStore((state) => state.screen)
   const selectedId = useViewStore((state) => state.selectedId)
   const selectSession = useViewStore((state) => state.selectSession)

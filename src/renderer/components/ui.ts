@@ -20,6 +20,12 @@ export const quietButton =
 /** A quiet button for removing something: red only on hover. */
 export const quietDangerButton = `${quietButton} hover:text-red-700 dark:hover:text-red-300`
 
+/** A select that looks like text until hovered or focused (the chat header's and the composer's pickers). */
+export const quietSelect =
+  'h-7 max-w-full min-w-0 truncate rounded-md border border-transparent bg-transparent pr-7 pl-2 text-xs font-medium text-zinc-700 ' +
+  'hover:border-zinc-300 hover:bg-white focus:border-indigo-500 focus-visible:outline-none focus:ring-2 focus:ring-indigo-500/25 ' +
+  'dark:text-zinc-300 dark:hover:border-zinc-700 dark:hover:bg-zinc-900'
+
 export const iconButton =
   `${base} size-7 text-zinc-500 hover:bg-zinc-200 hover:text-zinc-900 ` +
   'dark:text-zinc-400 dark:hover:bg-zinc-700 dark:hover:text-zinc-100'

@@ -1,5 +1,6 @@
 /** Connects the zustand stores to the host's resources: the only way data enters them. */
 import {
+  AgentsResourceSchema,
   AppsResourceSchema,
   ElicitationsResourceSchema,
   ExtensionsResourceSchema,
@@ -23,6 +24,7 @@ import { openInstallRequests } from '../stores/installRequests'
 import type { HostClient } from './hostClient'
 import { useAppsStore } from '../stores/appsStore'
 import { useHooksStore } from '../stores/hooksStore'
+import { useAgentsStore } from '../stores/agentsStore'
 
 /** Subscribes the stores; returns a function that unsubscribes them. */
 export function feedStores(client: HostClient): () => void {
@@ -38,6 +40,7 @@ export function feedStores(client: HostClient): () => void {
     client.subscribe(HostResource.permissions, PermissionsResourceSchema, (permissions) => usePermissionsStore.getState().setPermissions(permissions)),
     client.subscribe(HostResource.apps, AppsResourceSchema, (apps) => useAppsStore.getState().setApps(apps)),
     client.subscribe(HostResource.hooks, HooksResourceSchema, ({ hooks }) => useHooksStore.getState().setHooks(hooks)),
+    client.subscribe(HostResource.agents, AgentsResourceSchema, (agents) => useAgentsStore.getState().setAgents(agents)),
     client.subscribe(HostResource.installRequests, InstallRequestsResourceSchema, ({ requests }) => openInstallRequests(requests)),
   ]
   return () => unsubscribes.forEach((unsubscribe) => unsubscribe())

@@ -6,7 +6,7 @@
  */
 import { memo, useRef } from 'react'
 import { formatTokens } from '../../../shared/format'
-import type { TokenFigures, ToolCallView } from '../../../shared/hostApi'
+import { DEFAULT_AGENT_ID, type TokenFigures, type ToolCallView } from '../../../shared/hostApi'
 import { AppMark } from '../AppMark'
 import { TurnNotice, TurnStatus } from './InFlightTurn'
 import type { AssistantView, LiveStep } from './liveTurn'
@@ -43,6 +43,8 @@ export const AssistantMessage = memo(function AssistantMessage({ message, live, 
         <AppMark />
       </div>
       <div className="min-w-0 flex-1">
+        {/* Which agent answered, when it was not the default one. */}
+        {!live && message?.agent && message.agent.id !== DEFAULT_AGENT_ID && <p className="mb-1 text-xs font-medium text-indigo-700 dark:text-indigo-300">{message.agent.name}</p>}
         {!live && message?.note && <TurnNotice notice={message.note.text} />}
         {!live && <HookTrail changes={message?.hookChanges} />}
         {!live && message?.summary && <SummaryNote summary={message.summary} />}

@@ -13,6 +13,8 @@ import { ConversationStart } from './ConversationStart'
 import { ExtensionChooser } from './ExtensionChooser'
 import { ToolOfferChooser } from './ToolOfferChooser'
 import { SessionRootsButton } from './SessionRootsButton'
+import { AgentPicker } from '../agents/AgentPicker'
+import { ParentSessionLink } from '../agents/ParentSessionLink'
 import { conversationRows, type ConversationRow, type Turn } from './liveTurn'
 import { MessageList } from './MessageList'
 import { useChatSession } from './useChatSession'
@@ -106,17 +108,26 @@ export function ChatView({ sessionId, session }: Props) {
   return (
     <div className="flex h-full flex-col">
       <header className="flex h-12 shrink-0 items-center gap-3 border-b border-zinc-200 px-6 dark:border-zinc-800">
-        <h1 tabIndex={-1} className="truncate text-sm font-semibold focus-visible:outline-none">
-          {session?.title ?? 'New conversation'}
-        </h1>
+        {/* The title side gives way (truncated) so that the session's controls always fit. */}
+        <div className="flex min-w-0 flex-1 items-center gap-3">
+          <h1 tabIndex={-1} className="truncate text-sm font-semibold focus-visible:outline-none">
+            {session?.title ?? 'New conversation'}
+          </h1>
+          {/* A sub-agent's conversation says who asked instead of when it started. */}
+          {session?.parent ? (
+            <ParentSessionLink parent={session.parent} />
+          ) : (
+            session && (
+              <span className="shrink-0 text-xs text-zinc-500 dark:text-zinc-400">
+                Created {dateFormat.format(new Date(session.created))} · {messageCount}
+              </span>
+            )
+          )}
+          {usage && <ConversationUsageBadge usage={usage} />}
+        </div>
         {session && (
-          <span className="shrink-0 text-xs text-zinc-500 dark:text-zinc-400">
-            Created {dateFormat.format(new Date(session.created))} · {messageCount}
-          </span>
-        )}
-        {usage && <ConversationUsageBadge usage={usage} />}
-        {session && (
-          <div className="ml-auto flex items-center gap-1">
+          <div className="flex shrink-0 items-center gap-1">
+            <AgentPicker session={session} />
             <SessionRootsButton session={session} />
             <ToolOfferChooser session={session} />
             {session.toolOffer === 'all' && <ExtensionChooser session={session} overLimit={overToolLimit} />}

@@ -4,6 +4,8 @@ import { useHostAction } from '../../hooks/useHostAction'
 import { usePendingValue } from '../../hooks/usePendingValue'
 import { useModelsStore } from '../../stores/modelsStore'
 import { choiceValue, modelGroups, parseChoice } from './modelChoice'
+import { ModelOptions } from './ModelOptions'
+import { quietSelect } from '../ui'
 
 interface Props {
   /** Visible label; without it the select is labelled for screen readers only. */
@@ -37,27 +39,14 @@ export function ModelPicker({ label, className = '' }: Props) {
         id={id}
         value={shown}
         onChange={(event) => void choose(event.target.value)}
-        className={
-          'h-7 max-w-full min-w-0 truncate rounded-md border border-transparent bg-transparent pr-7 pl-2 text-xs font-medium text-zinc-700 ' +
-          'hover:border-zinc-300 hover:bg-white focus:border-indigo-500 focus-visible:outline-none focus:ring-2 focus:ring-indigo-500/25 ' +
-          'dark:text-zinc-300 dark:hover:border-zinc-700 dark:hover:bg-zinc-900 ' +
-          (label ? 'h-8 border-zinc-300 bg-white text-sm shadow-xs dark:border-zinc-700 dark:bg-zinc-950' : '')
-        }
+        className={`${quietSelect} ${label ? 'h-8 border-zinc-300 bg-white text-sm shadow-xs dark:border-zinc-700 dark:bg-zinc-950' : ''}`}
       >
         {shown === '' && (
           <option value="" disabled>
             Choose a model
           </option>
         )}
-        {groups.map((group) => (
-          <optgroup key={group.providerId} label={group.name}>
-            {group.models.map((model) => (
-              <option key={model} value={choiceValue({ providerId: group.providerId, modelId: model })}>
-                {model}
-              </option>
-            ))}
-          </optgroup>
-        ))}
+        <ModelOptions groups={groups} />
       </select>
     </div>
   )

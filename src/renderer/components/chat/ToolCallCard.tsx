@@ -16,6 +16,7 @@ import { ToolStateBadge } from './ToolStateBadge'
 import { argumentsSummary, toolNames } from './toolCallText'
 import { AppSlot } from '../../apps/AppSlot'
 import { HookTrail } from './HookTrail'
+import { AgentCallLink } from '../agents/AgentCallLink'
 
 const sectionTitle = 'text-[11px] font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400'
 
@@ -90,6 +91,9 @@ export const ToolCallCard = memo(function ToolCallCard({ call }: { call: ToolCal
         <div className="border-t border-amber-200 bg-amber-50/60 px-3 py-1.5 dark:border-amber-800/50 dark:bg-amber-500/5">
           <HookTrail changes={call.hookChanges} />
         </div>
+      )}
+      {call.result?.structuredContent !== undefined && (
+        <AgentCallLink structuredContent={call.result.structuredContent} className="border-t border-zinc-200 px-3 py-1.5 dark:border-zinc-700/80" />
       )}
       {errorLine && <p className="truncate border-t border-red-100 px-3 py-1.5 text-xs text-red-700 dark:border-red-900/50 dark:text-red-300">{errorLine}</p>}
 

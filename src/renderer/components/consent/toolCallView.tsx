@@ -83,6 +83,11 @@ export function toolCallView({ approval, position, busy, onAnswer, sameTurn, onR
     ),
     body: (
       <>
+        {origin.chain && origin.chain.length > 1 && (
+          <p aria-label="Who asks" className="rounded-lg border border-zinc-200 bg-zinc-50 px-3 py-2 text-sm text-zinc-800 dark:border-zinc-700 dark:bg-zinc-800/60 dark:text-zinc-200">
+            A sub-agent asks: <span className="font-medium">{[...origin.chain, subject.toolName].join(' → ')}</span>
+          </p>
+        )}
         {sameTurn.length > 1 && (
           <div className="flex flex-wrap items-center gap-3 rounded-lg border border-indigo-200 bg-indigo-50/70 px-3 py-2 dark:border-indigo-500/30 dark:bg-indigo-500/10">
             <p className="min-w-0 flex-1 text-sm text-indigo-950 dark:text-indigo-100">

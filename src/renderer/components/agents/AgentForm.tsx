@@ -1,0 +1,112 @@
+/** Adds or edits an agent: name, what it is for, instructions, model, the extensions it may use, and its permission mode. */
+import { useId, useState, type FormEvent } from 'react'
+import { PermissionModeSchema, agentExtensionId, type AgentView } from '../../../shared/hostApi'
+import { useHostAction } from '../../hooks/useHostAction'
+import { useExtensionsStore } from '../../stores/extensionsStore'
+import { useModelsStore } from '../../stores/modelsStore'
+import { modelGroups } from '../chat/modelChoice'
+import { ModelOptions } from '../chat/ModelOptions'
+import { modeLabel } from '../permissions/permissionText'
+import { primaryButton, quietButton, textInput } from '../ui'
+import { draftOf, emptyDraft, inputOf, type AgentDraft } from './agentDraft'
+
+interface Props {
+  /** The agent to edit; absent for a new one. */
+  agent?: AgentView
+  onDone: () => void
+}
+
+export function AgentForm({ agent, onDone }: Props) {
+  const id = useId()
+  const act = useHostAction()
+  const models = useModelsStore((state) => state.models)
+  const extensions = useExtensionsStore((state) => state.extensions) ?? []
+  const [draft, setDraft] = useState<AgentDraft>(agent ? draftOf(agent) : emptyDraft)
+  const [saving, setSaving] = useState(false)
+  const set = (change: Partial<AgentDraft>) => setDraft((current) => ({ ...current, ...change }))
+  const own = agent ? agentExtensionId(agent.id) : undefined
+  const choices = extensions.filter((extension) => extension.id !== own)
+  const toggle = (extensionId: string, on: boolean) => set({ chosen: on ? [...draft.chosen, extensionId] : draft.chosen.filter((chosen) => chosen !== extensionId) })
+
+  const submit = async (submitted: FormEvent) => {
+    submitted.preventDefault()
+    setSaving(true)
+    const saved = await act('agent_save', inputOf(draft, agent?.id))
+    setSaving(false)
+    if (saved) onDone()
+  }
+
+  return (
+    <form
+      aria-label={agent ? `Edit ${agent.name}` : 'Add an agent'}
+      onSubmit={(submitted) => void submit(submitted)}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          event.preventDefault()
+          onDone()
+        }
+      }}
+      className="mt-3 grid gap-3 rounded-lg border border-zinc-200 p-4 sm:grid-cols-2 dark:border-zinc-700"
+    >
+      <label className="grid gap-1 text-sm" htmlFor={`${id}-name`}>
+        Name
+        <input id={`${id}-name`} required autoFocus value={draft.name} onChange={(change) => set({ name: change.target.value })} placeholder="Researcher" className={textInput} />
+      </label>
+      <label className="grid gap-1 text-sm" htmlFor={`${id}-model`}>
+        Model
+        <select id={`${id}-model`} value={draft.model} onChange={(change) => set({ model: change.target.value })} className={textInput}>
+          <option value="">The selected model</option>
+          <ModelOptions groups={models ? modelGroups(models) : []} />
+        </select>
+      </label>
+      <label className="grid gap-1 text-sm sm:col-span-2" htmlFor={`${id}-description`}>
+        What it is for (other agents read this)
+        <input id={`${id}-description`} value={draft.description} onChange={(change) => set({ description: change.target.value })} placeholder="Finds sources and sums them up" className={textInput} />
+      </label>
+      <label className="grid gap-1 text-sm sm:col-span-2" htmlFor={`${id}-instructions`}>
+        Instructions
+        <textarea id={`${id}-instructions`} rows={4} value={draft.instructions} onChange={(change) => set({ instructions: change.target.value })} placeholder="You research questions and answer with sources." className={`${textInput} h-auto`} />
+      </label>
+      <fieldset className="grid gap-1 text-sm sm:col-span-2">
+        <legend className="mb-1">Extensions it may use</legend>
+        <label className="flex items-center gap-2">
+          <input type="radio" name={`${id}-extensions`} checked={draft.extensionsMode === 'all'} onChange={() => set({ extensionsMode: 'all' })} />
+          All extensions (other agents only when chosen)
+        </label>
+        <label className="flex items-center gap-2">
+          <input type="radio" name={`${id}-extensions`} checked={draft.extensionsMode === 'chosen'} onChange={() => set({ extensionsMode: 'chosen' })} />
+          Only the ones chosen here
+        </label>
+        {draft.extensionsMode === 'chosen' && (
+          <div role="group" aria-label="Chosen extensions" className="mt-1 grid gap-1 pl-6 sm:grid-cols-2">
+            {choices.map((extension) => (
+              <label key={extension.id} className="flex items-center gap-2">
+                <input type="checkbox" checked={draft.chosen.includes(extension.id)} onChange={(change) => toggle(extension.id, change.target.checked)} />
+                {extension.name}
+              </label>
+            ))}
+          </div>
+        )}
+      </fieldset>
+      <label className="grid gap-1 text-sm" htmlFor={`${id}-mode`}>
+        Permission mode
+        <select id={`${id}-mode`} value={draft.permissionMode} onChange={(change) => set({ permissionMode: change.target.value === '' ? '' : PermissionModeSchema.parse(change.target.value) })} className={textInput}>
+          <option value="">Follow the global mode</option>
+          {PermissionModeSchema.options.map((mode) => (
+            <option key={mode} value={mode}>
+              {modeLabel(mode)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <div className="flex items-end gap-2 sm:col-span-2">
+        <button type="submit" className={primaryButton} disabled={saving}>
+          {agent ? 'Save agent' : 'Add agent'}
+        </button>
+        <button type="button" className={quietButton} onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  )
+}
