@@ -6,7 +6,7 @@
  * - Extension id `agent-<id>`, where `<id>` is the agent's slug (the default agent: `agent-assistant`).
  * - One tool, `chat-with-<id>`, input `{prompt, attachments?}` (AgentChatInputSchema).
  *   - Called by anyone but an agent turn (the host API's tool_call, an outside app): starts a turn in
- *     a new session and returns at once with a resource_link to its progress, as chat_send does.
+ *     a new session and returns at once with resource_links to its progress (as chat_send does) and history.
  *   - Called from another agent's turn (its tools/call carries `_meta[AGENT_CALLER_META_KEY]`, the
  *     calling turn's token, which only main hands out): runs a nested turn in a session of its own
  *     and returns the final answer as text. Depth and cycles are checked by `AgentTurns`.
@@ -71,6 +71,7 @@ export function createAgentServer(context: BuiltinContext, agentId: string, turn
           content: [
             { type: 'text', text: JSON.stringify(started) },
             { type: 'resource_link', uri: progressUri(started.sessionId), name: `${agent.name}'s reply in progress`, mimeType: 'application/json' },
+            { type: 'resource_link', uri: historyUri(started.sessionId), name: `${agent.name}'s conversation`, mimeType: 'application/json' },
           ],
           structuredContent: started,
         }

@@ -107,7 +107,9 @@ export function createGatewayServer(deps: GatewayServerDeps, appId: string): Ser
       }
     }
     const { tool } = offered
-    const verdict = await deps.authorize(
+    // Giving an app an agent (its scope) is the person's consent to its chat; the agent's own tool
+    // calls still pass the inspector and ask in the window. Gateway tools ask like the model's.
+    const verdict = offered.kind === 'agent' ? { run: true as const } : await deps.authorize(
       { origin: 'connected-app', client: app.name, callId: randomUUID(), extensionId: tool.extensionId, extensionTrust: tool.trust, toolName: tool.name, tool: toolDefinitionOf(tool), arguments: args },
       signal,
     )

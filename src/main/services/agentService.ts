@@ -43,7 +43,7 @@ const viewOf = (agent: Agent): AgentView => ({
 /** The extension config that serves an agent. */
 function extensionConfigOf(agent: Agent) {
   const id = agentExtensionId(agent.id)
-  return { id, name: `${agent.name} (agent)`, type: 'builtin' as const, builtin: id, trust: 'trusted' as const, timeouts: AGENT_TIMEOUTS }
+  return { id, name: agent.name, type: 'builtin' as const, builtin: id, trust: 'trusted' as const, timeouts: AGENT_TIMEOUTS }
 }
 
 export function createAgentService(options: AgentServiceOptions): AgentService {
@@ -65,6 +65,7 @@ export function createAgentService(options: AgentServiceOptions): AgentService {
     const config = extensionConfigOf(agent)
     const existing = manager.config(config.id)
     if (!existing) return report(`add the extension of ${agent.name}`, await manager.add(config))
+    // The extension carries the agent's name (the gateway and the approval dialog show it).
     if (existing.name !== config.name) report(`rename the extension of ${agent.name}`, await manager.update(config.id, { ...existing, name: config.name }))
     const changedTool = previous && (previous.name !== agent.name || previous.description !== agent.description)
     if (changedTool && existing.enabled) report(`restart ${agent.name}`, await manager.restart(config.id))

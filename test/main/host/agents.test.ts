@@ -77,7 +77,7 @@ describe('agents through the host API', () => {
     const saved = (await call(client, 'agent_save', { name: 'Code Reviewer', description: 'Reviews a change and lists its problems.', instructions: 'Be strict.' })).structuredContent
     expect(saved).toMatchObject({ id: 'code-reviewer', extensionId: 'agent-code-reviewer', removable: true })
     const listed = await toolsReady(client, [chatTool('code-reviewer')])
-    expect(listed.tools.find((tool) => tool.name === chatTool('code-reviewer'))).toMatchObject({ title: 'Chat with Code Reviewer', description: 'Reviews a change and lists its problems.', extensionName: 'Code Reviewer (agent)' })
+    expect(listed.tools.find((tool) => tool.name === chatTool('code-reviewer'))).toMatchObject({ title: 'Chat with Code Reviewer', description: 'Reviews a change and lists its problems.', extensionName: 'Code Reviewer' })
     await expect(call(client, 'agent_save', { name: 'code reviewer' })).rejects.toThrow(/exists already/)
     await expect(call(client, 'agent_save', { id: 'code-reviewer', name: 'Code Reviewer', extensions: ['agent-code-reviewer'] })).rejects.toThrow(/cannot use itself/)
 

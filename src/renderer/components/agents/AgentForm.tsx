@@ -1,6 +1,6 @@
 /** Adds or edits an agent: name, what it is for, instructions, model, the extensions it may use, and its permission mode. */
 import { useId, useState, type FormEvent } from 'react'
-import { PermissionModeSchema, agentExtensionId, type AgentView } from '../../../shared/hostApi'
+import { PermissionModeSchema, agentExtensionId, agentIdOfExtension, type AgentView } from '../../../shared/hostApi'
 import { useHostAction } from '../../hooks/useHostAction'
 import { useExtensionsStore } from '../../stores/extensionsStore'
 import { useModelsStore } from '../../stores/modelsStore'
@@ -82,7 +82,7 @@ export function AgentForm({ agent, onDone }: Props) {
             {choices.map((extension) => (
               <label key={extension.id} className="flex items-center gap-2">
                 <input type="checkbox" checked={draft.chosen.includes(extension.id)} onChange={(change) => toggle(extension.id, change.target.checked)} />
-                {extension.name}
+                {agentIdOfExtension(extension.id) === undefined ? extension.name : `${extension.name} (agent)`}
               </label>
             ))}
           </div>
