@@ -6,6 +6,7 @@ import { PlugIcon, PlusIcon } from '../icons'
 import { primaryButton, secondaryButton } from '../ui'
 import { SettingsSection } from '../settings/SettingsSection'
 import { ExtensionRow } from './ExtensionRow'
+import { focusWhenLost } from '../focusWhenLost'
 
 export function ExtensionList() {
   const extensions = useExtensionsStore((state) => state.extensions)
@@ -52,7 +53,7 @@ export function ExtensionList() {
           className="divide-y divide-zinc-200 overflow-hidden rounded-lg border border-zinc-200 bg-white shadow-xs dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900"
         >
           {extensions.map((extension) => (
-            <ExtensionRow key={extension.id} extension={extension} onRemoved={() => listHeading.current?.focus()} />
+            <ExtensionRow key={extension.id} extension={extension} onRemoved={() => focusWhenLost(listHeading.current)} />
           ))}
         </ul>
       )}

@@ -8,6 +8,7 @@ import { SettingsSection } from '../settings/SettingsSection'
 import { secondaryButton } from '../ui'
 import { ProviderRow } from './ProviderRow'
 import { ModelFactsSection } from './ModelFactsSection'
+import { focusWhenLost } from '../focusWhenLost'
 
 export function ProvidersPage({ justSaved }: { justSaved?: string }) {
   const models = useModelsStore((state) => state.models)
@@ -68,7 +69,7 @@ export function ProvidersPage({ justSaved }: { justSaved?: string }) {
                 provider={provider}
                 selectedModel={selected?.providerId === provider.id ? selected.modelId : null}
                 testNow={provider.id === justSaved}
-                onRemoved={() => listHeading.current?.focus()}
+                onRemoved={() => focusWhenLost(listHeading.current)}
               />
             ))}
           </ul>

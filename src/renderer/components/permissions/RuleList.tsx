@@ -9,6 +9,7 @@ import { primaryButton } from '../ui'
 import { RuleForm } from './RuleForm'
 import { RuleRow } from './RuleRow'
 import { EmptyNote } from './tableStyles'
+import { focusWhenLost } from '../focusWhenLost'
 
 interface Props {
   rules: readonly ArgumentRule[]
@@ -37,7 +38,7 @@ export function RuleList({ rules, tools }: Props) {
             className="divide-y divide-zinc-200 overflow-hidden rounded-lg border border-zinc-200 bg-white shadow-xs dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900"
           >
             {rules.map((rule) => (
-              <RuleRow key={rule.id} rule={rule} tools={tools} onRemoved={() => listHeading.current?.focus()} />
+              <RuleRow key={rule.id} rule={rule} tools={tools} onRemoved={() => focusWhenLost(listHeading.current)} />
             ))}
           </ul>
         )

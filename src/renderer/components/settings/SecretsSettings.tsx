@@ -7,6 +7,7 @@ import { AddSecretForm } from './AddSecretForm'
 import { SecretRow } from './SecretRow'
 import { SettingsSection } from './SettingsSection'
 import { compareSecrets } from './secretText'
+import { focusWhenLost } from '../focusWhenLost'
 
 export function SecretsSettings({ settings }: { settings: SettingsResource }) {
   const listHeading = useRef<HTMLHeadingElement>(null)
@@ -42,7 +43,7 @@ export function SecretsSettings({ settings }: { settings: SettingsResource }) {
             className="divide-y divide-zinc-200 overflow-hidden rounded-lg border border-zinc-200 bg-white shadow-xs dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900"
           >
             {secrets.map((secret) => (
-              <SecretRow key={secret.name} name={secret.name} use={secret.use} onRemoved={() => listHeading.current?.focus()} />
+              <SecretRow key={secret.name} name={secret.name} use={secret.use} onRemoved={() => focusWhenLost(listHeading.current)} />
             ))}
           </ul>
         )}
