@@ -12,6 +12,19 @@ const hookChanges = z.array(HookChangeSchema).optional()
 export const ProviderKindSchema = z.enum(['anthropic', 'openai', 'openai-compatible'])
 
 /** A model provider as configured in Settings → Models & keys; its key is the secret `provider:<id>`. */
+/**
+ * One model's own settings, where its provider takes them: the sampling temperature and the most
+ * tokens a reply may have. Absent fields use the defaults (the provider's; for Anthropic models the
+ * limit the Anthropic API lists for the model).
+ */
+export const ModelSettingsSchema = z.object({
+  temperature: z.number().min(0).max(2).optional(),
+  maxOutputTokens: z.number().int().min(1).max(1_000_000).optional(),
+})
+export type ModelSettings = z.infer<typeof ModelSettingsSchema>
+/** Model id → its settings. */
+export const ModelSettingsMapSchema = z.record(z.string().min(1).max(200), ModelSettingsSchema)
+
 export const ProviderViewSchema = z.object({
   id: z.string(),
   kind: ProviderKindSchema,
@@ -20,6 +33,8 @@ export const ProviderViewSchema = z.object({
   models: z.array(z.string()),
   /** Whether the key secret is set (never its value); absent when the provider needs no key (Ollama). */
   keySet: z.boolean().optional(),
+  /** Per-model temperature and output limit, for the models that have any. */
+  modelSettings: ModelSettingsMapSchema.optional(),
 })
 export type ProviderView = z.infer<typeof ProviderViewSchema>
 
@@ -238,6 +253,7 @@ const providerInput = z.object({
   name: z.string().trim().min(1).max(80),
   baseUrl: z.string().url().optional(),
   models: z.array(z.string().min(1).max(200)).max(200).default([]),
+  modelSettings: ModelSettingsMapSchema.optional(),
 })
 
 export const ChatToolInput = {

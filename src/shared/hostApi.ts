@@ -49,6 +49,10 @@ export const ToolOfferSchema = z.enum(['search', 'all'])
 export type ToolOffer = z.infer<typeof ToolOfferSchema>
 
 /** One entry of the session list. */
+/** Instructions (a system prompt) as people write them: default ones in settings, a session's own. */
+export const MAX_INSTRUCTIONS_LENGTH = 20_000
+export const InstructionsSchema = z.string().max(MAX_INSTRUCTIONS_LENGTH, `Keep instructions under ${MAX_INSTRUCTIONS_LENGTH.toLocaleString('en')} characters.`)
+
 export const SessionSummarySchema = z.object({
   id: z.string().min(1),
   title: z.string(),
@@ -68,6 +72,8 @@ export const SessionSummarySchema = z.object({
   agentId: z.string().optional(),
   /** Set on a sub-agent's session: the session whose agent called it. */
   parent: SessionParentSchema.optional(),
+  /** This session's own instructions (system prompt), in place of the default ones; absent = the default. */
+  instructions: z.string().optional(),
 })
 export type SessionSummary = z.infer<typeof SessionSummarySchema>
 
@@ -121,6 +127,8 @@ export const SettingsResourceSchema = z.object({
   autoUpdate: z.boolean(),
   /** The model table: the person's rows, and the shipped ones with the date their prices were taken. */
   modelFacts: z.object({ custom: z.array(ModelFactsRowSchema), defaults: z.array(ModelFactsRowSchema), dated: z.string() }),
+  /** Instructions for every session without its own ('' = none). */
+  defaultInstructions: z.string(),
 })
 export type SettingsResource = z.infer<typeof SettingsResourceSchema>
 
@@ -154,11 +162,13 @@ export const HostToolInput = {
   session_set_tool_offer: z.object({ id: sessionId, offer: ToolOfferSchema }),
   /** Chooses the agent the session's next turns run with. */
   session_set_agent: z.object({ id: sessionId, agentId: AgentIdSchema }),
+  /** The session's own instructions; an empty text goes back to the default instructions (Settings → General). */
+  session_set_instructions: z.object({ id: sessionId, instructions: InstructionsSchema }),
   /** Marks a tool (namespaced name) to be offered in every turn without a search first, or clears the mark. */
   tool_set_always_offer: z.object({ name: z.string().min(1).max(200), alwaysOffer: z.boolean() }),
   settings_update: z.object({
     patch: z
-      .object({ theme: ThemeSchema.optional(), registryUrl: RegistryUrlSchema.optional(), roots: RootFoldersSchema.optional(), autoUpdate: z.boolean().optional(), modelFacts: z.array(ModelFactsRowSchema).max(500).optional() })
+      .object({ theme: ThemeSchema.optional(), registryUrl: RegistryUrlSchema.optional(), roots: RootFoldersSchema.optional(), autoUpdate: z.boolean().optional(), modelFacts: z.array(ModelFactsRowSchema).max(500).optional(), defaultInstructions: InstructionsSchema.optional() })
       .strict(),
   }),
   /** Write-only: the value goes to the OS keychain and never comes back to the renderer. */
@@ -191,6 +201,7 @@ export const HostToolOutput = {
   session_set_extensions: SessionSummarySchema,
   session_set_tool_offer: SessionSummarySchema,
   session_set_agent: SessionSummarySchema,
+  session_set_instructions: SessionSummarySchema,
   tool_set_always_offer: z.object({ name: z.string(), alwaysOffer: z.boolean() }),
   settings_update: SettingsResourceSchema,
   secret_set: z.object({ key: z.string(), isSet: z.literal(true) }),

@@ -34,6 +34,8 @@ export interface SessionIndex {
   setAgent(id: string, agentId: string): Promise<SessionSummary>
   /** "all" offers every tool up to the limit; "search" (the default) is stored as absent. */
   setToolOffer(id: string, offer: ToolOffer): Promise<SessionSummary>
+  /** The session's own instructions; blank ones are removed (the default instructions apply again). */
+  setInstructions(id: string, instructions: string): Promise<SessionSummary>
   /** Adds tools found by search; they stay offered for the session. Unknown ids are ignored. */
   addFoundTools(id: string, names: readonly string[]): Promise<void>
   /** The session's own root folders, offered with the global ones while its reply is written (empty = none). */
@@ -115,6 +117,13 @@ export async function openSessionIndex(
     async setToolOffer(id, offer) {
       const { toolOffer: _previous, ...rest } = existing(id)
       const session = offer === 'search' ? rest : { ...rest, toolOffer: offer }
+      sessions.set(id, session)
+      await commit()
+      return session
+    },
+    async setInstructions(id, instructions) {
+      const { instructions: _previous, ...rest } = existing(id)
+      const session = instructions.trim() === '' ? rest : { ...rest, instructions }
       sessions.set(id, session)
       await commit()
       return session

@@ -160,7 +160,7 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
   const stopNotingApps = extensions.core.cache.onChange((catalog) => apps.noteCatalog(catalog.tools))
   const hooks = await createHookService({ dataDir, dispatch: (request, options) => extensions.core.dispatcher.call(request, options), lookup: (name) => extensions.core.cache.lookup(name), roots: () => (settings.get().roots ?? []).map((root) => root.path) })
   for (const notice of hooks.takeNotices()) notices.add(notice)
-  const chat = await createChatService({ dataDir, sessions, extensions, permissions, models, attachments, apps, hooks: hooks.runner, agents: agentStore, alwaysOffer: () => settings.get('alwaysOfferTools') ?? [], modelFacts: () => settings.get('modelFacts') ?? [] })
+  const chat = await createChatService({ dataDir, sessions, extensions, permissions, models, attachments, apps, hooks: hooks.runner, agents: agentStore, alwaysOffer: () => settings.get('alwaysOfferTools') ?? [], modelFacts: () => settings.get('modelFacts') ?? [], defaultInstructions: () => settings.get('defaultInstructions') })
   const agents = createAgentService({ store: agentStore, builtins, manager: extensions.core.manager, turns: createAgentCalls({ agents: agentStore, sessions, chat }) })
   const roots = createRoots({
     settings,

@@ -130,7 +130,7 @@ export function createHostServer(services: HostServices): { server: McpServer; d
 }
 
 function settingsView(services: HostServices): SettingsResource {
-  const { theme, registryUrl, roots, autoUpdate, modelFacts } = services.settings.get()
+  const { theme, registryUrl, roots, autoUpdate, modelFacts, defaultInstructions } = services.settings.get()
   const secrets = Object.fromEntries(services.secrets.knownNames().map((name) => [name, { isSet: true as const, use: describeSecretName(name) }]))
   return {
     theme,
@@ -142,5 +142,6 @@ function settingsView(services: HostServices): SettingsResource {
     roots: roots ?? [],
     autoUpdate: autoUpdate ?? false,
     modelFacts: { custom: modelFacts ?? [], defaults: [...DEFAULT_MODEL_FACTS], dated: DEFAULT_FACTS_DATED },
+    defaultInstructions: defaultInstructions ?? '',
   }
 }

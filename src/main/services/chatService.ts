@@ -99,6 +99,8 @@ export interface ChatServiceOptions {
   modelFacts?: () => readonly ModelFactsRow[]
   /** The agents sessions run with; without it every turn is the default agent's. */
   agents?: Pick<AgentDirectory, 'get'>
+  /** Instructions for sessions without their own (settings `defaultInstructions`). */
+  defaultInstructions?: () => string | undefined
 }
 
 /** What starts a turn: a message, a regenerate, or an edit (see runTurn's `userText` and `rewind`), from the person or an agent. */
@@ -186,7 +188,7 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
         ...(begin.from ? { userFrom: begin.from } : {}),
         ...(begin.rewind ? { rewind: begin.rewind } : {}),
         model,
-        system: composeSystemPrompt({ agent: agent.instructions }),
+        system: composeSystemPrompt({ agent: agent.instructions, session: session?.instructions, defaults: options.defaultInstructions?.() }),
         agent: { id: agent.id, name: agent.name },
         tools: agentTools(),
         currentTools: agentTools,

@@ -82,6 +82,7 @@ export function createModelService(dataDir: string, secrets: SecretStore, notify
       name: config.name ?? config.id,
       baseUrl: config.baseUrl,
       models: config.models ?? [],
+      ...(config.modelSettings ? { modelSettings: config.modelSettings } : {}),
       keySet: needsKey ? secrets.knownNames().includes(apiKeySecretName(config)) : undefined,
     }
   }

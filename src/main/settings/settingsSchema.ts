@@ -1,6 +1,6 @@
 /** The settings schema: one zod object with defaults, stamped with the version migrations lead up to. */
 import { z } from 'zod'
-import { ModelFactsRowSchema, RegistryUrlSchema, RootFoldersSchema, ThemeSchema } from '../../shared/hostApi'
+import { InstructionsSchema, ModelFactsRowSchema, RegistryUrlSchema, RootFoldersSchema, ThemeSchema } from '../../shared/hostApi'
 
 /** Bump with a migration in settingsMigrations.ts whenever a stored field changes meaning, name or shape. */
 export const SETTINGS_SCHEMA_VERSION = 1
@@ -18,6 +18,8 @@ export const SettingsSchema = z.object({
   alwaysOfferTools: z.array(z.string().min(1).max(200)).max(1000).optional(),
   /** The person's rows of the model table (prices, context windows), before the shipped ones (agent/modelFacts.ts). */
   modelFacts: z.array(ModelFactsRowSchema).max(500).optional(),
+  /** Instructions (system prompt) for every session that has none of its own; absent means none. */
+  defaultInstructions: InstructionsSchema.optional(),
 })
 export type Settings = z.infer<typeof SettingsSchema>
 

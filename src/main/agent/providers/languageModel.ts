@@ -2,7 +2,8 @@
  * The model the agent loop talks to: an AI SDK LanguageModelV4 for a configured provider that reads
  * the API key from the keychain at each call (so a key changed in settings applies to the next
  * message without rebuilding anything), retries rate limits and server errors itself, and fails
- * only with ProviderErrors whose messages a person can act on.
+ * only with ProviderErrors whose messages a person can act on. Each call carries the person's
+ * settings for the model (temperature, output limit) and, for Anthropic, the model's own limit.
  */
 import { readApiKey, type GetSecret } from './apiKey'
 import type { ProviderConfig } from './providerConfig'
@@ -12,6 +13,7 @@ import { translateProviderError, type FailureContext } from './providerErrors'
 import { DEFAULT_RETRY_POLICY, withRetries, type RetryNotice, type RetryPolicy } from './retryPolicy'
 import type { FetchFunction, LanguageModelCallOptions, LanguageModelV4 } from './sdkTypes'
 import { translateStreamErrors } from './translateStream'
+import { defaultMaxOutputTokens } from './outputLimit'
 
 export interface LanguageModelOptions {
   getSecret: GetSecret
@@ -47,7 +49,12 @@ export function createLanguageModel(config: ProviderConfig, modelId: string, opt
     const apiKey = await readApiKey(config, options.getSecret)
     const model = kind.createModel(connection(apiKey), modelId)
     const context: FailureContext = { ...provider, modelId, apiKey }
-    const result = await withRetries(() => run(model, callOptions), {
+    // The person's settings for this model, then its default limit; a caller's own values win.
+    const settings = config.modelSettings?.[modelId]
+    const temperature = callOptions.temperature ?? settings?.temperature
+    const maxOutputTokens = callOptions.maxOutputTokens ?? settings?.maxOutputTokens ?? (await defaultMaxOutputTokens(config.kind, connection(apiKey), modelId))
+    const tuned: LanguageModelCallOptions = { ...callOptions, ...(temperature !== undefined ? { temperature } : {}), ...(maxOutputTokens !== undefined ? { maxOutputTokens } : {}) }
+    const result = await withRetries(() => run(model, tuned), {
       policy,
       signal: callOptions.abortSignal,
       translate: (error) => translateProviderError(error, context),

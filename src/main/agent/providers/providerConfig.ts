@@ -3,6 +3,7 @@
  * keychain secret that holds its key (never the key itself; design.md §B).
  */
 import { z } from 'zod'
+import { ModelSettingsMapSchema } from '../../../shared/chatApi'
 
 export const PROVIDER_KINDS = ['anthropic', 'openai', 'openai-compatible'] as const
 export type ProviderKind = (typeof PROVIDER_KINDS)[number]
@@ -27,6 +28,8 @@ export const ProviderConfigSchema = z
     models: z.array(z.string().min(1).max(200)).optional(),
     /** The secret holding the API key; default `provider:<id>`. */
     apiKeySecret: z.string().min(1).max(200).optional(),
+    /** Per-model temperature and output limit (see ModelSettingsSchema). */
+    modelSettings: ModelSettingsMapSchema.optional(),
     /** Extra, non-secret headers sent with every request. */
     headers: z.record(z.string().regex(HEADER_NAME, 'is not a valid header name'), z.string()).optional(),
   })

@@ -15,6 +15,7 @@ import { ToolOfferChooser } from './ToolOfferChooser'
 import { SessionRootsButton } from './SessionRootsButton'
 import { AgentPicker } from '../agents/AgentPicker'
 import { ParentSessionLink } from '../agents/ParentSessionLink'
+import { SessionInstructionsButton } from './SessionInstructionsButton'
 import { conversationRows, type ConversationRow, type Turn } from './liveTurn'
 import { MessageList } from './MessageList'
 import { useChatSession } from './useChatSession'
@@ -128,6 +129,7 @@ export function ChatView({ sessionId, session }: Props) {
         {session && (
           <div className="flex shrink-0 items-center gap-1">
             <AgentPicker session={session} />
+            <SessionInstructionsButton session={session} />
             <SessionRootsButton session={session} />
             <ToolOfferChooser session={session} />
             {session.toolOffer === 'all' && <ExtensionChooser session={session} overLimit={overToolLimit} />}

@@ -14,8 +14,9 @@ import { primaryButton, quietButton, secondaryButton, textInput } from '../ui'
 import { ModelListEditor } from './ModelListEditor'
 import { PresetChoice } from './PresetChoice'
 import { deriveId } from '../extensions/add/extensionForm'
-import { formFromPreset, formFromProvider, formProblems, hasProblems, kindLabels, presetChoices, presetOf, type Preset, type ProviderForm } from './providerForm'
+import { formFromPreset, formFromProvider, formProblems, hasProblems, kindLabels, modelSettingsProblems, presetChoices, presetOf, type Preset, type ProviderForm } from './providerForm'
 import { ConnectionTestResult } from './ConnectionTestResult'
+import { ModelSettingsEditor } from './ModelSettingsEditor'
 import { useFormTest } from './useProviderTest'
 import { useSaveProvider } from './useSaveProvider'
 import { useSecretHome } from '../../hooks/useSecretHome'
@@ -51,6 +52,7 @@ export function ProviderFormPage({ provider, presetId }: Props) {
   const preset = presetOf(form, presets)
   const connection = useFormTest((model) => setForm((before) => ({ ...before, models: before.models.includes(model) ? before.models : [...before.models, model] })))
   const testing = connection.test.state === 'testing'
+  const settingsProblems = modelSettingsProblems(form)
 
   const fieldProps = (field: keyof typeof problems) => ({
     id: `${id}-${field}`,
@@ -63,7 +65,7 @@ export function ProviderFormPage({ provider, presetId }: Props) {
     event.preventDefault()
     if (busy) return
     setSubmitted(true)
-    if (hasProblems(formProblems(form, { taken, editing, keySet }))) {
+    if (hasProblems(formProblems(form, { taken, editing, keySet })) || Object.keys(settingsProblems).length > 0) {
       requestAnimationFrame(() => formElement.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
       return
     }
@@ -174,6 +176,16 @@ export function ProviderFormPage({ provider, presetId }: Props) {
 
         <div>
           <ModelListEditor models={form.models} onChange={(next) => change({ models: next })} disabled={busy} example={preset?.modelExample} />
+          <div className="mt-4">
+            <ModelSettingsEditor
+              models={form.models}
+              settings={form.modelSettings}
+              onChange={(model, draft) => change({ modelSettings: { ...form.modelSettings, [model]: draft } })}
+              problems={settingsProblems}
+              anthropic={form.kind === 'anthropic'}
+              disabled={busy}
+            />
+          </div>
           {connection.test.state === 'result' && (
             <ConnectionTestResult
               result={connection.test.result}

@@ -1,5 +1,5 @@
 /** The add/edit provider form as data: presets to start from, the fields, and what is wrong with them. */
-import type { ModelsResource, ProviderView } from '../../../shared/hostApi'
+import type { ModelSettings, ModelsResource, ProviderView } from '../../../shared/hostApi'
 import { deriveId } from '../extensions/add/extensionForm'
 
 export type ProviderKind = ProviderView['kind']
@@ -47,7 +47,46 @@ export interface ProviderForm {
   /** Typed only to be sent; never filled from the host. */
   key: string
   models: string[]
+  /** Per model, as typed (see modelSettingsProblems); empty fields mean the default. */
+  modelSettings: Record<string, ModelSettingsDraft>
   needsKey: boolean
+}
+
+export interface ModelSettingsDraft {
+  temperature: string
+  maxOutputTokens: string
+}
+
+/** What is wrong with each model's typed settings (model → sentence). */
+export function modelSettingsProblems(form: Pick<ProviderForm, 'models' | 'modelSettings'>): Record<string, string> {
+  const problems: Record<string, string> = {}
+  for (const model of form.models) {
+    const draft = form.modelSettings[model]
+    if (!draft) continue
+    const temperature = draft.temperature.trim()
+    const limit = draft.maxOutputTokens.trim()
+    if (temperature !== '' && !(Number(temperature) >= 0 && Number(temperature) <= 2)) problems[model] = 'The temperature is a number from 0 to 2, e.g. 0.7.'
+    else if (limit !== '' && !(/^\d+$/.test(limit) && Number(limit) >= 1 && Number(limit) <= 1_000_000)) problems[model] = 'The output limit is a whole number of tokens from 1 to 1,000,000.'
+  }
+  return problems
+}
+
+/** The typed settings as provider_save takes them: only the models in the list, only fields that were filled in. */
+export function modelSettingsInput(form: Pick<ProviderForm, 'models' | 'modelSettings'>): Record<string, ModelSettings> | undefined {
+  const entries = form.models.flatMap((model) => {
+    const draft = form.modelSettings[model]
+    const temperature = draft?.temperature.trim() ?? ''
+    const limit = draft?.maxOutputTokens.trim() ?? ''
+    const settings: ModelSettings = { ...(temperature !== '' ? { temperature: Number(temperature) } : {}), ...(limit !== '' ? { maxOutputTokens: Number(limit) } : {}) }
+    return Object.keys(settings).length > 0 ? [[model, settings] as const] : []
+  })
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined
+}
+
+function draftsOf(settings: ProviderView['modelSettings']): Record<string, ModelSettingsDraft> {
+  return Object.fromEntries(
+    Object.entries(settings ?? {}).map(([model, value]) => [model, { temperature: value.temperature?.toString() ?? '', maxOutputTokens: value.maxOutputTokens?.toString() ?? '' }]),
+  )
 }
 
 export const ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,31}$/
@@ -73,6 +112,7 @@ export function formFromPreset(preset: Preset, taken: ReadonlySet<string>): Prov
     baseUrl: preset.baseUrl ?? '',
     key: '',
     models: [],
+    modelSettings: {},
     needsKey: preset.needsKey,
   }
 }
@@ -87,6 +127,7 @@ export function formFromProvider(provider: ProviderView): ProviderForm {
     baseUrl: provider.baseUrl ?? '',
     key: '',
     models: [...provider.models],
+    modelSettings: draftsOf(provider.modelSettings),
     needsKey: provider.keySet !== undefined,
   }
 }
@@ -131,5 +172,6 @@ export function providerInput(form: ProviderForm) {
     name: form.name.trim(),
     ...(baseUrl ? { baseUrl } : {}),
     models: form.models,
+    ...(modelSettingsInput(form) ? { modelSettings: modelSettingsInput(form) } : {}),
   }
 }

@@ -1,4 +1,4 @@
-/** Settings → General: the theme, the data folder, where secrets are kept, roots and updates. */
+/** Settings → General: the theme, the data folder, where secrets are kept, default instructions, roots and updates. */
 import type { SettingsResource, Theme } from '../../../shared/hostApi'
 import { useHostAction } from '../../hooks/useHostAction'
 import { usePendingValue } from '../../hooks/usePendingValue'
@@ -8,6 +8,7 @@ import { KeychainStatus } from './KeychainStatus'
 import { RootsSettings } from './RootsSettings'
 import { SettingsSection } from './SettingsSection'
 import { UpdateSettings } from './UpdateSettings'
+import { InstructionsEditor } from '../instructions/InstructionsEditor'
 
 export function GeneralSettings({ settings }: { settings: SettingsResource }) {
   const act = useHostAction()
@@ -28,6 +29,19 @@ export function GeneralSettings({ settings }: { settings: SettingsResource }) {
       </SettingsSection>
       <SettingsSection id="keychain" title="Secret storage" description="Where API keys and tokens are kept." divided>
         <KeychainStatus status={settings.keychain} />
+      </SettingsSection>
+      <SettingsSection
+        id="instructions"
+        title="Default instructions"
+        description="What the model is told at the start of every session that has no instructions of its own (a system prompt). A session's own instructions are set in the chat header."
+        divided
+      >
+        <InstructionsEditor
+          saved={settings.defaultInstructions}
+          label="Default instructions"
+          placeholder="For example: You are a helpful assistant. Answer briefly, in plain words."
+          onSave={async (defaultInstructions) => (await act('settings_update', { patch: { defaultInstructions } })) !== undefined}
+        />
       </SettingsSection>
       <RootsSettings settings={settings} />
       <UpdateSettings settings={settings} />
