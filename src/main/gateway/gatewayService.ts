@@ -121,6 +121,8 @@ export function createGatewayService(options: GatewayServiceOptions): GatewaySer
       await serially(async () => {
         if (enabled && !endpoint) await listen()
         if (!enabled) {
+          // Calls in flight end first (an approval they wait for is withdrawn), then the sessions close.
+          await Promise.all(store.apps().map((app) => calls.cut(app.id)))
           await stopListening()
           requests.clear()
           error = undefined

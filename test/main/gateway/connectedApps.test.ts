@@ -186,7 +186,10 @@ describe('connected apps over streamable HTTP', () => {
     expect((await read(window, HostResource.connectedApps, ConnectedAppsResourceSchema)).apps).toEqual([])
   })
 
-  it('revoking while a call waits for approval ends the call and withdraws the approval', async () => {
+  it.each([
+    ['revoking the app', /Not run: Script was disconnected from Switchboard/],
+    ['turning connected apps off', /Not run/],
+  ] as const)('%s while a call waits for approval ends the call and withdraws the approval', async (how, answer) => {
     const { window, url } = await hostWithEndpoint()
     await addConsentedExtension(window, { id: 'fixture', name: 'Fixture', type: 'stdio', command: process.execPath, args: [fixtureServerPath] })
     await poll(() => read(window, HostResource.tools, ToolsResourceSchema), (t) => t.tools.some((tool) => tool.name === 'fixture__echo'), 'fixture tools')
@@ -198,11 +201,12 @@ describe('connected apps over streamable HTTP', () => {
     const toolApprovals = async () => (await read(window, HostResource.elicitations, ElicitationsResourceSchema)).elicitations.filter((e) => e.kind === 'approval' && e.subject.type === 'tool-call')
     const running = client.callTool({ name: 'fixture__echo', arguments: { text: 'never' } })
     await poll(toolApprovals, (list) => list.length === 1, 'the approval')
-    await call(window, 'connected_app_revoke', { id: app.id })
+    if (how === 'revoking the app') await call(window, 'connected_app_revoke', { id: app.id })
+    else await call(window, 'connected_apps_set_enabled', { enabled: false })
     // Its answer goes out before the session closes: a refusal naming why, never the echo.
     const outcome = await running
     expect(outcome.isError).toBe(true)
-    expect(JSON.stringify(outcome.content)).toMatch(/Not run: Script was disconnected from Switchboard/)
+    expect(JSON.stringify(outcome.content)).toMatch(answer)
     await poll(toolApprovals, (list) => list.length === 0, 'the approval to be withdrawn')
   })
 
