@@ -8,8 +8,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { Server, type CallToolResult, type ReadResourceResult, type Tool } from '@modelcontextprotocol/server'
-import { z } from 'zod'
-import { AttachmentRefSchema, MAX_ATTACHMENTS, progressUri, historyUri } from '../../shared/hostApi'
+import { progressUri, historyUri } from '../../shared/hostApi'
 import { toolDefinitionOf } from '../agent'
 import type { Authorization, ToolCallRequest } from '../permissions'
 import type { ChatService } from '../services/chatService'
@@ -28,23 +27,11 @@ export interface GatewayServerDeps {
   tools: () => readonly CatalogTool[]
   authorize: (call: ToolCallRequest, signal: AbortSignal) => Promise<Authorization>
   callTool: ExtensionService['callTool']
-  chat: Pick<ChatService, 'send' | 'progress' | 'history'>
+  chat: Pick<ChatService, 'progress' | 'history'>
   readExtensionResource: (extensionId: string, uri: string) => Promise<ReadResourceResult>
   links: LinkLedger
   /** In-flight calls per app, ended when it is revoked. */
   calls: AppCalls
-}
-
-const ChatInputSchema = z.object({ prompt: z.string().trim().min(1, 'Give the agent a prompt.').max(200_000), attachments: z.array(AttachmentRefSchema).max(MAX_ATTACHMENTS).optional() })
-
-/** JSON Schema of the Assistant's input (the agents' own tools bring theirs). */
-const CHAT_INPUT_JSON_SCHEMA: Tool['inputSchema'] = {
-  type: 'object',
-  properties: {
-    prompt: { type: 'string', description: 'What to ask the agent.' },
-    attachments: { type: 'array', description: 'Resources of Switchboard extensions to give the agent as context.', items: { type: 'object' } },
-  },
-  required: ['prompt'],
 }
 
 const HOST_SESSION_URI = /^switchboard:\/\/sessions\/([^/]+)\/(progress|history)$/
@@ -52,9 +39,6 @@ const HOST_SESSION_URI = /^switchboard:\/\/sessions\/([^/]+)\/(progress|history)
 const failure = (text: string): CallToolResult => ({ isError: true, content: [{ type: 'text', text }] })
 
 function definitionOf(offered: OfferedTool): Tool {
-  if (offered.kind === 'assistant') {
-    return { name: offered.name, title: 'Chat with the Assistant', description: "Ask Switchboard's Assistant; returns at once with a link to the reply in progress (read it until its turn is null).", inputSchema: CHAT_INPUT_JSON_SCHEMA }
-  }
   const { tool } = offered
   return {
     name: offered.name,
@@ -93,23 +77,9 @@ export function createGatewayServer(deps: GatewayServerDeps, appId: string): Ser
     const args = params.arguments ?? {}
     const offered = offeredTools(deps.tools(), app.scope).find((tool) => tool.name === name)
     if (!offered) return failure(`Switchboard offers ${app.name} no tool "${name}". List the tools again; the person chooses which agents and tools an app gets in Settings → Connected apps.`)
-    if (offered.kind === 'assistant') {
-      const input = ChatInputSchema.safeParse(args)
-      if (!input.success) return failure(input.error.issues.map((issue) => issue.message).join(' '))
-      const started = await deps.chat.send(undefined, input.data.prompt, input.data.attachments, { from: app.name })
-      linkTo(progressUri(started.sessionId), 'host')
-      return {
-        content: [
-          { type: 'text', text: JSON.stringify(started) },
-          { type: 'resource_link', uri: progressUri(started.sessionId), name: 'Reply in progress', mimeType: 'application/json' },
-        ],
-        structuredContent: started,
-      }
-    }
     const { tool } = offered
-    // Giving an app an agent (its scope) is the person's consent to its chat; the agent's own tool
-    // calls still pass the inspector and ask in the window. Gateway tools ask like the model's.
-    const verdict = offered.kind === 'agent' ? { run: true as const } : await deps.authorize(
+    // Agents' chat tools too: the person's policies for them (never, always, ask) and the mode apply, like the model's calls.
+    const verdict = await deps.authorize(
       { origin: 'connected-app', client: app.name, callId: randomUUID(), extensionId: tool.extensionId, extensionTrust: tool.trust, toolName: tool.name, tool: toolDefinitionOf(tool), arguments: args },
       signal,
     )

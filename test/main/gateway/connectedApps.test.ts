@@ -13,6 +13,7 @@ import type { Client as WindowClient } from '@modelcontextprotocol/client'
 import {
   ConnectedAppsResourceSchema,
   ElicitationsResourceSchema,
+  ExtensionsResourceSchema,
   HistoryResourceSchema,
   HostResource,
   IssuedTokenSchema,
@@ -68,13 +69,14 @@ async function allowedApp(window: WindowClient, url: string, name: string) {
  * Waits for `pending`, allowing once every tool-call approval that names the app meanwhile: an agent
  * served as an extension is a tool like any other, so the inspector may ask before it runs.
  */
-async function allowingCalls<T>(window: WindowClient, pending: Promise<T>): Promise<T> {
+async function allowingCalls<T>(window: WindowClient, pending: Promise<T>, allowed: string[] = []): Promise<T> {
   let settled = false
   const done = pending.finally(() => (settled = true))
   while (!settled) {
     const { elicitations } = await read(window, HostResource.elicitations, ElicitationsResourceSchema)
     for (const approval of elicitations) {
       if (approval.kind === 'approval' && approval.subject.type === 'tool-call' && approval.origin.by === 'connected-app') {
+        allowed.push(approval.message)
         await call(window, 'elicitation_respond', { id: approval.id, action: 'accept', content: { decision: 'allow_once' } })
       }
     }
@@ -108,6 +110,8 @@ describe('connected apps over streamable HTTP', () => {
     await selectScriptedModel(window, model.baseUrl)
     const { token, app } = await allowedApp(window, url, 'Claude Code')
     expect(token).toMatch(/^sbapp_/)
+    // The Assistant is the agent extension agent-assistant; the app sees its chat tool under its own name.
+    expect((await read(window, HostResource.extensions, ExtensionsResourceSchema)).extensions.map((extension) => extension.id)).toContain('agent-assistant')
     expect(app).toMatchObject({ name: 'Claude Code', scope: { agents: 'all', gateway: false } })
 
     for (const [negotiation, answer] of [[undefined, 'Hello from the Assistant.'], [MODERN, 'Second answer.']] as const) {
@@ -115,7 +119,10 @@ describe('connected apps over streamable HTTP', () => {
       await connect()
       const { tools } = await client.listTools()
       expect(tools.map((tool) => tool.name)).toEqual(['chat-with-assistant'])
-      const result = await allowingCalls(window, client.callTool({ name: 'chat-with-assistant', arguments: { prompt: 'Say hello' } }))
+      const allowed: string[] = []
+      const result = await allowingCalls(window, client.callTool({ name: 'chat-with-assistant', arguments: { prompt: 'Say hello' } }), allowed)
+      // Smart mode asks before an agent's chat too, naming the app, as it does for the model's calls.
+      expect(allowed).toEqual([expect.stringMatching(/^Claude Code \(a connected app\) asks to run/)])
       const link = (result.content as { type: string; uri?: string }[]).find((block) => block.type === 'resource_link')
       expect(link?.uri).toMatch(/^switchboard:\/\/sessions\/.+\/progress$/)
       const readJson = async <T,>(uri: string, schema: { parse(value: unknown): T }) => schema.parse(JSON.parse(((await client.readResource({ uri })).contents[0] as { text: string }).text))

@@ -32,13 +32,9 @@ describe('what a connected app is offered', () => {
     expect(agentsIn(catalog)).toEqual([{ id: 'assistant', name: 'Assistant' }, { id: 'research', name: 'Researcher' }])
   })
 
-  it("stands in the host's chat for the Assistant while no agent extension exists", () => {
-    expect(offeredTools([tool('files', 'read_file')], { agents: 'all', gateway: true }).map((t) => [t.kind, t.name])).toEqual([
-      ['assistant', 'chat-with-assistant'],
-      ['gateway', 'files__read_file'],
-    ])
-    expect(offeredTools([], { agents: ['other'], gateway: false })).toEqual([])
-    expect(agentsIn([])).toEqual([{ id: 'assistant', name: 'Assistant' }])
+  it('offers no agent the catalog does not have', () => {
+    expect(offeredTools([tool('files', 'read_file'), tool('agent-x', 'not-a-chat')], { agents: 'all', gateway: true }).map((t) => [t.kind, t.name])).toEqual([['gateway', 'files__read_file']])
+    expect(agentsIn([tool('files', 'read_file')])).toEqual([])
   })
 })
 
