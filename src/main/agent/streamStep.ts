@@ -2,13 +2,15 @@
  * One model step: a single streamText request (tools without `execute`, so the SDK never runs a
  * tool and never loops on its own), read to its end. Text deltas go to `onText` as they arrive;
  * the arguments of a tool call, while the model is still writing them, go to `onToolInput` as
- * the best closed JSON so far (for MCP Apps' tool-input-partial); the tool calls come back
+ * the best closed JSON so far (for MCP Apps' tool-input-partial), parsed at most once per
+ * interval and once more when complete (partialToolInput.ts); the tool calls come back
  * complete, in the order the model made them.
  */
-import { NoSuchToolError, parsePartialJson, streamText, type LanguageModelUsage, type ModelMessage, type ToolSet } from 'ai'
+import { NoSuchToolError, streamText, type LanguageModelUsage, type ModelMessage, type ToolSet } from 'ai'
 import type { TokenUsage } from '../../shared/hostApi'
 import type { LanguageModelV4 } from './providers'
 import { providerTurnError, type TurnError } from './errorKinds'
+import { ToolInputParser } from './partialToolInput'
 
 /** A tool call as the model made it. `invalid` is set when the SDK could not parse it or knows no such tool. */
 export interface ModelToolCall {
@@ -50,8 +52,12 @@ export async function streamStep(input: StreamStepInput): Promise<StepOutcome> {
   let failed = false
   let aborted = false
   let usage: TokenUsage | undefined
-  // Call id → its name and the argument text so far, while the model writes it.
-  const writing = new Map<string, { name: string; text: string }>()
+  // Call id → the arguments so far, while the model writes them.
+  const writing = new Map<string, ToolInputParser>()
+  const stopWriting = (id: string) => {
+    writing.get(id)?.close()
+    writing.delete(id)
+  }
   const result = streamText({
     model: input.model,
     instructions: input.system,
@@ -70,19 +76,22 @@ export async function streamStep(input: StreamStepInput): Promise<StepOutcome> {
           text += part.text
           input.onText(part.text)
           break
-        case 'tool-input-start':
-          if (input.onToolInput && !part.providerExecuted) writing.set(part.id, { name: part.toolName, text: '' })
-          break
-        case 'tool-input-delta': {
-          const call = writing.get(part.id)
-          if (!call) break
-          call.text += part.delta
-          const { value } = await parsePartialJson(call.text)
-          if (isRecord(value)) input.onToolInput?.({ callId: part.id, name: call.name, partial: value })
+        case 'tool-input-start': {
+          const { onToolInput } = input
+          if (!onToolInput || part.providerExecuted) break
+          const { id, toolName } = part
+          stopWriting(id)
+          writing.set(id, new ToolInputParser((partial) => onToolInput({ callId: id, name: toolName, partial })))
           break
         }
+        case 'tool-input-delta':
+          writing.get(part.id)?.add(part.delta)
+          break
+        case 'tool-input-end':
+          await writing.get(part.id)?.finish()
+          break
         case 'tool-call':
-          writing.delete(part.toolCallId)
+          stopWriting(part.toolCallId)
           // A provider-executed call (the provider's tool search) already ran on its side.
           if (!part.providerExecuted) toolCalls.push(toModelToolCall(part))
           break
@@ -105,6 +114,9 @@ export async function streamStep(input: StreamStepInput): Promise<StepOutcome> {
     }
   } catch (error) {
     if (!failed) [failed, failure] = [true, error]
+  } finally {
+    // Nothing about a call's arguments is told once the step is over.
+    for (const id of [...writing.keys()]) stopWriting(id)
   }
   const counted = usage ? { usage } : {}
   if (aborted || input.signal.aborted) return { kind: 'aborted', text, ...counted }
@@ -137,5 +149,3 @@ function toModelToolCall(part: { toolCallId: string; toolName: string; input: un
   const detail = part.error instanceof Error ? part.error.message : String(part.error)
   return { ...call, invalid: { reason: NoSuchToolError.isInstance(part.error) ? 'unknown-tool' : 'unparsable-arguments', detail } }
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value)
