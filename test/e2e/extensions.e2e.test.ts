@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ExtensionsResourceSchema, HostResource } from '../../src/shared/hostApi'
-import { call, read } from '../helpers/hostCalls'
+import { addConsentedExtension, call, read } from '../helpers/hostCalls'
 import { connectHostClient, openAppPage, recordFrames, root, screenshot, screenshotLightAndDark, setColorScheme, stopHostAndClean, withHostClient, type AppPage } from './appPage'
 import { hostChildren, startHost, type HostProcess } from './hostProcess'
 
@@ -146,6 +146,46 @@ describe('Settings → Extensions in browser mode (Electron stands in as headles
     await page.getByText('Tells the model about this computer', { exact: false }).waitFor()
     expect(await page.getByRole('button', { name: 'Remove', exact: true }).count()).toBe(0)
     await page.getByRole('button', { name: 'All extensions' }).click()
+  })
+
+  it('edits an installed extension (every field, trust included); a change to what it launches asks again', async () => {
+    await withHostClient(host, (client) =>
+      addConsentedExtension(client, { id: 'everything', name: 'Everything', type: 'stdio', command: nodePath, args: [everythingPath], env: {} }, 'allow_always'),
+    )
+    await openExtensions()
+    await installedRows().filter({ hasText: 'Everything' }).getByRole('button', { name: 'Everything', exact: true }).click()
+    await detailsHeader().waitFor()
+    await page.getByRole('button', { name: 'Edit', exact: true }).click()
+    const form = page.getByRole('form', { name: 'Edit Everything' })
+    expect(await form.getByLabel('Command').inputValue()).toBe(nodePath)
+    expect(await form.getByLabel('Id', { exact: true }).getAttribute('readonly')).not.toBeNull()
+
+    // Only the name and trust: nothing it runs changed, so nothing is asked.
+    await form.getByLabel('Name', { exact: true }).fill('Everything server')
+    await form.getByLabel('Trust this extension').check()
+    await form.getByRole('button', { name: 'Save changes' }).click()
+    await page.getByRole('heading', { level: 2, name: 'Everything server' }).waitFor()
+    const stored = async () => (await withHostClient(host, (client) => read(client, HostResource.extensions, ExtensionsResourceSchema))).extensions.find((extension) => extension.id === 'everything')
+    await expect.poll(async () => (await stored())?.trust).toBe('trusted')
+    expect(await consentDialog().count()).toBe(0)
+
+    // A new variable changes what it launches: the consent dialog asks again, with the change in it.
+    await page.getByRole('button', { name: 'Edit', exact: true }).click()
+    const again = page.getByRole('form', { name: 'Edit Everything server' })
+    await again.getByRole('button', { name: 'Add variable' }).click()
+    await again.getByLabel('Variable 1 name').fill('E2E_EDITED')
+    await again.getByLabel('Variable 1 value').fill('yes')
+    await screenshot(again, 'extensions-edit.png')
+    await again.getByRole('button', { name: 'Save changes' }).click()
+    const dialog = consentDialog()
+    await dialog.getByText('E2E_EDITED', { exact: false }).first().waitFor()
+    await screenshot(page, 'extensions-edit-consent.png')
+    await expect.poll(() => dialog.getByRole('button', { name: 'Allow once' }).isEnabled()).toBe(true)
+    await dialog.getByRole('button', { name: 'Allow once' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    await expect.poll(async () => (await stored())?.config.env).toEqual({ E2E_EDITED: 'yes' })
+    await expect.poll(async () => (await stored())?.status, { timeout: 30_000 }).toBe('ready')
+    expect(app.pageErrors).toEqual([])
   })
 
   it('shows underscores in the monospace fields (GITHUB_TOKEN is not GITHUB TOKEN)', async () => {

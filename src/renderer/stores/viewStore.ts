@@ -13,6 +13,7 @@ export type InstallTab = 'registry' | 'bundle' | 'import' | 'link' | 'manual'
 export type ExtensionsPage =
   | { page: 'list' }
   | { page: 'details'; id: string }
+  | { page: 'edit'; id: string }
   | { page: 'add'; tab?: InstallTab; link?: string; requestId?: string }
 /** Where Settings → Models & keys is: the providers (`justSaved` is tested at once), the add form (from a preset) or one provider's edit form. */
 export type ModelsPage = { page: 'list'; justSaved?: string } | { page: 'add'; presetId?: string } | { page: 'edit'; id: string }

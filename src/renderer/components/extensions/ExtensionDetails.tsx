@@ -9,6 +9,7 @@ import { useExtensionsStore } from '../../stores/extensionsStore'
 import { useViewStore } from '../../stores/viewStore'
 import { BackIcon } from '../icons'
 import { quietButton, quietDangerButton } from '../ui'
+import { isEditable } from './add/extensionForm'
 import { Switch } from '../Switch'
 import { Tabs, panelElementId, tabElementId } from '../Tabs'
 import { PromptList, ToolList } from './CatalogLists'
@@ -113,6 +114,11 @@ function ExtensionDetails({ extension }: { extension: ExtensionView }) {
           <div className="flex shrink-0 items-center gap-1">
             <SignInButton extension={extension} />
             <RestartButton controls={controls} />
+            {!extension.builtIn && isEditable(extension.type) && (
+              <button type="button" className={quietButton} onClick={() => showExtensions({ page: 'edit', id: extension.id })}>
+                Edit
+              </button>
+            )}
             {extension.builtIn ? (
               <BuiltInMark />
             ) : (

@@ -13,7 +13,8 @@ import { FormField, messageId } from './FormField'
 import { TransportChoice } from './TransportChoice'
 import { TrustField } from './TrustField'
 import { ValueRows } from './ValueRows'
-import { deriveId, emptyForm, formProblems, hasProblems, type ExtensionForm, type FieldKey } from './extensionForm'
+import { deriveId, emptyForm, formFromExtension, formProblems, hasProblems, type ExtensionForm, type FieldKey, type TransportChoice as TransportChoiceKind } from './extensionForm'
+import type { ExtensionView } from '../../../../shared/hostApi'
 import type { HostProblems } from './hostProblems'
 import { useAddExtension } from './useAddExtension'
 import { splitCommandLine } from './commandLine'
@@ -21,14 +22,21 @@ import { useSecretHome } from '../../../hooks/useSecretHome'
 
 const noHostProblems: HostProblems = { lines: [], fields: {} }
 
-/** `embedded`: shown as a tab of the install page, which has its own way back to the list. */
-export function AddExtensionForm({ embedded = false }: { embedded?: boolean } = {}) {
+interface Props {
+  /** Shown as a tab of the install page, which has its own way back to the list. */
+  embedded?: boolean
+  /** An installed extension to change instead of adding one: every field, trust included. */
+  editing?: ExtensionView & { type: TransportChoiceKind }
+}
+
+export function AddExtensionForm({ embedded = false, editing }: Props = {}) {
   const secrets = useSecretHome()
   const id = useId()
   const showExtensions = useViewStore((state) => state.showExtensions)
   const extensions = useExtensionsStore((state) => state.extensions)
-  const { busy, add } = useAddExtension()
-  const [form, setForm] = useState<ExtensionForm>(emptyForm)
+  const { busy, add } = useAddExtension(editing ? { id: editing.id, enabled: editing.enabled } : undefined)
+  const [form, setForm] = useState<ExtensionForm>(() => (editing ? formFromExtension(editing) : emptyForm))
+  const back = () => showExtensions(editing ? { page: 'details', id: editing.id } : { page: 'list' })
   // A whole command line pasted into Command: offered to be split (never split without asking).
   const pastedLine = form.type === 'stdio' ? splitCommandLine(form.command) : null
   const [submitted, setSubmitted] = useState(false)
@@ -36,7 +44,7 @@ export function AddExtensionForm({ embedded = false }: { embedded?: boolean } = 
   const formElement = useRef<HTMLFormElement>(null)
   const summary = useRef<HTMLDivElement>(null)
 
-  const takenIds = new Set((extensions ?? []).map((extension) => extension.id))
+  const takenIds = new Set((extensions ?? []).map((extension) => extension.id).filter((taken) => taken !== editing?.id))
   const problems = formProblems(form, takenIds, submitted)
   const disabled = busy !== null
 
@@ -71,7 +79,7 @@ export function AddExtensionForm({ embedded = false }: { embedded?: boolean } = 
     const outcome = await add(form)
     if (outcome.ok) {
       // The secret values typed into this form do not outlive it.
-      setForm(emptyForm)
+      setForm(editing ? formFromExtension({ ...outcome.extension, type: form.type }) : emptyForm)
       showExtensions({ page: 'details', id: outcome.extension.id })
       return
     }
@@ -85,9 +93,9 @@ export function AddExtensionForm({ embedded = false }: { embedded?: boolean } = 
   return (
     <div className="space-y-6">
       {!embedded && (
-        <button type="button" className={`${quietButton} -ml-2.5`} onClick={() => showExtensions({ page: 'list' })}>
+        <button type="button" className={`${quietButton} -ml-2.5`} onClick={back}>
           <BackIcon className="size-3.5" />
-          All extensions
+          {editing ? editing.name : 'All extensions'}
         </button>
       )}
       <form
@@ -99,10 +107,12 @@ export function AddExtensionForm({ embedded = false }: { embedded?: boolean } = 
       >
         <div>
           <h2 id={`${id}-heading`} className="text-lg font-semibold">
-            Add extension
+            {editing ? `Edit ${editing.name}` : 'Add extension'}
           </h2>
           <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-            Connect an MCP server by hand. Before a program starts for the first time, Switchboard shows you exactly what it will run and asks.
+            {editing
+              ? 'Change any field. When what it runs changes (program, arguments, folder, variables, address or headers), Switchboard asks you again before it starts.'
+              : 'Connect an MCP server by hand. Before a program starts for the first time, Switchboard shows you exactly what it will run and asks.'}
           </p>
         </div>
 
@@ -135,6 +145,8 @@ export function AddExtensionForm({ embedded = false }: { embedded?: boolean } = 
           >
             <input
               {...inputProps('id')}
+              // The id names its tools, policies and secrets: it stays what it is.
+              readOnly={editing !== undefined}
               value={form.id}
               placeholder="github"
               onChange={(event) => {
@@ -265,9 +277,9 @@ export function AddExtensionForm({ embedded = false }: { embedded?: boolean } = 
         <div className="flex items-center gap-2 border-t border-zinc-200 pt-5 dark:border-zinc-800">
           <button type="submit" className={primaryButton} disabled={disabled}>
             <PlusIcon className="size-3.5" />
-            {busy ?? 'Add extension'}
+            {busy ?? (editing ? 'Save changes' : 'Add extension')}
           </button>
-          <button type="button" className={`${quietButton} h-8`} disabled={disabled} onClick={() => showExtensions({ page: 'list' })}>
+          <button type="button" className={`${quietButton} h-8`} disabled={disabled} onClick={back}>
             Cancel
           </button>
         </div>

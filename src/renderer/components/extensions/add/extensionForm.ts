@@ -49,6 +49,35 @@ export const emptyForm: ExtensionForm = {
   trusted: false,
 }
 
+/** The kinds of extension the form can show (built-in and window extensions have nothing to edit). */
+export const isEditable = (type: string): type is TransportChoice => type === 'stdio' || type === 'streamable-http' || type === 'sse'
+
+/**
+ * The form for an installed extension, from its config as the host shows it: `${secret:…}`
+ * references and masked values stay as they are (the host keeps what they stand for), so only what
+ * the person changes is changed.
+ */
+export function formFromExtension(extension: { id: string; name: string; type: TransportChoice; trust: 'trusted' | 'untrusted'; config: Record<string, unknown> }): ExtensionForm {
+  const { config } = extension
+  const text = (value: unknown) => (typeof value === 'string' ? value : '')
+  const rows = (value: unknown): ValueRow[] =>
+    Object.entries(value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {}).map(([name, entry], index) => ({ key: index + 1, name, value: text(entry), secret: false }))
+  return {
+    ...emptyForm,
+    type: extension.type,
+    name: extension.name,
+    id: extension.id,
+    idEdited: true,
+    command: text(config.command),
+    args: Array.isArray(config.args) ? config.args.filter((arg): arg is string => typeof arg === 'string').join('\n') : '',
+    cwd: text(config.cwd),
+    env: rows(config.env),
+    url: text(config.url),
+    headers: rows(config.headers),
+    trusted: extension.trust === 'trusted',
+  }
+}
+
 /** Field keys for messages: a named field, or one row of env/headers. */
 export type FieldKey = 'name' | 'id' | 'command' | 'args' | 'cwd' | 'url' | `env:${number}` | `header:${number}`
 export type RowProblem = { name?: string; value?: string }

@@ -1,6 +1,6 @@
 /**
  * Sends a filled-in form: stores the secret values first (so the extension finds them when it
- * starts), then `extension_add`. When the host refuses the config, the secrets just stored are
+ * starts), then `extension_add` (or `extension_update` for an installed one). When the host refuses the config, the secrets just stored are
  * removed again and its messages come back to be shown next to the form.
  */
 import { useState } from 'react'
@@ -13,7 +13,8 @@ import { placeHostProblems, type HostProblems } from './hostProblems'
 
 export type AddOutcome = { ok: true; extension: ExtensionView } | { ok: false; problems: HostProblems }
 
-export function useAddExtension(): { busy: string | null; add: (form: ExtensionForm) => Promise<AddOutcome> } {
+/** `editing`: the installed extension the form changes (extension_update; it stays on or off as it is); absent to add one. */
+export function useAddExtension(editing?: { id: string; enabled: boolean }): { busy: string | null; add: (form: ExtensionForm) => Promise<AddOutcome> } {
   const client = useHostClient()
   const [busy, setBusy] = useState<string | null>(null)
 
@@ -33,10 +34,11 @@ export function useAddExtension(): { busy: string | null; add: (form: ExtensionF
           return { ok: false, problems: { lines: [`The secret ${secret.key} could not be stored: ${errorMessage(error)}`], fields } }
         }
       }
-      setBusy('Adding…')
+      setBusy(editing ? 'Saving…' : 'Adding…')
       let extension: ExtensionView
       try {
-        extension = await client.call('extension_add', { config })
+        // A change to what it launches waits for the person's approval again (the host decides that).
+        extension = editing ? await client.call('extension_update', { id: editing.id, config: { ...config, enabled: editing.enabled } }) : await client.call('extension_add', { config })
       } catch (error) {
         await forget()
         return { ok: false, problems: placeHostProblems(errorMessage(error), form) }
