@@ -256,6 +256,24 @@ const providerInput = z.object({
   modelSettings: ModelSettingsMapSchema.optional(),
 })
 
+/** One message found by chat_search: where it is, and the text around the match with the matched words marked. */
+export const SearchResultSchema = z.object({
+  sessionId: z.string(),
+  sessionTitle: z.string(),
+  messageId: z.string(),
+  role: z.enum(['user', 'assistant']),
+  /** When the message was committed (ISO). */
+  at: z.string(),
+  /** About 160 characters of the message around the best match, with "…" where it was cut. */
+  snippet: z.string(),
+  /** [start, end) offsets in `snippet` of the words that matched. */
+  matches: z.array(z.tuple([z.number().int().nonnegative(), z.number().int().nonnegative()])),
+})
+export type SearchResult = z.infer<typeof SearchResultSchema>
+
+export const ExportFormatSchema = z.enum(['markdown', 'json'])
+export type ExportFormat = z.infer<typeof ExportFormatSchema>
+
 export const ChatToolInput = {
   /** Returns at once with the session id, the turn id and a resource_link to the progress resource. */
   chat_send: z.object({
@@ -269,6 +287,13 @@ export const ChatToolInput = {
   /** Edit and resend the person's last message (`messageId`): it and what followed are set aside, `text` is sent instead; returns like chat_send. */
   chat_edit: z.object({ sessionId: z.string(), messageId: z.string().min(1), text: z.string().trim().min(1, 'Type a message first.').max(200_000) }),
   chat_cancel: z.object({ sessionId: z.string() }),
+  /** Full-text search over every conversation (the person's messages and the replies), best match first. */
+  chat_search: z.object({ query: z.string().trim().min(1, 'Type something to search for.').max(500), limit: z.number().int().min(1).max(200).optional() }),
+  /**
+   * A conversation as Markdown or JSON: the text comes back; with `save` (the app window), main also
+   * asks where to save it in the system dialog and writes it there.
+   */
+  chat_export: z.object({ sessionId: z.string(), format: ExportFormatSchema, save: z.boolean().optional() }),
   provider_save: z.object({ provider: providerInput }),
   provider_remove: z.object({ id: z.string() }),
   /** Lists the provider's models (from its /models where it has one) to check the address and key. */
@@ -283,6 +308,14 @@ export const ChatToolOutput = {
   chat_regenerate: z.object({ sessionId: z.string(), turnId: z.string() }),
   chat_edit: z.object({ sessionId: z.string(), turnId: z.string() }),
   chat_cancel: z.object({ sessionId: z.string(), cancelled: z.boolean() }),
+  chat_search: z.object({ results: z.array(SearchResultSchema) }),
+  /** `saved`: the file written; `cancelled`: the dialog was closed; `unavailable`: no dialog here (browser mode: the window downloads `text`). */
+  chat_export: z.object({
+    fileName: z.string(),
+    mimeType: z.string(),
+    text: z.string(),
+    saved: z.union([z.object({ path: z.string() }), z.object({ cancelled: z.literal(true) }), z.object({ unavailable: z.literal(true) })]).optional(),
+  }),
   provider_save: ProviderViewSchema,
   provider_remove: z.object({ id: z.string() }),
   /** `added`: the server's only model, added to a provider that had none. */

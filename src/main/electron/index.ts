@@ -23,7 +23,7 @@ import { rendererUrl } from './rendererUrl'
 import { guardWebContents } from './webContentsGuard'
 import { openCheckedLink } from './externalLinks'
 import { windowOptions } from './windowOptions'
-import { createPathPicker } from './pathPicker'
+import { createPathPicker, createSavePicker } from './pathPicker'
 import { createWindowPorts, type WindowPorts } from './windowPorts'
 import { createDeepLinkInbox, installLinkFromArgv, installLinkFromSecondInstance, installLinkFromUrl, registerProtocolClient, secondInstanceData } from './deepLinks'
 import { holdQuitForCleanup } from './quitSequence'
@@ -47,6 +47,7 @@ let mainWindow: BrowserWindow | undefined
 
 /** The system open dialog for `pick_path`, attached to the window when there is one. */
 const pickPath = createPathPicker((request) => (mainWindow ? dialog.showOpenDialog(mainWindow, request) : dialog.showOpenDialog(request)))
+const pickSavePath = createSavePicker((request) => (mainWindow ? dialog.showSaveDialog(mainWindow, request) : dialog.showSaveDialog(request)), () => app.getPath('downloads'))
 
 /** Install links from the OS; held until the host exists, then queued as install requests the window shows. */
 const deepLinks = createDeepLinkInbox()
@@ -137,7 +138,7 @@ async function main(): Promise<void> {
     ],
   })
   // The host opens its files while Electron gets ready; awaiting both together keeps a failure handled.
-  const [host] = await Promise.all([createHost({ dataDir, secrets, makeSettingsConf: ({ cwd, configName, configFileMode }) => new Store({ cwd, name: configName, configFileMode }), openExternal: (url) => openCheckedLink(url, openExternal), pickPath }), app.whenReady()])
+  const [host] = await Promise.all([createHost({ dataDir, secrets, makeSettingsConf: ({ cwd, configName, configFileMode }) => new Store({ cwd, name: configName, configFileMode }), openExternal: (url) => openCheckedLink(url, openExternal), pickPath, pickSavePath }), app.whenReady()])
 
   Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate({ appName: APP_NAME, platform: process.platform, isPackaged: app.isPackaged })))
   session.defaultSession.protocol.handle(APP_SCHEME, (request) => appProtocolResponse(rendererDir, request.url, request.method))

@@ -4,8 +4,9 @@
  * `defaultPath` opens in Downloads every time (the OS no longer remembers). Pure over the injected
  * `showOpenDialog`, so it is unit-tested without Electron.
  */
-import { dirname } from 'node:path'
+import { dirname, join } from 'node:path'
 import type { HostToolArgs, HostToolResult } from '../../shared/hostApi'
+import type { SavePicker } from '../services/conversationExport'
 
 /** The part of Electron's `OpenDialogOptions` we set. */
 export interface OpenDialogRequest {
@@ -42,6 +43,33 @@ export function createPathPicker(showOpenDialog: ShowOpenDialog): (request: Host
       if (result.canceled || path === undefined) return { cancelled: true as const }
       lastFolder = dirname(path)
       return { path }
+    } catch {
+      return { cancelled: true as const }
+    }
+  }
+}
+
+/** The part of Electron's `SaveDialogOptions` we set. */
+export interface SaveDialogRequest {
+  title: string
+  defaultPath: string
+  filters: { name: string; extensions: string[] }[]
+  properties: ('createDirectory' | 'showOverwriteConfirmation')[]
+}
+
+export type ShowSaveDialog = (request: SaveDialogRequest) => Promise<{ canceled: boolean; filePath?: string }>
+
+/** The save dialog for exports: it offers the file name in the folder of the last save (Downloads at first). */
+export function createSavePicker(showSaveDialog: ShowSaveDialog, firstFolder: () => string): SavePicker {
+  let folder: string | undefined
+  return async (request) => {
+    try {
+      // Read on first use: Electron's paths are only certain once the app is ready.
+      folder ??= firstFolder()
+      const result = await showSaveDialog({ title: request.title, defaultPath: join(folder, request.defaultName), filters: request.filters, properties: ['createDirectory', 'showOverwriteConfirmation'] })
+      if (result.canceled || !result.filePath) return { cancelled: true as const }
+      folder = dirname(result.filePath)
+      return { path: result.filePath }
     } catch {
       return { cancelled: true as const }
     }

@@ -39,6 +39,7 @@ import { createRoots } from '../services/roots'
 import { createInstallRequests } from '../services/installRequests'
 import { createBundleService } from '../extensions/bundles/bundleService'
 import type { PathPicker } from '../extensions/bundles/bundleTypes'
+import type { SavePicker } from '../services/conversationExport'
 import { createRegistryService } from '../extensions/registry/registryService'
 import { DEFAULT_REGISTRY_URL } from '../../shared/hostApi'
 import { createRemoteAuth } from '../extensions/auth/remoteAuth'
@@ -73,6 +74,8 @@ export interface HostOptions {
   openExternal?: (url: string) => void | Promise<void>
   /** The system file/folder dialog (Electron); absent in browser mode, where `pick_path` answers "unavailable". */
   pickPath?: PathPicker
+  /** The system save dialog (the app window), for exports; absent in browser mode. */
+  pickSavePath?: SavePicker
   /** The connected apps' endpoint listens on this port for this run (instead of the one it keeps). */
   gatewayPort?: number
 }
@@ -80,7 +83,7 @@ export interface HostOptions {
 // The AI SDK writes its warnings to the console; the host reports problems through its own log.
 ;(globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false
 
-export async function createHost({ dataDir, makeSettingsConf, secrets, questionTimeoutMs, openExternal, pickPath, gatewayPort }: HostOptions): Promise<Host> {
+export async function createHost({ dataDir, makeSettingsConf, secrets, questionTimeoutMs, openExternal, pickPath, pickSavePath, gatewayPort }: HostOptions): Promise<Host> {
   await makePrivateDataDir(dataDir)
   // The keychain probe may take a moment; it runs while the session index loads.
   const [sessions, secretStore, agentStore] = await Promise.all([openSessionIndex(dataDir), secrets ?? openSecretStore(), openAgentStore(dataDir)])
@@ -160,7 +163,7 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
   const stopNotingApps = extensions.core.cache.onChange((catalog) => apps.noteCatalog(catalog.tools))
   const hooks = await createHookService({ dataDir, dispatch: (request, options) => extensions.core.dispatcher.call(request, options), lookup: (name) => extensions.core.cache.lookup(name), roots: () => (settings.get().roots ?? []).map((root) => root.path) })
   for (const notice of hooks.takeNotices()) notices.add(notice)
-  const chat = await createChatService({ dataDir, sessions, extensions, permissions, models, attachments, apps, hooks: hooks.runner, agents: agentStore, alwaysOffer: () => settings.get('alwaysOfferTools') ?? [], modelFacts: () => settings.get('modelFacts') ?? [], defaultInstructions: () => settings.get('defaultInstructions') })
+  const chat = await createChatService({ dataDir, sessions, extensions, permissions, models, attachments, apps, hooks: hooks.runner, agents: agentStore, alwaysOffer: () => settings.get('alwaysOfferTools') ?? [], modelFacts: () => settings.get('modelFacts') ?? [], defaultInstructions: () => settings.get('defaultInstructions'), pickSavePath })
   const agents = createAgentService({ store: agentStore, builtins, manager: extensions.core.manager, turns: createAgentCalls({ agents: agentStore, sessions, chat }) })
   const roots = createRoots({
     settings,

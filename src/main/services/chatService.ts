@@ -26,7 +26,9 @@ import {
 } from '../agent'
 import { DEFAULT_AGENT_ID, type Agent } from '../../shared/agentsApi'
 import { AGENT_CALLER_META_KEY } from '../builtins/agentServer'
-import type { ModelFactsRow } from '../../shared/hostApi'
+import type { ExportFormat, HostToolResult, ModelFactsRow, SearchResult } from '../../shared/hostApi'
+import { createChatSearch } from './chatSearch'
+import { exportConversation, type SavePicker } from './conversationExport'
 import type { PermissionService } from '../permissions'
 import type { ExtensionService } from './extensionService'
 import type { AttachmentRef, SessionSummary } from '../../shared/hostApi'
@@ -53,6 +55,10 @@ export interface ChatService {
   /** The turn behind a token main handed to the agent servers it calls (AGENT_CALLER_META_KEY); undefined once it ended. */
   callerOf(token: string): CallerTurn | undefined
   cancel(sessionId: string): boolean
+  /** chat_search: full text over every conversation, best match first. */
+  search(query: string, limit?: number): Promise<SearchResult[]>
+  /** chat_export: the conversation as Markdown or JSON, saved through the system dialog when `save` is set. */
+  exportConversation(sessionId: string, format: ExportFormat, save?: boolean): Promise<HostToolResult<'chat_export'>>
   history(sessionId: string): Promise<HistoryResource>
   /** `since`: what the reader holds of the step's text already (progressSinceUri). */
   progress(sessionId: string, since?: ProgressSince): ProgressResource
@@ -101,6 +107,8 @@ export interface ChatServiceOptions {
   agents?: Pick<AgentDirectory, 'get'>
   /** Instructions for sessions without their own (settings `defaultInstructions`). */
   defaultInstructions?: () => string | undefined
+  /** The system save dialog for exports (the app window); absent in browser mode. */
+  pickSavePath?: SavePicker
 }
 
 /** What starts a turn: a message, a regenerate, or an edit (see runTurn's `userText` and `rewind`), from the person or an agent. */
@@ -145,7 +153,9 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
     }
     return session
   }
+  const search = createChatSearch({ sessions, read: async (sessionId) => (await store.load(sessionId)).messages })
   store.onCommitted((sessionId, message) => {
+    search.noteCommitted(sessionId, message)
     const session = loaded.get(sessionId)
     // A commit while the file is still loading is already in what load() reads.
     if (session) void session.then((value) => value.messages.at(-1)?.id !== message.id && value.messages.push(message))
@@ -265,6 +275,13 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
     },
     callerOf: (token) => callers.get(token),
     cancel: (sessionId) => turns.cancel(sessionId),
+    search: (query, limit) => search.search(query, limit),
+    async exportConversation(sessionId, format, save) {
+      const session = sessions.get(sessionId)
+      if (!session) throw new Error(`No session with id "${sessionId}" exists; it may have been deleted.`)
+      const history = historyView(historyPayload(sessionId, await load(sessionId)), turns.progress(sessionId), options.modelFacts?.() ?? [])
+      return exportConversation(session, history, format, save ? { picker: options.pickSavePath } : undefined)
+    },
     async history(sessionId) {
       if (!sessions.get(sessionId)) throw new Error(`No session with id "${sessionId}" exists; it may have been deleted.`)
       return historyView(historyPayload(sessionId, await load(sessionId)), turns.progress(sessionId), options.modelFacts?.() ?? [])
@@ -281,6 +298,7 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
       turns.cancel(sessionId)
       await store.remove(sessionId)
       turns.forget(sessionId)
+      search.forget(sessionId)
       loaded.delete(sessionId)
       ready.delete(sessionId)
       permissions.forgetSession(sessionId)

@@ -1,6 +1,6 @@
 /** The pick_path dialog options and results; Electron's dialog is a fake here (the binary is unavailable in tests). */
 import { describe, expect, it } from 'vitest'
-import { createPathPicker, openDialogRequest, type OpenDialogRequest } from '../../../src/main/electron/pathPicker'
+import { createPathPicker, createSavePicker, openDialogRequest, type OpenDialogRequest, type SaveDialogRequest } from '../../../src/main/electron/pathPicker'
 
 describe('pathPicker (fake Electron dialog)', () => {
   it('asks for one folder, or one file with the given filters', () => {
@@ -41,5 +41,19 @@ describe('pathPicker (fake Electron dialog)', () => {
     await pick({ kind: 'directory' })
     await pick({ kind: 'file' })
     expect(seen).toEqual([undefined, '/home/ann/bundles', '/home/ann/bundles', '/srv/projects'])
+  })
+
+  it('saves exports where the last one went, Downloads at first, and reads a closed dialog as cancelled', async () => {
+    const seen: SaveDialogRequest[] = []
+    const answers = [{ canceled: false, filePath: '/home/ann/Notes/Plan.md' }, { canceled: true }]
+    const pick = createSavePicker(async (request) => {
+      seen.push(request)
+      return answers.shift()!
+    }, () => '/home/ann/Downloads')
+    const request = { title: 'Export conversation', defaultName: 'Plan.md', filters: [{ name: 'Markdown', extensions: ['md'] }] }
+    expect(await pick(request)).toEqual({ path: '/home/ann/Notes/Plan.md' })
+    expect(await pick({ ...request, defaultName: 'Other.md' })).toEqual({ cancelled: true })
+    expect(seen.map((shown) => shown.defaultPath)).toEqual(['/home/ann/Downloads/Plan.md', '/home/ann/Notes/Other.md'])
+    expect(seen[0]).toMatchObject({ filters: request.filters, properties: ['createDirectory', 'showOverwriteConfirmation'] })
   })
 })
