@@ -1,5 +1,8 @@
 /** The window: sidebar, banners, the current screen and any approval to answer, once the host has sent its first state. */
+import { lazy, Suspense } from 'react'
 import { useAppliedTheme } from './hooks/useAppliedTheme'
+import { useSearchShortcut } from './hooks/useSearchShortcut'
+import { useSearchStore } from './stores/searchStore'
 import { useSessionsStore } from './stores/sessionsStore'
 import { useSettingsStore } from './stores/settingsStore'
 import { useViewStore } from './stores/viewStore'
@@ -14,8 +17,13 @@ import { ApprovalDialog } from './components/consent/ApprovalDialog'
 import { QuestionDialog } from './components/elicitation/QuestionDialog'
 import { IssuedTokenDialog } from './components/connectedApps/IssuedTokenDialog'
 
+// Loaded on first use: the window's first chunk stays small (quality.md §C).
+const SearchDialog = lazy(() => import('./components/search/SearchDialog'))
+
 export function App() {
   useAppliedTheme()
+  useSearchShortcut()
+  const searching = useSearchStore((state) => state.open)
   const hasSessions = useSessionsStore((state) => state.sessions !== null)
   const hasSettings = useSettingsStore((state) => state.settings !== null)
   const screen = useViewStore((state) => state.screen)
@@ -32,6 +40,11 @@ export function App() {
       <ApprovalDialog />
       <QuestionDialog />
       <IssuedTokenDialog />
+      {searching && (
+        <Suspense fallback={null}>
+          <SearchDialog />
+        </Suspense>
+      )}
     </div>
   )
 }

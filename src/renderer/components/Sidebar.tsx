@@ -5,7 +5,9 @@ import { useSessionsStore } from '../stores/sessionsStore'
 import { useViewStore, WIDE_WINDOW } from '../stores/viewStore'
 import { SessionItem } from './SessionItem'
 import { AppMark } from './AppMark'
-import { BackIcon, ChevronRightIcon, GearIcon, PlusIcon } from './icons'
+import { BackIcon, ChevronRightIcon, GearIcon, PlusIcon, SearchIcon } from './icons'
+import { SEARCH_KEYS } from '../hooks/useSearchShortcut'
+import { useSearchStore } from '../stores/searchStore'
 import { iconButton, secondaryButton } from './ui'
 
 export function Sidebar() {
@@ -21,6 +23,7 @@ export function Sidebar() {
   const newButton = useRef<HTMLButtonElement>(null)
   const open = useViewStore((state) => state.sidebarOpen)
   const setOpen = useViewStore((state) => state.setSidebarOpen)
+  const openSearch = () => useSearchStore.getState().setOpen(true)
   // Crossing the narrow-window width folds or unfolds it, as the person would.
   useEffect(() => {
     const wide = window.matchMedia(WIDE_WINDOW)
@@ -59,6 +62,9 @@ export function Sidebar() {
         <button type="button" className={iconButton} aria-label="New session" onClick={() => void create()}>
           <PlusIcon />
         </button>
+        <button type="button" className={iconButton} aria-label="Search conversations" aria-keyshortcuts="Control+K Meta+K" title={`Search conversations (${SEARCH_KEYS})`} onClick={openSearch}>
+          <SearchIcon />
+        </button>
         <button type="button" className={`${iconButton} mt-auto`} aria-label="Settings" aria-current={screen === 'settings' ? 'page' : undefined} onClick={() => showSettings()}>
           <GearIcon />
         </button>
@@ -79,6 +85,16 @@ export function Sidebar() {
         <button ref={newButton} type="button" className={`${secondaryButton} w-full justify-start`} onClick={() => void create()}>
           <PlusIcon />
           New session
+        </button>
+        <button
+          type="button"
+          aria-keyshortcuts="Control+K Meta+K"
+          onClick={openSearch}
+          className="mt-1.5 flex h-8 w-full items-center gap-2 rounded-md px-2.5 text-sm text-zinc-600 transition-colors hover:bg-zinc-200/50 dark:text-zinc-400 dark:hover:bg-zinc-800/60"
+        >
+          <SearchIcon />
+          Search
+          <kbd className="ml-auto rounded border border-zinc-300 px-1.5 text-[11px] dark:border-zinc-700">{SEARCH_KEYS}</kbd>
         </button>
       </div>
       <h2 id="sessions-heading" className="px-5 pb-1 text-xs font-medium tracking-wide text-zinc-500 uppercase dark:text-zinc-400">

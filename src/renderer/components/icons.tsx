@@ -113,3 +113,10 @@ export const LockIcon = (props: P) => (
   </Icon>
 )
 export const StopIcon = (props: P) => <Icon {...props}><rect x="6" y="6" width="12" height="12" rx="1.5" /></Icon>
+export const SearchIcon = (props: P) => (
+  <Icon {...props}>
+    <circle cx="11" cy="11" r="6.5" />
+    <path d="m16 16 4.5 4.5" />
+  </Icon>
+)
+export const DownloadIcon = (props: P) => <Icon {...props}><path d="M12 4v11M7 10.5l5 5 5-5M5 20h14" /></Icon>

@@ -94,5 +94,8 @@ export function useFollowBottom<S extends HTMLElement, C extends HTMLElement>() 
     toBottom(scroller.current)
   }, [follow])
 
-  return { scroller, content, following, jump }
+  /** Stops following, e.g. before the list is scrolled to a message elsewhere (a search result). */
+  const letGo = useCallback(() => follow(false), [follow])
+
+  return { scroller, content, following, jump, letGo }
 }

@@ -2,7 +2,7 @@
  * One conversation: its title, the messages (history, the message being sent, the reply in flight)
  * and the composer. Without a session yet, the first message sent creates one.
  */
-import { useEffect, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import type { SessionSummary } from '../../../shared/hostApi'
 import { useHostAction } from '../../hooks/useHostAction'
 import { NEW_CHAT, useChatViewStore } from '../../stores/chatViewStore'
@@ -20,6 +20,8 @@ import { conversationRows, type ConversationRow, type Turn } from './liveTurn'
 import { MessageList } from './MessageList'
 import { useChatSession } from './useChatSession'
 import { ConversationUsageBadge } from './ConversationUsageBadge'
+import { ExportButton } from './ExportButton'
+import { useSearchStore } from '../../stores/searchStore'
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
 /** Drawn between sending and the host's first progress. */
@@ -42,6 +44,8 @@ export function ChatView({ sessionId, session }: Props) {
   const [calling, setCalling] = useState(false)
   const [stopping, setStopping] = useState(false)
   const [followSignal, setFollowSignal] = useState(0)
+  const focus = useSearchStore((state) => (state.focus && state.focus.sessionId === sessionId ? state.focus.messageId : undefined))
+  const clearFocus = useCallback(() => useSearchStore.getState().setFocus(null), [])
   const list = messages ?? []
   const overToolLimit = list.some((message) => message.role === 'assistant' && message.note?.kind === 'tool-limit')
   const waitingFor = sending && list.length <= sending.baseline ? sending : undefined
@@ -130,6 +134,7 @@ export function ChatView({ sessionId, session }: Props) {
           <div className="flex shrink-0 items-center gap-1">
             <AgentPicker session={session} />
             <SessionInstructionsButton session={session} />
+            <ExportButton sessionId={session.id} />
             <SessionRootsButton session={session} />
             <ToolOfferChooser session={session} />
             {session.toolOffer === 'all' && <ExtensionChooser session={session} overLimit={overToolLimit} />}
@@ -139,7 +144,7 @@ export function ChatView({ sessionId, session }: Props) {
       {sessionId !== null && messages === null ? (
         <div className="flex-1" aria-busy="true" />
       ) : (
-        <MessageList rows={rows} streaming={liveRunning} followSignal={followSignal} onRetry={retry} onRegenerate={regenerate} onEdit={edit} empty={<ConversationStart />} />
+        <MessageList rows={rows} streaming={liveRunning} followSignal={followSignal} onRetry={retry} onRegenerate={regenerate} onEdit={edit} focusMessageId={focus} onFocused={clearFocus} empty={<ConversationStart />} />
       )}
       <Composer draftKey={key} running={running} stopping={stopping}
         stopDisabled={sessionId === null} onSend={send} onStop={() => void stop()} />

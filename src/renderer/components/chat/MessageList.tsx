@@ -4,7 +4,7 @@
  * step in flight (liveTurn.ts); a step keeps its row when it is committed. The list follows the
  * stream at the bottom until the person scrolls up, and offers a way back.
  */
-import { useEffect, type ReactNode } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { ArrowDownIcon } from '../icons'
 import { AssistantMessage } from './AssistantMessage'
@@ -12,6 +12,10 @@ import { actionRows, type ConversationRow } from './liveTurn'
 import { UserMessage } from './UserMessage'
 import { estimateRowHeight } from './messageSize'
 import { useFollowBottom } from '../../hooks/useFollowBottom'
+import { rowOfMessage } from './openAtMessage'
+
+/** How long a message opened from a search stays marked (ms). */
+const MARK_MS = 2500
 
 interface Props {
   rows: readonly ConversationRow[]
@@ -26,10 +30,14 @@ interface Props {
   onRegenerate?: () => void
   /** Sends an edited version of the person's last message (by its id); absent while something runs. */
   onEdit?: (messageId: string, text: string) => Promise<boolean>
+  /** A message to bring into view and mark (a search result, openAtMessage.ts); told once it is done. */
+  focusMessageId?: string
+  onFocused?: () => void
 }
 
-export function MessageList({ rows: conversation, empty, streaming, followSignal, onRetry, onRegenerate, onEdit }: Props) {
-  const { scroller, content, following, jump } = useFollowBottom<HTMLDivElement, HTMLDivElement>()
+export function MessageList({ rows: conversation, empty, streaming, followSignal, onRetry, onRegenerate, onEdit, focusMessageId, onFocused }: Props) {
+  const { scroller, content, following, jump, letGo } = useFollowBottom<HTMLDivElement, HTMLDivElement>()
+  const [marked, setMarked] = useState<string | null>(null)
   const count = conversation.length
   useEffect(() => {
     if (followSignal > 0) jump()
@@ -47,6 +55,20 @@ export function MessageList({ rows: conversation, empty, streaming, followSignal
     initialOffset: () => Number.MAX_SAFE_INTEGER,
     useFlushSync: false,
   })
+  // Once the rows hold the message to open at, it is scrolled to the middle and marked for a moment.
+  const focusIndex = focusMessageId === undefined ? -1 : rowOfMessage(conversation, focusMessageId)
+  useEffect(() => {
+    if (focusIndex < 0 || focusMessageId === undefined) return
+    letGo()
+    virtualizer.scrollToIndex(focusIndex, { align: 'center' })
+    setMarked(focusMessageId)
+    onFocused?.()
+  }, [focusIndex, focusMessageId, virtualizer, onFocused, letGo])
+  useEffect(() => {
+    if (marked === null) return
+    const timer = setTimeout(() => setMarked(null), MARK_MS)
+    return () => clearTimeout(timer)
+  }, [marked])
   const rows = virtualizer.getVirtualItems()
   const nothing = count === 0
   const { lastUser, lastReply } = actionRows(conversation)
@@ -70,12 +92,14 @@ export function MessageList({ rows: conversation, empty, streaming, followSignal
                 const item = conversation[row.index]
                 if (!item) return null
                 const editId = item.kind === 'user' && row.index === lastUser ? item.messageId : undefined
+                const isMarked = marked !== null && (item.kind === 'user' ? item.messageId === marked : item.message?.id === marked)
                 return (
                   <div
                     key={row.key}
                     data-index={row.index}
+                    data-marked={isMarked || undefined}
                     ref={virtualizer.measureElement}
-                    className="absolute left-0 w-full pb-6"
+                    className={`absolute left-0 w-full pb-6 ${isMarked ? 'rounded-xl ring-2 ring-amber-400 ring-offset-4 ring-offset-white dark:ring-offset-zinc-900' : ''}`}
                     // `top`, not a transform: a transformed row would become the containing block of
                     // an App shown full screen or in picture-in-picture (position: fixed).
                     style={{ top: row.start }}
