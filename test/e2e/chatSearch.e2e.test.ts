@@ -67,7 +67,7 @@ describe('Search and export in browser mode (Electron stands in as headless Chro
     expect(await long.getAttribute('aria-selected')).toBe('true')
     await page.keyboard.press('Enter')
     await dialog.waitFor({ state: 'detached' })
-    await page.locator('header').getByText('Tell me about sea birds').waitFor()
+    await expect.poll(() => page.locator('header h1').textContent()).toBe('Tell me about sea birds')
     const marked = page.locator('[data-marked]')
     await marked.getByText('A brown pelican dives for fish from the air.').waitFor()
     // In view, far from the bottom the conversation opens at.

@@ -114,8 +114,8 @@ export function ChatView({ sessionId, session }: Props) {
     <div className="flex h-full flex-col">
       <header className="flex h-12 shrink-0 items-center gap-3 border-b border-zinc-200 px-6 dark:border-zinc-800">
         {/* The title side gives way (truncated) so that the session's controls always fit. */}
-        <div className="flex min-w-0 flex-1 items-center gap-3">
-          <h1 tabIndex={-1} className="truncate text-sm font-semibold focus-visible:outline-none">
+        <div className="flex min-w-0 flex-1 items-center gap-3 overflow-hidden">
+          <h1 tabIndex={-1} className="min-w-24 truncate text-sm font-semibold focus-visible:outline-none">
             {session?.title ?? 'New conversation'}
           </h1>
           {/* A sub-agent's conversation says who asked instead of when it started. */}
@@ -123,7 +123,7 @@ export function ChatView({ sessionId, session }: Props) {
             <ParentSessionLink parent={session.parent} />
           ) : (
             session && (
-              <span className="shrink-0 text-xs text-zinc-500 dark:text-zinc-400">
+              <span className="min-w-0 truncate text-xs text-zinc-500 dark:text-zinc-400">
                 Created {dateFormat.format(new Date(session.created))} · {messageCount}
               </span>
             )

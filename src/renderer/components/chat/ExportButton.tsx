@@ -40,10 +40,11 @@ export function ExportButton({ sessionId }: { sessionId: string }) {
     <>
       <HeaderPopover
         label={
-          <>
-            <DownloadIcon className="size-3.5" />
-            Export
-          </>
+          // Icon only: the header is crowded, and the session's title must keep its room.
+          <span title="Export this conversation" className="inline-flex items-center">
+            <DownloadIcon className="size-4" />
+            <span className="sr-only">Export</span>
+          </span>
         }
         title="Export this conversation"
         open={open}
