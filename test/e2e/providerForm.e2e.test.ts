@@ -80,4 +80,43 @@ describe('the provider form in browser mode (Electron stands in as headless Chro
     await screenshot(row, 'provider-row-full-url.png')
     expect(app.pageErrors).toEqual([])
   }, 120_000)
+
+  it('offers the hosted services as presets with their own address and key hints; Azure asks for the resource name in its address', async () => {
+    await page.getByRole('button', { name: 'Add provider' }).click()
+    const form = page.getByRole('form', { name: 'Add a provider' })
+    const presets: [string, string, string][] = [
+      ['Google Gemini', 'https://generativelanguage.googleapis.com/v1beta/openai', 'aistudio.google.com'],
+      ['OpenRouter', 'https://openrouter.ai/api/v1', 'openrouter.ai'],
+      ['Groq', 'https://api.groq.com/openai/v1', 'console.groq.com'],
+      ['Mistral', 'https://api.mistral.ai/v1', 'console.mistral.ai'],
+      ['DeepSeek', 'https://api.deepseek.com/v1', 'platform.deepseek.com'],
+    ]
+    for (const [name, baseUrl, keyPlace] of presets) {
+      await form.getByRole('radio', { name, exact: true }).check()
+      expect(await form.getByLabel('Base URL').inputValue()).toBe(baseUrl)
+      await form.getByText(keyPlace, { exact: false }).first().waitFor()
+    }
+    await form.getByRole('radio', { name: 'Google Gemini', exact: true }).check()
+    await screenshot(form, 'provider-form-gemini.png')
+
+    // Azure: the address holds a part to fill in, and the form says which before anything is saved.
+    await form.getByRole('radio', { name: 'Azure OpenAI', exact: true }).check()
+    expect(await form.getByLabel('Base URL').inputValue()).toBe('https://YOUR-RESOURCE-NAME.openai.azure.com/openai/v1')
+    await form.getByLabel('API key').fill('azure-test-key')
+    await form.getByRole('textbox', { name: 'Model name' }).fill('my-deployment')
+    await form.getByRole('textbox', { name: 'Model name' }).press('Enter')
+    await form.getByRole('button', { name: 'Add provider' }).click()
+    await form.getByText('Replace YOUR-RESOURCE-NAME with the name of your resource', { exact: false }).waitFor()
+    expect((await providers()).map((provider) => provider.id)).not.toContain('azure')
+    await screenshot(form, 'provider-form-azure.png')
+
+    // With the address filled in (here the scripted server stands in for the resource), the key is sent as a bearer token.
+    await form.getByLabel('Base URL').fill(server.baseUrl)
+    const before = server.requests.length
+    await form.getByRole('button', { name: 'Test connection' }).click()
+    await form.getByRole('status').filter({ hasText: 'Connected.' }).waitFor()
+    expect(server.requests.slice(before).map((request) => request.headers.authorization)).toContain('Bearer azure-test-key')
+    await page.keyboard.press('Escape')
+    expect(app.pageErrors).toEqual([])
+  }, 120_000)
 })

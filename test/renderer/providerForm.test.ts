@@ -1,6 +1,6 @@
 /** The provider form's logic: which preset's hints it follows, and the one model added without asking. */
 import { describe, expect, it } from 'vitest'
-import { presetOf, type Preset } from '../../src/renderer/components/models/providerForm'
+import { formFromPreset, formProblems, presetOf, type Preset } from '../../src/renderer/components/models/providerForm'
 import { singleOfferedModel } from '../../src/shared/modelOffer'
 
 const presets: Preset[] = [
@@ -27,5 +27,16 @@ describe('singleOfferedModel', () => {
     expect(singleOfferedModel([], ['a', 'b'])).toBeUndefined()
     expect(singleOfferedModel(['mine'], ['llama3.2'])).toBeUndefined()
     expect(singleOfferedModel([], [])).toBeUndefined()
+  })
+})
+
+describe('formProblems', () => {
+  const azure: Preset = { id: 'azure', name: 'Azure OpenAI', kind: 'openai-compatible', baseUrl: 'https://YOUR-RESOURCE-NAME.openai.azure.com/openai/v1', needsKey: true }
+  const options = { taken: new Set<string>(), editing: false, keySet: false }
+
+  it('asks for the resource name in an Azure OpenAI address before anything is saved', () => {
+    const form = { ...formFromPreset(azure, new Set()), key: 'k' }
+    expect(formProblems(form, options).baseUrl).toMatch(/^Replace YOUR-RESOURCE-NAME with the name of your resource/)
+    expect(formProblems({ ...form, baseUrl: 'https://contoso.openai.azure.com/openai/v1' }, options)).toEqual({})
   })
 })

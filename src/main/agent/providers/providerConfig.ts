@@ -4,6 +4,7 @@
  */
 import { z } from 'zod'
 import { ModelSettingsMapSchema } from '../../../shared/chatApi'
+import { fillInPlaceholderProblem, RESOURCE_NAME_PLACEHOLDER } from '../../../shared/baseUrlPlaceholder'
 
 export const PROVIDER_KINDS = ['anthropic', 'openai', 'openai-compatible'] as const
 export type ProviderKind = (typeof PROVIDER_KINDS)[number]
@@ -36,6 +37,9 @@ export const ProviderConfigSchema = z
   .superRefine((config, ctx) => {
     if (config.kind === 'openai-compatible' && !config.baseUrl) {
       ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: 'an OpenAI-compatible provider needs a base URL, e.g. http://127.0.0.1:11434/v1' })
+    }
+    if (config.baseUrl?.includes(RESOURCE_NAME_PLACEHOLDER)) {
+      ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: fillInPlaceholderProblem })
     }
     for (const name of Object.keys(config.headers ?? {})) {
       if (CREDENTIAL_HEADERS.has(name.toLowerCase())) {

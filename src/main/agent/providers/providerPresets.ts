@@ -1,5 +1,6 @@
 /** Ready-made provider configs for the setup screen, and how a config is described in messages. */
 import type { ProviderConfig, ProviderKind } from './providerConfig'
+import { RESOURCE_NAME_PLACEHOLDER } from '../../../shared/baseUrlPlaceholder'
 import { PROVIDER_REGISTRY } from './providerRegistry'
 
 export interface ProviderPreset {
@@ -53,6 +54,60 @@ export const PROVIDER_PRESETS = {
     apiKey: 'none',
     unreachableHint: 'Is the LM Studio server running? Start it in LM Studio\'s Developer tab or with "lms server start".',
     modelExample: 'qwen2.5-7b-instruct',
+  },
+  // Hosted services that speak the OpenAI chat-completions API (each vendor documents its
+  // OpenAI-compatible address), so the AI SDK's OpenAI-compatible provider serves them all.
+  gemini: {
+    name: 'Google Gemini',
+    kind: 'openai-compatible',
+    baseUrl: 'https://generativelanguage.googleapis.com/v1beta/openai',
+    apiKey: 'required',
+    keyHint: 'Create one in Google AI Studio (aistudio.google.com → Get API key).',
+    keyPlaceholder: 'AIza…',
+    modelExample: 'gemini-2.5-flash',
+  },
+  openrouter: {
+    name: 'OpenRouter',
+    kind: 'openai-compatible',
+    baseUrl: 'https://openrouter.ai/api/v1',
+    apiKey: 'required',
+    keyHint: 'Create one on openrouter.ai → Keys.',
+    keyPlaceholder: 'sk-or-…',
+    modelExample: 'anthropic/claude-sonnet-4.5',
+  },
+  azure: {
+    name: 'Azure OpenAI',
+    kind: 'openai-compatible',
+    baseUrl: `https://${RESOURCE_NAME_PLACEHOLDER}.openai.azure.com/openai/v1`,
+    apiKey: 'required',
+    keyHint: 'In the Azure portal: your Azure OpenAI resource → Keys and Endpoint. Put the resource’s name in the base URL.',
+    modelExample: 'your-deployment-name',
+  },
+  groq: {
+    name: 'Groq',
+    kind: 'openai-compatible',
+    baseUrl: 'https://api.groq.com/openai/v1',
+    apiKey: 'required',
+    keyHint: 'Create one in the GroqCloud console (console.groq.com → API Keys).',
+    keyPlaceholder: 'gsk_…',
+    modelExample: 'llama-3.3-70b-versatile',
+  },
+  mistral: {
+    name: 'Mistral',
+    kind: 'openai-compatible',
+    baseUrl: 'https://api.mistral.ai/v1',
+    apiKey: 'required',
+    keyHint: 'Create one in Mistral’s console (console.mistral.ai → API Keys).',
+    modelExample: 'mistral-large-latest',
+  },
+  deepseek: {
+    name: 'DeepSeek',
+    kind: 'openai-compatible',
+    baseUrl: 'https://api.deepseek.com/v1',
+    apiKey: 'required',
+    keyHint: 'Create one on platform.deepseek.com → API keys.',
+    keyPlaceholder: 'sk-…',
+    modelExample: 'deepseek-chat',
   },
   custom: { name: 'OpenAI-compatible server', kind: 'openai-compatible', apiKey: 'optional' },
 } as const satisfies Record<string, ProviderPreset>

@@ -1,6 +1,7 @@
 /** The add/edit provider form as data: presets to start from, the fields, and what is wrong with them. */
 import type { ModelSettings, ModelsResource, ProviderView } from '../../../shared/hostApi'
 import { deriveId } from '../extensions/add/extensionForm'
+import { fillInPlaceholderProblem, RESOURCE_NAME_PLACEHOLDER } from '../../../shared/baseUrlPlaceholder'
 
 export type ProviderKind = ProviderView['kind']
 export type Preset = ModelsResource['presets'][number]
@@ -147,10 +148,14 @@ export function formProblems(form: ProviderForm, options: { taken: ReadonlySet<s
     if (form.kind === 'openai-compatible') problems.baseUrl = 'Give the server’s base URL, e.g. http://127.0.0.1:1234/v1.'
   } else if (!isHttpUrl(url)) {
     problems.baseUrl = 'This is not an http:// or https:// URL.'
+  } else if (url.includes(RESOURCE_NAME_PLACEHOLDER)) {
+    problems.baseUrl = `${capitalized(fillInPlaceholderProblem)}.`
   }
   if (form.needsKey && !options.keySet && form.key.trim() === '') problems.key = 'Paste the API key from your account’s settings.'
   return problems
 }
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
 
 function isHttpUrl(text: string): boolean {
   try {

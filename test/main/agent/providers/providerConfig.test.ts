@@ -16,9 +16,12 @@ function problems(input: unknown): string[] {
 
 describe('ProviderConfigSchema', () => {
   it('accepts every preset as is', () => {
-    for (const id of ['anthropic', 'openai', 'ollama', 'lmstudio'] as const) {
+    for (const id of ['anthropic', 'openai', 'ollama', 'lmstudio', 'gemini', 'openrouter', 'groq', 'mistral', 'deepseek'] as const) {
       expect(problems(configFromPreset(id))).toEqual([])
     }
+    // Azure OpenAI's address names the person's resource: saved only once it is filled in.
+    expect(problems(configFromPreset('azure'))).toEqual([expect.stringMatching(/^baseUrl: replace YOUR-RESOURCE-NAME with the name of your resource/)])
+    expect(problems(configFromPreset('azure', { baseUrl: 'https://contoso.openai.azure.com/openai/v1' }))).toEqual([])
     expect(problems(configFromPreset('custom', { id: 'groq', baseUrl: 'https://api.groq.com/openai/v1' }))).toEqual([])
   })
 
@@ -46,6 +49,16 @@ describe('presets', () => {
   it('Ollama and LM Studio run locally without a key', () => {
     expect(PROVIDER_PRESETS.ollama).toMatchObject({ kind: 'openai-compatible', baseUrl: 'http://127.0.0.1:11434/v1', apiKey: 'none' })
     expect(PROVIDER_PRESETS.lmstudio).toMatchObject({ kind: 'openai-compatible', baseUrl: 'http://127.0.0.1:1234/v1', apiKey: 'none' })
+  })
+
+  it('the hosted services are reached over https with a key, through the OpenAI-compatible API', () => {
+    for (const id of ['gemini', 'openrouter', 'azure', 'groq', 'mistral', 'deepseek'] as const) {
+      const preset = PROVIDER_PRESETS[id]
+      expect(preset).toMatchObject({ kind: 'openai-compatible', apiKey: 'required' })
+      expect(new URL(preset.baseUrl).protocol).toBe('https:')
+      expect(preset.keyHint).toBeTruthy()
+      expect(describeProvider(configFromPreset(id)).label).toBe(preset.name)
+    }
   })
 
   it('a preset config keeps its key under provider:<id>', () => {
