@@ -16,7 +16,8 @@ import { extensionsChosenByHooks, observedHooks } from './turnHooks'
 import { createArgumentValidator, type ArgumentValidator } from './argumentValidation'
 import type { ToolOffer } from '../../shared/hostApi'
 import { internalTurnError, storageTurnError, type TurnError } from './errorKinds'
-import { assistantTurn, toModelMessages } from './modelMessages'
+import { assistantTurn, summaryTurn, toModelMessages } from './modelMessages'
+import { messageTokens, needsCompaction, olderTurns, summariseTurns } from './compaction'
 import { addAttachedContext } from './resourceContents'
 import type { AttachedContext } from './sessionAttachments'
 import { supportsNativeToolSearch, type LanguageModelV4 } from './providers'
@@ -91,6 +92,8 @@ export interface RunTurnOptions {
   hooks?: TurnHooks
   /** The agent whose turn this is; recorded on every assistant message. */
   agent?: { id: string; name: string }
+  /** The model's context window in tokens (the model table); older turns are summarised past 80 % of it (compaction.ts). */
+  contextWindow?: number
 }
 
 export interface TurnResult {
@@ -211,8 +214,24 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
     // Committed, not just shown while the turn runs: a fast turn would otherwise hide it, and with it
     // the way to choose the session's extensions.
     if (first.warning) await commit({ kind: 'notice', turnId, reason: 'tool-limit', text: first.warning.message })
-    const messages = toModelMessages(conversation)
+    let messages = toModelMessages(conversation)
     if (attached) addAttachedContext(messages, attached.parts)
+    const before = requestFigures({ definitions: first.definitionTokens, system: options.system, messages }).request
+    const older = needsCompaction(before, options.contextWindow) ? olderTurns(conversation) : []
+    if (older.length > 0) {
+      try {
+        const summary = await summariseTurns(options.model, older, signal)
+        const tokensAfter = before - messageTokens(toModelMessages(older)) + messageTokens([summaryTurn(summary)])
+        const usage = summary.usage ? { usage: summary.usage } : {}
+        conversation.push(await commit({ kind: 'summary', turnId, text: summary.text, upTo: older.at(-1)!.id, covered: older.length, tokensBefore: before, tokensAfter, model: options.model.modelId, ...usage }))
+        messages = toModelMessages(conversation)
+        if (attached) addAttachedContext(messages, attached.parts)
+      } catch (error) {
+        if (error instanceof CommitFailed) throw error
+        if (signal.aborted) return await end('cancelled')
+        await commit({ kind: 'notice', turnId, reason: 'turn-failed', text: `The conversation is near the model's context window (≈ ${before.toLocaleString('en-US')} tokens), and summarising the older turns failed: ${error instanceof Error ? error.message : String(error)}. Sending it whole.` })
+      }
+    }
 
     for (let step = 1; ; step++) {
       if (signal.aborted) return await end('cancelled')
