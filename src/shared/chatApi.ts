@@ -11,6 +11,14 @@ const hookChanges = z.array(HookChangeSchema).optional()
 
 export const ProviderKindSchema = z.enum(['anthropic', 'openai', 'openai-compatible'])
 
+/**
+ * Which OpenAI API an `openai` provider calls: the Responses API, or Chat Completions. Absent means
+ * Chat Completions (what providers saved before the choice existed use); the form picks Responses
+ * for new OpenAI providers.
+ */
+export const OpenAIApiSchema = z.enum(['responses', 'chat-completions'])
+export type OpenAIApi = z.infer<typeof OpenAIApiSchema>
+
 /** A model provider as configured in Settings → Models & keys; its key is the secret `provider:<id>`. */
 /**
  * One model's own settings, where its provider takes them: the sampling temperature and the most
@@ -35,6 +43,8 @@ export const ProviderViewSchema = z.object({
   keySet: z.boolean().optional(),
   /** Per-model temperature and output limit, for the models that have any. */
   modelSettings: ModelSettingsMapSchema.optional(),
+  /** OpenAI providers only: the API it calls (absent: Chat Completions). */
+  api: OpenAIApiSchema.optional(),
 })
 export type ProviderView = z.infer<typeof ProviderViewSchema>
 
@@ -254,6 +264,8 @@ const providerInput = z.object({
   baseUrl: z.string().url().optional(),
   models: z.array(z.string().min(1).max(200)).max(200).default([]),
   modelSettings: ModelSettingsMapSchema.optional(),
+  /** OpenAI providers only (see OpenAIApiSchema). */
+  api: OpenAIApiSchema.optional(),
 })
 
 /** One message found by chat_search: where it is, and the text around the match with the matched words marked. */

@@ -1,6 +1,6 @@
 /** The provider form's logic: which preset's hints it follows, and the one model added without asking. */
 import { describe, expect, it } from 'vitest'
-import { formFromPreset, formProblems, presetOf, type Preset } from '../../src/renderer/components/models/providerForm'
+import { formFromPreset, formFromProvider, formProblems, presetOf, providerInput, type Preset } from '../../src/renderer/components/models/providerForm'
 import { singleOfferedModel } from '../../src/shared/modelOffer'
 
 const presets: Preset[] = [
@@ -18,6 +18,21 @@ describe('presetOf', () => {
     expect(presetOf({ presetId: '', kind: 'anthropic', baseUrl: 'https://proxy.example.com/v1' }, presets)?.id).toBe('anthropic')
     expect(presetOf({ presetId: '', kind: 'openai-compatible', baseUrl: 'http://127.0.0.1:11434/v1 ' }, presets)?.id).toBe('ollama')
     expect(presetOf({ presetId: '', kind: 'openai-compatible', baseUrl: 'http://10.0.0.2:8000/v1' }, presets)).toBeUndefined()
+  })
+})
+
+describe('the OpenAI API choice', () => {
+  it('is the Responses API for a new OpenAI provider, and is sent only for OpenAI', () => {
+    const form = formFromPreset(presets[1]!, new Set())
+    expect(form.api).toBe('responses')
+    expect(providerInput(form)).toMatchObject({ kind: 'openai', api: 'responses' })
+    expect(providerInput(formFromPreset(presets[0]!, new Set()))).not.toHaveProperty('api')
+    expect(providerInput(formFromPreset(presets[2]!, new Set()))).not.toHaveProperty('api')
+  })
+  it('keeps Chat Completions for a saved provider without the choice, and shows a saved choice', () => {
+    const saved = { id: 'work', kind: 'openai' as const, name: 'Work', models: [] }
+    expect(providerInput(formFromProvider(saved))).toMatchObject({ api: 'chat-completions' })
+    expect(formFromProvider({ ...saved, api: 'responses' }).api).toBe('responses')
   })
 })
 

@@ -83,6 +83,7 @@ export function createModelService(dataDir: string, secrets: SecretStore, notify
       baseUrl: config.baseUrl,
       models: config.models ?? [],
       ...(config.modelSettings ? { modelSettings: config.modelSettings } : {}),
+      ...(config.api ? { api: config.api } : {}),
       keySet: needsKey ? secrets.knownNames().includes(apiKeySecretName(config)) : undefined,
     }
   }

@@ -40,14 +40,14 @@ export function createLanguageModel(config: ProviderConfig, modelId: string, opt
     fetch: options.fetch,
   })
   // Built without a key, only to answer what the model is and which URLs it accepts; never called.
-  const description = kind.createModel(connection(undefined), modelId)
+  const description = kind.createModel(connection(undefined), modelId, config)
 
   async function call<Result>(
     callOptions: LanguageModelCallOptions,
     run: (model: LanguageModelV4, callOptions: LanguageModelCallOptions) => PromiseLike<Result>,
   ): Promise<{ result: Result; context: FailureContext }> {
     const apiKey = await readApiKey(config, options.getSecret)
-    const model = kind.createModel(connection(apiKey), modelId)
+    const model = kind.createModel(connection(apiKey), modelId, config)
     const context: FailureContext = { ...provider, modelId, apiKey }
     // The person's settings for this model, then its default limit; a caller's own values win.
     const settings = config.modelSettings?.[modelId]

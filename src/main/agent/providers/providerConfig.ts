@@ -3,7 +3,7 @@
  * keychain secret that holds its key (never the key itself; design.md §B).
  */
 import { z } from 'zod'
-import { ModelSettingsMapSchema } from '../../../shared/chatApi'
+import { ModelSettingsMapSchema, OpenAIApiSchema } from '../../../shared/chatApi'
 import { fillInPlaceholderProblem, RESOURCE_NAME_PLACEHOLDER } from '../../../shared/baseUrlPlaceholder'
 
 export const PROVIDER_KINDS = ['anthropic', 'openai', 'openai-compatible'] as const
@@ -31,6 +31,8 @@ export const ProviderConfigSchema = z
     apiKeySecret: z.string().min(1).max(200).optional(),
     /** Per-model temperature and output limit (see ModelSettingsSchema). */
     modelSettings: ModelSettingsMapSchema.optional(),
+    /** `openai` only: Responses or Chat Completions; absent means Chat Completions, so configs saved before the choice keep working unchanged. */
+    api: OpenAIApiSchema.optional(),
     /** Extra, non-secret headers sent with every request. */
     headers: z.record(z.string().regex(HEADER_NAME, 'is not a valid header name'), z.string()).optional(),
   })
@@ -40,6 +42,9 @@ export const ProviderConfigSchema = z
     }
     if (config.baseUrl?.includes(RESOURCE_NAME_PLACEHOLDER)) {
       ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: fillInPlaceholderProblem })
+    }
+    if (config.api !== undefined && config.kind !== 'openai') {
+      ctx.addIssue({ code: 'custom', path: ['api'], message: 'only an OpenAI provider chooses between the Responses and Chat Completions APIs' })
     }
     for (const name of Object.keys(config.headers ?? {})) {
       if (CREDENTIAL_HEADERS.has(name.toLowerCase())) {

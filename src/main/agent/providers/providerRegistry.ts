@@ -6,7 +6,7 @@ import { createAnthropic } from '@ai-sdk/anthropic'
 import { createOpenAI } from '@ai-sdk/openai'
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible'
 import { z } from 'zod'
-import type { ProviderKind } from './providerConfig'
+import type { ProviderConfig, ProviderKind } from './providerConfig'
 import type { FetchFunction, LanguageModelV4 } from './sdkTypes'
 
 /** Everything a factory needs for one call; `apiKey` was read from the keychain just before. */
@@ -31,7 +31,8 @@ export interface ProviderKindDefinition {
   defaultBaseUrl?: string
   /** Whether a call without a key is pointless (true for the vendors; local servers need none). */
   requiresKey: boolean
-  createModel(connection: ProviderConnection, modelId: string): LanguageModelV4
+  /** `config` carries per-provider choices (the OpenAI API to call). */
+  createModel(connection: ProviderConnection, modelId: string, config: Pick<ProviderConfig, 'api'>): LanguageModelV4
   /** The GET request that lists models (page after `cursor`, if the API pages). */
   modelsRequest(connection: ProviderConnection, cursor?: string): { url: string; headers: Record<string, string> }
   /** Reads one page of the listing; throws when the body is not a listing. */
@@ -65,10 +66,12 @@ export const PROVIDER_REGISTRY: Record<ProviderKind, ProviderKindDefinition> = {
     label: 'OpenAI',
     defaultBaseUrl: 'https://api.openai.com/v1',
     requiresKey: true,
-    // Chat completions rather than the Responses API: it is what every OpenAI-compatible server
-    // speaks too, so one dialect serves both kinds (and the scripted model server).
-    createModel: ({ baseUrl, apiKey, headers, fetch }, modelId) =>
-      createOpenAI({ baseURL: baseUrl, apiKey, headers, fetch }).chat(modelId),
+    // The Responses API when the config asks for it (new providers from the form do); otherwise Chat
+    // Completions, which configs saved before the choice existed keep using.
+    createModel: ({ baseUrl, apiKey, headers, fetch }, modelId, { api }) => {
+      const openai = createOpenAI({ baseURL: baseUrl, apiKey, headers, fetch })
+      return api === 'responses' ? openai.responses(modelId) : openai.chat(modelId)
+    },
     modelsRequest: bearerModelsRequest,
     parseModels: (body) => ({ models: listingOf(body).data.map((model) => ({ id: model.id })) }),
   },

@@ -14,6 +14,7 @@ import { primaryButton, quietButton, secondaryButton, textInput } from '../ui'
 import { ModelListEditor } from './ModelListEditor'
 import { PresetChoice } from './PresetChoice'
 import { deriveId } from '../extensions/add/extensionForm'
+import { OpenAIApiChoice } from './OpenAIApiChoice'
 import { formFromPreset, formFromProvider, formProblems, hasProblems, kindLabels, modelSettingsProblems, presetChoices, presetOf, type Preset, type ProviderForm } from './providerForm'
 import { ConnectionTestResult } from './ConnectionTestResult'
 import { ModelSettingsEditor } from './ModelSettingsEditor'
@@ -151,6 +152,8 @@ export function ProviderFormPage({ provider, presetId }: Props) {
             className={`${textInput} font-mono placeholder:font-sans`}
           />
         </FormField>
+
+        {form.kind === 'openai' && <OpenAIApiChoice id={id} value={form.api} onChange={(api) => change({ api })} disabled={busy} />}
 
         <FormField
           id={`${id}-key`}

@@ -1,5 +1,5 @@
 /** The add/edit provider form as data: presets to start from, the fields, and what is wrong with them. */
-import type { ModelSettings, ModelsResource, ProviderView } from '../../../shared/hostApi'
+import type { ModelSettings, ModelsResource, OpenAIApi, ProviderView } from '../../../shared/hostApi'
 import { deriveId } from '../extensions/add/extensionForm'
 import { fillInPlaceholderProblem, RESOURCE_NAME_PLACEHOLDER } from '../../../shared/baseUrlPlaceholder'
 
@@ -51,6 +51,8 @@ export interface ProviderForm {
   /** Per model, as typed (see modelSettingsProblems); empty fields mean the default. */
   modelSettings: Record<string, ModelSettingsDraft>
   needsKey: boolean
+  /** OpenAI providers: the API they call (sent only for kind `openai`). */
+  api: OpenAIApi
 }
 
 export interface ModelSettingsDraft {
@@ -115,6 +117,8 @@ export function formFromPreset(preset: Preset, taken: ReadonlySet<string>): Prov
     models: [],
     modelSettings: {},
     needsKey: preset.needsKey,
+    // New OpenAI providers use the Responses API.
+    api: 'responses',
   }
 }
 
@@ -130,6 +134,8 @@ export function formFromProvider(provider: ProviderView): ProviderForm {
     models: [...provider.models],
     modelSettings: draftsOf(provider.modelSettings),
     needsKey: provider.keySet !== undefined,
+    // Saved without the choice: Chat Completions, as the host calls them.
+    api: provider.api ?? 'chat-completions',
   }
 }
 
@@ -178,5 +184,6 @@ export function providerInput(form: ProviderForm) {
     ...(baseUrl ? { baseUrl } : {}),
     models: form.models,
     ...(modelSettingsInput(form) ? { modelSettings: modelSettingsInput(form) } : {}),
+    ...(form.kind === 'openai' ? { api: form.api } : {}),
   }
 }

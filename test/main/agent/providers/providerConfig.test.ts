@@ -29,6 +29,12 @@ describe('ProviderConfigSchema', () => {
     expect(problems({ id: 'local', kind: 'openai-compatible' })).toEqual([expect.stringMatching(/^baseUrl: an OpenAI-compatible provider needs a base URL/)])
   })
 
+  it('lets only an OpenAI provider choose its API', () => {
+    expect(problems({ id: 'x', kind: 'openai', api: 'responses' })).toEqual([])
+    expect(problems({ id: 'x', kind: 'openai', api: 'assistants' })).toEqual([expect.stringMatching(/^api: /)])
+    expect(problems({ id: 'x', kind: 'anthropic', api: 'responses' })).toEqual([expect.stringMatching(/^api: only an OpenAI provider chooses/)])
+  })
+
   it('refuses credentials in plain headers: keys belong in the keychain', () => {
     expect(problems({ id: 'x', kind: 'openai', headers: { Authorization: 'Bearer sk-…' } })).toEqual([
       expect.stringMatching(/^headers\.Authorization: "Authorization" carries a credential; set the API key in Settings → Models & keys/),
