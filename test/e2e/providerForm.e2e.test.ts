@@ -121,9 +121,14 @@ describe('the provider form in browser mode (Electron stands in as headless Chro
   }, 120_000)
 
   it('offers an OpenAI provider the Responses API (the default) or Chat Completions, chosen with the keyboard', async () => {
+    await page.getByRole('button', { name: 'Settings' }).click()
+    await page.getByRole('tab', { name: 'Models & keys' }).click()
+    // The form the last test left (Escape closed Settings, not the form) is cancelled first.
+    const left = page.getByRole('form', { name: 'Add a provider' })
+    if ((await left.count()) > 0) await left.getByRole('button', { name: 'Cancel' }).click()
     await page.getByRole('button', { name: 'Add provider' }).click()
     const form = page.getByRole('form', { name: 'Add a provider' })
-    await form.getByRole('radio', { name: 'Anthropic' }).check()
+    await form.getByRole('radio', { name: 'Anthropic', exact: true }).check()
     expect(await form.getByRole('group', { name: 'API' }).count()).toBe(0)
 
     await form.getByRole('radio', { name: 'OpenAI', exact: true }).check()
