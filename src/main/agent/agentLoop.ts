@@ -253,6 +253,8 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
         onText: (delta) => progress.appendText(delta),
         onToolInput: ({ callId, name, partial }) => progress.writingTool(callId, name, partial),
       })
+      // Observing hooks of what came before (session start, the message, this request) start now that the request is over.
+      hooks.startObservers()
       const assistantDraft = { kind: 'assistant', turnId, step, text: outcome.text, tokens, model: options.model.modelId, ...(outcome.usage ? { usage: outcome.usage } : {}), ...trailField(request.changes), ...(options.agent ? { agent: options.agent } : {}) } as const
       if (outcome.kind === 'aborted') {
         const stopped = await commit<AssistantMessage>({ ...assistantDraft, toolCalls: [], end: 'stopped' })
@@ -294,6 +296,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
         hooks,
       })
       await warn(round.warnings)
+      hooks.startObservers()
       messages.push(...assistantTurn(assistant, new Map(round.results.map((result) => [result.callId, result]))))
       if (signal.aborted) return await end('cancelled')
       if (round.stop) return await end('failed', round.stop)

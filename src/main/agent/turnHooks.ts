@@ -8,22 +8,31 @@ import type { TurnHooks } from '../hooks'
 import type { HookChange } from '../../shared/hooksApi'
 
 export interface ObservedHooks extends TurnHooks {
-  /** Waits for every observing hook started in this turn; their warnings, each once. */
+  /** Starts the observing hooks of the steps run so far (the turn calls it once a step is over). */
+  startObservers(): void
+  /** Starts what is left and waits for every observing hook of this turn; their warnings, each once. */
   observed(): Promise<string[]>
 }
 
 export function observedHooks(hooks: TurnHooks): ObservedHooks {
-  let pending: Promise<string[]>[] = []
+  let waiting: (() => Promise<string[]>)[] = []
+  let started: Promise<string[]>[] = []
+  const startObservers = () => {
+    started.push(...waiting.map((observe) => observe()))
+    waiting = []
+  }
   return {
     async run(event, payload) {
       const result = await hooks.run(event, payload)
-      pending.push(result.observing)
+      waiting.push(result.observe)
       return result
     },
+    startObservers,
     async observed() {
-      const waiting = pending
-      pending = []
-      return (await Promise.all(waiting)).flat()
+      startObservers()
+      const all = started
+      started = []
+      return (await Promise.all(all)).flat()
     },
   }
 }

@@ -29,10 +29,12 @@ export interface HookRunResult<E extends HookEvent> {
   /** Context hooks added for the model (command hooks' `additionalContext`), each naming its hook. */
   context: string[]
   /**
-   * The observing (`!mutate:`) hooks of this step, which run alongside it instead of before it:
-   * settles, never rejects, with their warnings once all of them finished (or timed out).
+   * Starts the observing (`!mutate:`) hooks of this step, which the step never waits for: the turn
+   * starts them once the step is over (so they cost the step nothing), with the payload as it was.
+   * Starts them once however often it is called; settles, never rejects, with their warnings once
+   * all of them finished (or timed out).
    */
-  observing: Promise<string[]>
+  observe: () => Promise<string[]>
 }
 
 /** What the agent loop calls at each step of a turn. */
@@ -87,17 +89,19 @@ function applyFields(payload: Record<string, unknown>, fields: Record<string, un
 export function createHookRunner(options: HookRunnerOptions): TurnHooks {
   return {
     async run<E extends HookEvent>(event: E, payload: HookPayload<E>): Promise<HookRunResult<E>> {
-      const result: Omit<HookRunResult<E>, 'observing'> = { payload, changes: [], warnings: [], context: [] }
-      const observers: Promise<string | undefined>[] = []
-      const done = (): HookRunResult<E> => ({ ...result, observing: Promise.all(observers).then((outcomes) => outcomes.filter((text) => text !== undefined)) })
+      const result: Omit<HookRunResult<E>, 'observe'> = { payload, changes: [], warnings: [], context: [] }
+      const observers: (() => Promise<string | undefined>)[] = []
+      let observing: Promise<string[]> | undefined
+      const observe = () => (observing ??= Promise.all(observers.map((start) => start())).then((outcomes) => outcomes.filter((text) => text !== undefined)))
+      const done = (): HookRunResult<E> => ({ ...result, observe })
       const hooks = options.hooks().filter((hook) => matches(hook, event, payload))
       for (const hook of hooks) {
         if (hook.observeOnly) {
-          // An observer can neither refuse nor change anything, so the step does not wait for it. It
-          // starts on the next turn of the event loop, so the step's own request is sent first.
+          // An observer can neither refuse nor change anything, so the step does not wait for it:
+          // it is called when the caller starts the observers (observe), with the payload it saw here.
           const seen = result.payload
-          observers.push(
-            nextTick().then(() => callHook(hook, event, seen, options.dispatch)).then(
+          observers.push(() =>
+            callHook(hook, event, seen, options.dispatch).then(
               (answer) => observerWarning(hook, event, answer),
               (error: unknown) => observerWarning(hook, event, { ok: false, reason: error instanceof Error ? error.message : String(error) }),
             ),
@@ -132,7 +136,6 @@ export function createHookRunner(options: HookRunnerOptions): TurnHooks {
 /** Where added context has a place: the person's message, or the tool call's result. */
 const TAKES_CONTEXT = new Set<HookEvent>(['session-start', 'user-message', 'tool-call', 'tool-result'])
 
-const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 /** What an observing hook's outcome tells the person: nothing when it answered, a warning when it failed or tried to refuse. */
 function observerWarning(hook: Hook, event: HookEvent, answer: HookAnswer): string | undefined {
@@ -142,4 +145,4 @@ function observerWarning(hook: Hook, event: HookEvent, answer: HookAnswer): stri
 }
 
 /** No hooks: what the loop uses when none are given. */
-export const NO_HOOKS: TurnHooks = { run: async (_event, payload) => ({ payload, changes: [], warnings: [], context: [], observing: Promise.resolve([]) }) }
+export const NO_HOOKS: TurnHooks = { run: async (_event, payload) => ({ payload, changes: [], warnings: [], context: [], observe: async () => [] }) }

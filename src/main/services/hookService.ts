@@ -88,7 +88,7 @@ export async function createHookService(options: HookServiceOptions): Promise<Ho
       const single = createHookRunner({ hooks: () => [{ ...hook, enabled: true, match: {} }], dispatch: options.dispatch })
       const result = await single.run(hook.event, payload as unknown as HookPayload<typeof hook.event>)
       // An observing hook is tested to its answer too, though a turn would not wait for it.
-      const warnings = [...result.warnings, ...(await result.observing)]
+      const warnings = [...result.warnings, ...(await result.observe())]
       const refusal = result.refusal?.reason ?? (result.warnings.length > 0 && !hook.command ? result.warnings[0] : undefined)
       const decision = refusal ? 'deny' : result.ask ? 'ask' : 'allow'
       const reason = refusal ?? result.ask?.reason

@@ -70,7 +70,7 @@ export function HookForm() {
       )}
       <label className="flex items-center gap-2 text-sm sm:col-span-2">
         <input type="checkbox" checked={observeOnly} onChange={(change) => setObserveOnly(change.target.checked)} />
-        Observe only (it runs alongside the step and can neither refuse nor change anything)
+        Observe only (it is called once the step is over and can neither refuse nor change anything)
       </label>
       <div className="sm:col-span-2">
         <button type="submit" className={primaryButton}>
