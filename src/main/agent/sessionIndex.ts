@@ -84,6 +84,14 @@ export async function openSessionIndex(
     if (!session) throw new SessionNotFoundError(id)
     return session
   }
+  /** Sets one field of a session (`undefined` leaves it out: the default) and saves the list. */
+  const setField = async <K extends keyof SessionSummary>(id: string, key: K, value: SessionSummary[K] | undefined): Promise<SessionSummary> => {
+    const { [key]: _previous, ...rest } = existing(id)
+    const session = (value === undefined ? rest : { ...rest, [key]: value }) as SessionSummary
+    sessions.set(id, session)
+    await commit()
+    return session
+  }
 
   return {
     damage: loaded.damage,
@@ -95,39 +103,12 @@ export async function openSessionIndex(
       await commit()
       return session
     },
-    async rename(id, title) {
-      const session = { ...existing(id), title }
-      sessions.set(id, session)
-      await commit()
-      return session
-    },
-    async setActiveExtensions(id, extensions) {
-      const { activeExtensions: _previous, ...rest } = existing(id)
-      const session = extensions === undefined ? rest : { ...rest, activeExtensions: extensions }
-      sessions.set(id, session)
-      await commit()
-      return session
-    },
-    async setAgent(id, agentId) {
-      const session = { ...existing(id), agentId }
-      sessions.set(id, session)
-      await commit()
-      return session
-    },
-    async setToolOffer(id, offer) {
-      const { toolOffer: _previous, ...rest } = existing(id)
-      const session = offer === 'search' ? rest : { ...rest, toolOffer: offer }
-      sessions.set(id, session)
-      await commit()
-      return session
-    },
-    async setInstructions(id, instructions) {
-      const { instructions: _previous, ...rest } = existing(id)
-      const session = instructions.trim() === '' ? rest : { ...rest, instructions }
-      sessions.set(id, session)
-      await commit()
-      return session
-    },
+    rename: (id, title) => setField(id, 'title', title),
+    setActiveExtensions: (id, extensions) => setField(id, 'activeExtensions', extensions),
+    setAgent: (id, agentId) => setField(id, 'agentId', agentId),
+    // The defaults are left out of the file: "search" offers, no instructions, no roots.
+    setToolOffer: (id, offer) => setField(id, 'toolOffer', offer === 'search' ? undefined : offer),
+    setInstructions: (id, instructions) => setField(id, 'instructions', instructions.trim() === '' ? undefined : instructions),
     async addFoundTools(id, names) {
       const session = sessions.get(id)
       if (!session) return
@@ -136,13 +117,7 @@ export async function openSessionIndex(
       sessions.set(id, { ...session, foundTools: found })
       await commit()
     },
-    async setRoots(id, roots) {
-      const { roots: _previous, ...rest } = existing(id)
-      const session = roots.length === 0 ? rest : { ...rest, roots }
-      sessions.set(id, session)
-      await commit()
-      return session
-    },
+    setRoots: (id, roots) => setField(id, 'roots', roots.length === 0 ? undefined : roots),
     async remove(id) {
       existing(id)
       sessions.delete(id)
