@@ -6,7 +6,8 @@
  * - the last message in the DOM (MutationObserver),
  * - the last message inside the scroller's viewport (checked each animation frame),
  * - its first paint (a task posted from that frame's rAF runs after the frame is painted);
- * and, a second later, the page's DOM node count. Each open is a fresh page load; the first open of
+ * and, a second later, the page's DOM node count and its JS heap after a garbage collection (CDP
+ * Runtime.getHeapUsage: what the open conversation keeps in the page). Each open is a fresh page load; the first open of
  * each session after the host started is reported apart (cold), the rest as the median of the trials,
  * small and large taking turns. The 50-message session is the baseline: ratios large / small.
  * It prints, it does not judge: only a benchmark that cannot run exits non-zero.
@@ -46,7 +47,10 @@ interface DomCount {
   rows: number
   lastVisible: boolean
 }
-interface Sample extends OpenTimes, DomCount {}
+interface Sample extends OpenTimes, DomCount {
+  /** Bytes of the page's JS heap in use once open, after a full GC. */
+  heap: number
+}
 
 setLogSink(() => {}, 'error')
 
@@ -142,7 +146,14 @@ async function openOnce(page: Page, info: HostInfo, spec: SessionSpec): Promise<
   const times = await page.evaluate<OpenTimes>('window.__open')
   await sleep(1000)
   const dom = await page.evaluate<DomCount>(domCount(spec))
-  return { ...times, ...dom }
+  const cdp = await page.context().newCDPSession(page)
+  try {
+    await cdp.send('HeapProfiler.collectGarbage')
+    const { usedSize } = await cdp.send('Runtime.getHeapUsage')
+    return { ...times, ...dom, heap: usedSize }
+  } finally {
+    await cdp.detach()
+  }
 }
 
 const row = (label: string, sample: Pick<Sample, 'inDom' | 'visible' | 'painted'>) =>
@@ -150,7 +161,7 @@ const row = (label: string, sample: Pick<Sample, 'inDom' | 'visible' | 'painted'
 
 function medianOf(samples: readonly Sample[]): Sample {
   const of = (key: keyof Sample) => median(samples.map((sample) => Number(sample[key])))
-  return { inDom: of('inDom'), visible: of('visible'), painted: of('painted'), nodes: of('nodes'), elements: of('elements'), rows: of('rows'), lastVisible: samples.every((s) => s.lastVisible) }
+  return { inDom: of('inDom'), visible: of('visible'), painted: of('painted'), nodes: of('nodes'), elements: of('elements'), rows: of('rows'), heap: of('heap'), lastVisible: samples.every((s) => s.lastVisible) }
 }
 
 await runBench('largeSession', async (cleanup) => {
@@ -202,4 +213,8 @@ await runBench('largeSession', async (cleanup) => {
     console.log(`      ${spec.label.padEnd(16)} ${count(t.nodes)} / ${count(t.elements)} / ${t.rows} rows${t.lastVisible ? '' : '  (last message no longer in view!)'}`)
   }
   console.log(`      ratio large / small: nodes ${ratio(l.nodes / s.nodes)}, elements ${ratio(l.elements / s.elements)}, rows ${ratio(l.rows / s.rows)} (O(visible): close to 1)`)
+  const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
+  console.log('   page JS heap once open, after a full GC (median)')
+  for (const spec of [small, large]) console.log(`      ${spec.label.padEnd(16)} ${mb(typical.get(spec)!.heap)}`)
+  console.log(`      ratio large / small: heap ${ratio(l.heap / s.heap)} (budget ≤ 1.5)`)
 })

@@ -206,8 +206,24 @@ export const ConversationUsageSchema = UsageViewSchema.extend({
 })
 export type ConversationUsage = z.infer<typeof ConversationUsageSchema>
 
-/** Payload of `switchboard://sessions/{id}/history`. */
-export const HistoryResourceSchema = z.object({ sessionId: z.string(), messages: z.array(ChatMessageViewSchema), usage: ConversationUsageSchema.optional() })
+/**
+ * Payload of `switchboard://sessions/{id}/history`: one page of the conversation, the newest one
+ * unless the URI asks for another (historyPageApi.ts). Usage and `total` are of the whole conversation.
+ */
+export const HistoryResourceSchema = z.object({
+  sessionId: z.string(),
+  messages: z.array(ChatMessageViewSchema),
+  usage: ConversationUsageSchema.optional(),
+  /** Where the page's first message stands in the whole conversation (0: the oldest). */
+  offset: z.number().int().nonnegative(),
+  /** How many messages the whole conversation has (as this resource counts them, tool results folded in). */
+  total: z.number().int().nonnegative(),
+  /** There are messages before this page (`offset` > 0) / after it. */
+  hasOlder: z.boolean(),
+  hasNewer: z.boolean(),
+  /** The id of the message just before the page: a reader holding older pages checks that they still join on. */
+  precedingId: z.string().optional(),
+})
 export type HistoryResource = z.infer<typeof HistoryResourceSchema>
 
 /** Payload of `switchboard://sessions/{id}/progress`: the turn in flight, or null when idle. Updated at most every ~30 ms. */

@@ -3,6 +3,8 @@ import { McpServer, ResourceTemplate } from '@modelcontextprotocol/server'
 import {
   EXTENSION_LOG_TEMPLATE,
   HISTORY_TEMPLATE,
+  HISTORY_PAGE_TEMPLATE,
+  parseHistoryPage,
   HostResource,
   PROGRESS_TEMPLATE,
   PROGRESS_SINCE_TEMPLATE,
@@ -79,6 +81,12 @@ export function createHostServer(services: HostServices): { server: McpServer; d
     )
   sessionTemplate(HISTORY_TEMPLATE, historyUri, (id) => services.chat.history(id))
   sessionTemplate(PROGRESS_TEMPLATE, progressUri, (id) => services.chat.progress(id))
+  // Another page of the history than the newest (historyPageApi.ts): read once, not subscribed.
+  server.registerResource(HISTORY_PAGE_TEMPLATE, new ResourceTemplate(HISTORY_PAGE_TEMPLATE, { list: undefined }), { mimeType: 'application/json' }, async (uri, variables) => {
+    const page = parseHistoryPage(String(variables.query))
+    if (page instanceof Error) throw page
+    return json(uri.href, await services.chat.history(decodeURIComponent(String(variables.id)), page))
+  })
   // The same progress for a reader that holds part of the step's text already: only what follows (chatApi.ts).
   server.registerResource(PROGRESS_SINCE_TEMPLATE, new ResourceTemplate(PROGRESS_SINCE_TEMPLATE, { list: undefined }), { mimeType: 'application/json' }, async (uri, variables) =>
     json(uri.href, services.chat.progress(decodeURIComponent(String(variables.id)), parseProgressSince(decodeURIComponent(String(variables.since))))),

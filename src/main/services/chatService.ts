@@ -4,7 +4,7 @@
  * in flight. Loaded histories are kept in memory and extended on every commit, so a progress update
  * never re-reads a session file.
  */
-import { historyUri, progressUri, type HistoryResource, type ProgressResource, type ProgressSince } from '../../shared/hostApi'
+import { historyUri, progressUri, type HistoryPageRequest, type HistoryResource, type ProgressResource, type ProgressSince } from '../../shared/hostApi'
 import { randomUUID } from 'node:crypto'
 import {
   TurnInProgressError,
@@ -60,7 +60,8 @@ export interface ChatService {
   search(query: string, limit?: number): Promise<SearchResult[]>
   /** chat_export: the conversation as Markdown or JSON, saved through the system dialog when `save` is set. */
   exportConversation(sessionId: string, format: ExportFormat, save?: boolean): Promise<HostToolResult<'chat_export'>>
-  history(sessionId: string): Promise<HistoryResource>
+  /** One page of the history (historyPageApi.ts); the newest without a request. */
+  history(sessionId: string, page?: HistoryPageRequest): Promise<HistoryResource>
   /** `since`: what the reader holds of the step's text already (progressSinceUri). */
   progress(sessionId: string, since?: ProgressSince): ProgressResource
   /** session_delete: stops its turn and deletes its files and index entry. */
@@ -281,12 +282,12 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
     async exportConversation(sessionId, format, save) {
       const session = sessions.get(sessionId)
       if (!session) throw new Error(`No session with id "${sessionId}" exists; it may have been deleted.`)
-      const history = historyView(historyPayload(sessionId, await load(sessionId)), turns.progress(sessionId), options.modelFacts?.() ?? [])
+      const history = historyView(historyPayload(sessionId, await load(sessionId)), turns.progress(sessionId), options.modelFacts?.() ?? [], 'whole')
       return exportConversation(session, history, format, save ? { picker: options.pickSavePath } : undefined)
     },
-    async history(sessionId) {
+    async history(sessionId, page = {}) {
       if (!sessions.get(sessionId)) throw new Error(`No session with id "${sessionId}" exists; it may have been deleted.`)
-      return historyView(historyPayload(sessionId, await load(sessionId)), turns.progress(sessionId), options.modelFacts?.() ?? [])
+      return historyView(historyPayload(sessionId, await load(sessionId)), turns.progress(sessionId), options.modelFacts?.() ?? [], page)
     },
     progress: (sessionId, since) =>
       progressView(

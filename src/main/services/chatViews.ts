@@ -3,8 +3,9 @@
  * step is in flight it is shown by the progress resource only; once all of it is committed it
  * moves to the history. So nothing is drawn twice and nothing is missing in between.
  */
-import type { ChatMessageView, HistoryResource, ModelFactsRow, ProgressResource, ProgressSince, ToolCallView } from '../../shared/hostApi'
+import type { ChatMessageView, HistoryPageRequest, HistoryResource, ModelFactsRow, ProgressResource, ProgressSince, ToolCallView } from '../../shared/hostApi'
 import { conversationUsage, usageView } from './usageViews'
+import { pageRange } from './historyPage'
 import type { HistoryEntry, HistoryPayload, ProgressPayload, ToolCallProgress, ToolResultMessage, TurnProgress } from '../agent'
 
 /** Finds the committed result of a call of the step in flight (its card shows it before the step moves to history). */
@@ -89,15 +90,31 @@ function messageView(entry: HistoryEntry, facts: readonly ModelFactsRow[]): Chat
   }
 }
 
-/** `facts`: the person's rows of the model table, for the cost of each reply. */
-export function historyView(history: HistoryPayload, progress: ProgressPayload, facts: readonly ModelFactsRow[] = []): HistoryResource {
+/**
+ * `facts`: the person's rows of the model table, for the cost of each reply. `page`: which page
+ * (historyPage.ts); `'whole'` for every message (an export). Only the page's messages are turned
+ * into views; the usage is the whole conversation's.
+ */
+export function historyView(history: HistoryPayload, progress: ProgressPayload, facts: readonly ModelFactsRow[] = [], page: HistoryPageRequest | 'whole' = {}): HistoryResource {
   const turn = running(progress)
   const inFlight = turn && !stepCommitted(turn) ? turn.assistantMessageId : undefined
   // Whether the step is whole is read from the history itself: the progress is published at most every
   // ~30 ms, so it may still show a step whose results (and even the next reply) are already committed.
   const partial = (entry: HistoryEntry) => entry.id === inFlight && entry.kind === 'assistant' && entry.toolCalls.some((call) => call.result === undefined)
+  const entries = inFlight === undefined ? history.messages : history.messages.filter((entry) => !partial(entry))
+  const { start, end } = page === 'whole' ? { start: 0, end: entries.length } : pageRange(entries, page)
   const usage = conversationUsage(history.all, facts)
-  return { sessionId: history.sessionId, messages: history.messages.filter((entry) => !partial(entry)).map((entry) => messageView(entry, facts)), ...(usage ? { usage } : {}) }
+  const precedingId = entries[start - 1]?.id
+  return {
+    sessionId: history.sessionId,
+    messages: entries.slice(start, end).map((entry) => messageView(entry, facts)),
+    ...(usage ? { usage } : {}),
+    offset: start,
+    total: entries.length,
+    hasOlder: start > 0,
+    hasNewer: end < entries.length,
+    ...(precedingId !== undefined ? { precedingId } : {}),
+  }
 }
 
 function toolCallFromProgress(call: ToolCallProgress, committedResult: CommittedResult): ToolCallView {

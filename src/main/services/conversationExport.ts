@@ -50,13 +50,16 @@ function messageMarkdown(message: ChatMessageView): string | undefined {
   return parts.length > 1 ? parts.join('\n\n') : undefined
 }
 
-export function conversationMarkdown(session: SessionSummary, history: HistoryResource, exportedAt: Date): string {
+/** What an export holds of the history: every message (historyView's `'whole'` page) and the usage. */
+export type ExportedHistory = Pick<HistoryResource, 'messages' | 'usage'>
+
+export function conversationMarkdown(session: SessionSummary, history: ExportedHistory, exportedAt: Date): string {
   const head = [`# ${session.title}`, '', `_Exported from Switchboard on ${exportedAt.toISOString()} · started ${session.created}_`]
   const body = history.messages.map(messageMarkdown).filter((part): part is string => part !== undefined)
   return `${[head.join('\n'), ...body].join('\n\n')}\n`
 }
 
-export function conversationJson(session: SessionSummary, history: HistoryResource, exportedAt: Date): string {
+export function conversationJson(session: SessionSummary, history: ExportedHistory, exportedAt: Date): string {
   const { id, title, created, updated } = session
   return `${JSON.stringify({ format: 'switchboard-conversation', version: EXPORT_VERSION, exportedAt: exportedAt.toISOString(), session: { id, title, created, updated }, usage: history.usage, messages: history.messages }, null, 2)}\n`
 }
@@ -64,7 +67,7 @@ export function conversationJson(session: SessionSummary, history: HistoryResour
 /** The text of the export, and where it went when `save` asked for the dialog. */
 export async function exportConversation(
   session: SessionSummary,
-  history: HistoryResource,
+  history: ExportedHistory,
   format: ExportFormat,
   save: { picker?: SavePicker } | undefined,
   now = new Date(),

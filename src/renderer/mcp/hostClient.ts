@@ -33,6 +33,8 @@ export interface HostClient {
    * the caller holds); updates are still those of `uri`.
    */
   subscribe<T>(uri: string, schema: z.ZodType<T>, onValue: (value: T) => void, readUri?: () => string): () => void
+  /** Reads a resource once (e.g. an older page of a history); throws an Error with the host's message when it fails. */
+  read<T>(uri: string, schema: z.ZodType<T>): Promise<T>
   /** Calls an app tool; throws an Error with the tool's message when it fails. */
   call<N extends HostToolName>(name: N, args: HostToolArgs<N>): Promise<HostToolResult<N>>
   /**
@@ -185,6 +187,20 @@ export function createHostClient(options: HostClientOptions): HostClient {
         subscriptions.delete(uri)
         current?.unsubscribeResource({ uri }).catch(() => undefined)
       }
+    },
+
+    async read(uri, schema) {
+      const client = current
+      if (!client) throw new Error('Not connected to the Switchboard host. Reconnecting…')
+      let text: string
+      try {
+        const first = (await client.readResource({ uri })).contents[0]
+        if (!first || !('text' in first)) throw new Error('the host sent no JSON text')
+        text = first.text
+      } catch (error) {
+        throw new Error(errorMessage(error), { cause: error })
+      }
+      return schema.parse(JSON.parse(text))
     },
 
     async call(name, args) {

@@ -2,7 +2,7 @@
  * One conversation: its title, the messages (history, the message being sent, the reply in flight)
  * and the composer. Without a session yet, the first message sent creates one.
  */
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import type { SessionSummary } from '../../../shared/hostApi'
 import { useHostAction } from '../../hooks/useHostAction'
 import { NEW_CHAT, useChatViewStore } from '../../stores/chatViewStore'
@@ -18,6 +18,7 @@ import { ParentSessionLink } from '../agents/ParentSessionLink'
 import { SessionInstructionsButton } from './SessionInstructionsButton'
 import { conversationRows, type ConversationRow, type Turn } from './liveTurn'
 import { MessageList } from './MessageList'
+import { rowOfMessage } from './openAtMessage'
 import { useChatSession } from './useChatSession'
 import { ConversationUsageBadge } from './ConversationUsageBadge'
 import { ExportButton } from './ExportButton'
@@ -36,7 +37,7 @@ interface Props {
 export function ChatView({ sessionId, session }: Props) {
   const act = useHostAction()
   const key = sessionId ?? NEW_CHAT
-  const { messages, turn, ended, usage } = useChatSession(sessionId)
+  const { messages, turn, ended, usage, offset, total, hasOlder, hasNewer, loadOlder, loadNewer, openAround, showLatest } = useChatSession(sessionId)
   const sending = useChatViewStore((state) => state.sending[key])
   const setSending = useChatViewStore((state) => state.setSending)
   const addCreated = useChatViewStore((state) => state.addCreated)
@@ -48,10 +49,11 @@ export function ChatView({ sessionId, session }: Props) {
   const clearFocus = useCallback(() => useSearchStore.getState().setFocus(null), [])
   const list = messages ?? []
   const overToolLimit = list.some((message) => message.role === 'assistant' && message.note?.kind === 'tool-limit')
-  const waitingFor = sending && list.length <= sending.baseline ? sending : undefined
+  // Counted over the whole conversation (the list may hold only its newest page).
+  const waitingFor = sending && total <= sending.baseline ? sending : undefined
   useEffect(() => {
-    if (sending && messages && messages.length > sending.baseline) setSending(key, null)
-  }, [sending, messages, key, setSending])
+    if (sending && messages && total > sending.baseline) setSending(key, null)
+  }, [sending, messages, total, key, setSending])
 
   const liveRunning = turn !== null && !ended
   const running = liveRunning || calling || waitingFor !== undefined
@@ -59,11 +61,25 @@ export function ChatView({ sessionId, session }: Props) {
   if (stopping && !running) setStopping(false)
 
   const shownTurn = turn ?? (running ? waitingTurn : null)
-  const rows = conversationRows(list, shownTurn, turn !== null && ended, waitingFor?.text)
+  // A page far back (a search result) does not show the newest messages, nor the turn after them.
+  const rows = hasNewer ? conversationRows(list, null, true) : conversationRows(list, shownTurn, turn !== null && ended, waitingFor?.text)
+
+  // A search result outside the pages held: the page around it is read, then the list brings it into view.
+  const askedAround = useRef<string | null>(null)
+  const focusMissing = focus !== undefined && messages !== null && rowOfMessage(rows, focus) < 0
+  useEffect(() => {
+    if (!focusMissing || focus === undefined || askedAround.current === focus) return
+    askedAround.current = focus
+    void openAround(focus).then((found) => {
+      askedAround.current = null
+      if (!found) clearFocus()
+    })
+  }, [focusMissing, focus, openAround, clearFocus])
 
   const send = async (text: string): Promise<boolean> => {
+    showLatest()
     setFollowSignal((count) => count + 1)
-    setSending(key, { text, baseline: list.length })
+    setSending(key, { text, baseline: total })
     setCalling(true)
     // Attached resources stay attached after sending; each send tells the host the current set.
     const attachments = [...(useAttachmentsStore.getState().attachments[key] ?? [])]
@@ -100,6 +116,7 @@ export function ChatView({ sessionId, session }: Props) {
 
   /** Regenerate and edit: the host sets the old exchange aside and starts the turn; the list follows it. */
   const restart = async (started: Promise<unknown>): Promise<boolean> => {
+    showLatest()
     setFollowSignal((count) => count + 1)
     setCalling(true)
     const ok = (await started) !== undefined
@@ -144,7 +161,24 @@ export function ChatView({ sessionId, session }: Props) {
       {sessionId !== null && messages === null ? (
         <div className="flex-1" aria-busy="true" />
       ) : (
-        <MessageList rows={rows} streaming={liveRunning} followSignal={followSignal} onRetry={retry} onRegenerate={regenerate} onEdit={edit} focusMessageId={focus} onFocused={clearFocus} empty={<ConversationStart />} />
+        <MessageList
+          rows={rows}
+          streaming={liveRunning}
+          followSignal={followSignal}
+          onRetry={retry}
+          onRegenerate={hasNewer ? undefined : regenerate}
+          onEdit={hasNewer ? undefined : edit}
+          focusMessageId={focus}
+          onFocused={clearFocus}
+          empty={<ConversationStart />}
+          firstPosition={offset}
+          setSize={total + rows.length - list.length}
+          hasOlder={hasOlder}
+          onNearTop={loadOlder}
+          hasNewer={hasNewer}
+          onNearBottom={loadNewer}
+          onLatest={showLatest}
+        />
       )}
       <Composer draftKey={key} running={running} stopping={stopping}
         stopDisabled={sessionId === null} onSend={send} onStop={() => void stop()} />

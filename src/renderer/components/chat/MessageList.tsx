@@ -2,9 +2,11 @@
  * The conversation in a virtualized list: only the rows in view, plus a few, are in the DOM, however
  * long the session. The rows are the committed messages, then the message being sent and the model
  * step in flight (liveTurn.ts); a step keeps its row when it is committed. The list follows the
- * stream at the bottom until the person scrolls up, and offers a way back.
+ * stream at the bottom until the person scrolls up, and offers a way back. The rows may be a part of
+ * a long conversation (history pages): near the top the list asks for older rows and keeps what the
+ * person looks at in place when they arrive.
  */
-import { useEffect, useState, type ReactNode } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { ArrowDownIcon } from '../icons'
 import { AssistantMessage } from './AssistantMessage'
@@ -16,6 +18,8 @@ import { rowOfMessage } from './openAtMessage'
 
 /** How long a message opened from a search stays marked (ms). */
 const MARK_MS = 2500
+/** Rows from either end at which the next page is asked for. */
+const NEAR_END_ROWS = 3
 
 interface Props {
   rows: readonly ConversationRow[]
@@ -33,9 +37,21 @@ interface Props {
   /** A message to bring into view and mark (a search result, openAtMessage.ts); told once it is done. */
   focusMessageId?: string
   onFocused?: () => void
+  /** Where the first row stands in the whole conversation, and how many rows it has (aria-posinset / setsize). */
+  firstPosition?: number
+  setSize?: number
+  /** Older rows exist: asked for with onNearTop once the person scrolls near the top. */
+  hasOlder?: boolean
+  onNearTop?: () => void
+  /** The rows stop before the newest: onNearBottom near the bottom, onLatest to go to the newest. */
+  hasNewer?: boolean
+  onNearBottom?: () => void
+  onLatest?: () => void
 }
 
-export function MessageList({ rows: conversation, empty, streaming, followSignal, onRetry, onRegenerate, onEdit, focusMessageId, onFocused }: Props) {
+export function MessageList(props: Props) {
+  const { rows: conversation, empty, streaming, followSignal, onRetry, onRegenerate, onEdit, focusMessageId, onFocused } = props
+  const { firstPosition = 0, hasOlder = false, hasNewer = false, onNearTop, onNearBottom, onLatest } = props
   const { scroller, content, following, jump, letGo } = useFollowBottom<HTMLDivElement, HTMLDivElement>()
   const [marked, setMarked] = useState<string | null>(null)
   const count = conversation.length
@@ -71,6 +87,35 @@ export function MessageList({ rows: conversation, empty, streaming, followSignal
   }, [marked])
   const rows = virtualizer.getVirtualItems()
   const nothing = count === 0
+  const setSize = props.setSize ?? count
+
+  // Rows put in front (an older page): the rows the person looks at stay where they are on screen.
+  const firstKey = conversation[0]?.key
+  const anchor = useRef<string | undefined>(undefined)
+  useLayoutEffect(() => {
+    const previous = anchor.current
+    anchor.current = firstKey
+    if (previous === undefined || previous === firstKey) return
+    const at = conversation.findIndex((row) => row.key === previous)
+    const element = scroller.current
+    const measurements = virtualizer.measurementsCache
+    if (at <= 0 || !element || !measurements[at] || !measurements[0]) return
+    element.scrollTop += measurements[at].start - measurements[0].start
+  }, [firstKey, conversation, virtualizer, scroller])
+
+  const firstShown = rows[0]?.index
+  const lastShown = rows.at(-1)?.index
+  useEffect(() => {
+    // Only once the person has scrolled up (not while the list follows the newest messages).
+    if (hasOlder && !following && firstShown !== undefined && firstShown < NEAR_END_ROWS) onNearTop?.()
+  }, [hasOlder, following, firstShown, onNearTop])
+  useEffect(() => {
+    if (hasNewer && lastShown !== undefined && lastShown >= count - NEAR_END_ROWS) onNearBottom?.()
+  }, [hasNewer, lastShown, count, onNearBottom])
+  const toLatest = () => {
+    if (hasNewer) onLatest?.()
+    jump()
+  }
   const { lastUser, lastReply } = actionRows(conversation)
 
   return (
@@ -113,8 +158,8 @@ export function MessageList({ rows: conversation, empty, streaming, followSignal
                         hookChanges={item.hookChanges}
                         refusedBy={item.refusedBy}
                         onEdit={onEdit && editId !== undefined ? (text) => onEdit(editId, text) : undefined}
-                        posinset={row.index + 1}
-                        setsize={count}
+                        posinset={firstPosition + row.index + 1}
+                        setsize={setSize}
                       />
                     ) : (
                       <AssistantMessage
@@ -123,8 +168,8 @@ export function MessageList({ rows: conversation, empty, streaming, followSignal
                         liveCalls={item.liveCalls}
                         onRetry={item.message?.error ? () => onRetry(row.index) : undefined}
                         onRegenerate={row.index === lastReply ? onRegenerate : undefined}
-                        posinset={row.index + 1}
-                        setsize={count}
+                        posinset={firstPosition + row.index + 1}
+                        setsize={setSize}
                       />
                     )}
                   </div>
@@ -134,10 +179,10 @@ export function MessageList({ rows: conversation, empty, streaming, followSignal
           )}
         </div>
       </div>
-      {!following && !nothing && (
+      {(!following || hasNewer) && !nothing && (
         <button
           type="button"
-          onClick={jump}
+          onClick={toLatest}
           className={
             'absolute bottom-3 left-1/2 inline-flex h-8 -translate-x-1/2 items-center gap-1.5 rounded-full border border-zinc-200 bg-white/95 px-3 text-xs font-medium ' +
             'text-zinc-700 shadow-md backdrop-blur transition-colors hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-800/95 dark:text-zinc-200 dark:hover:bg-zinc-700'

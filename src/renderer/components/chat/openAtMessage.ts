@@ -1,8 +1,8 @@
 /**
  * Opening a conversation at one message (a search result): the one place that knows how. It selects
  * the session and leaves the message as the list's focus; the list brings it into view and marks it
- * once its rows hold it (MessageList). When the history is read in pages, this is where to ask for
- * the page that holds the message first.
+ * once its rows hold it (MessageList). When the message is not in the pages the window holds, the
+ * chat reads the page around it first (ChatView, useChatSession's openAround).
  */
 import { useSearchStore } from '../../stores/searchStore'
 import { useViewStore } from '../../stores/viewStore'

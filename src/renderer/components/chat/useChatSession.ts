@@ -2,10 +2,13 @@
  * One session's conversation as the chat draws it: the committed history and the turn in flight,
  * each from its host resource (subscribed while the session is open). When the turn ends, its last
  * state stays drawn until the history shows the result, so nothing blinks out in between.
+ * The history comes in pages (historyPages.ts): the newest page at open, older ones as the person
+ * scrolls up, the page around a message for a search result.
  */
-import { useEffect, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { z } from 'zod'
-import { HistoryResourceSchema, ProgressResourceSchema, historyUri, progressUri, type ChatMessageView, type ConversationUsage } from '../../../shared/hostApi'
+import { HistoryResourceSchema, ProgressResourceSchema, historyPageUri, historyUri, progressUri, type ChatMessageView, type ConversationUsage, type HistoryResource } from '../../../shared/hostApi'
+import { shownHistory, withNewer, withOlder, type HeldRun } from './historyPages'
 import { useHostClient } from '../../mcp/hostContext'
 import type { Turn } from './liveTurn'
 import { ProgressReader } from './progressReader'
@@ -23,6 +26,19 @@ export interface ChatSession {
   ended: boolean
   /** Tokens (and cost) of the whole conversation so far, when the provider counted any. */
   usage?: ConversationUsage
+  /** Where messages[0] stands in the whole conversation, and how many messages it has. */
+  offset: number
+  total: number
+  /** Older messages can be read (loadOlder). */
+  hasOlder: boolean
+  /** The list stops before the newest messages (a page far back was opened): loadNewer, or showLatest. */
+  hasNewer: boolean
+  loadOlder(): void
+  loadNewer(): void
+  /** Reads the page around a message so that it is in `messages`; false when the conversation has no such message. */
+  openAround(messageId: string): Promise<boolean>
+  /** Back to the newest page alone. */
+  showLatest(): void
 }
 
 /**
@@ -62,28 +78,97 @@ function useSessionResource<T>(uri: string | null, schema: z.ZodType<T>, perFram
 }
 
 export function useChatSession(sessionId: string | null): ChatSession {
+  const client = useHostClient()
   const history = useSessionResource(sessionId ? historyUri(sessionId) : null, HistoryResourceSchema, true)
   // One reader per session: it holds the text so far, so that each update brings only what is new.
   const reader = useMemo(() => (sessionId ? new ProgressReader(sessionId) : null), [sessionId])
   const progress = useSessionResource(sessionId ? progressUri(sessionId) : null, ProgressResourceSchema, true, reader)
   const live = sessionId && progress?.sessionId === sessionId ? progress.turn : null
-  const messages = sessionId ? (history?.messages ?? null) : NO_MESSAGES
+
+  // Pages read on demand, for this session only.
+  const [heldFor, setHeldFor] = useState<{ sessionId: string; run: HeldRun } | null>(null)
+  const held = heldFor !== null && heldFor.sessionId === sessionId ? heldFor.run : null
+  // Memoised: the held turn below is compared by the messages' identity.
+  const shown = useMemo(() => (sessionId && history ? shownHistory(history, held) : null), [sessionId, history, held])
+  if (shown?.stale) setHeldFor(null)
+  const messages = sessionId ? (shown?.messages ?? null) : NO_MESSAGES
+  const latest = useRef<{ sessionId: string | null; shown: typeof shown }>({ sessionId, shown })
+  useEffect(() => {
+    latest.current = { sessionId, shown }
+  })
+  /** One page read at a time; its answer counts only if the session is still the one it was read for. */
+  const reading = useRef(false)
+  const readPage = useCallback(
+    async (uri: string, apply: (page: HistoryResource) => HeldRun | null): Promise<boolean> => {
+      const forSession = latest.current.sessionId
+      if (reading.current || forSession === null) return false
+      reading.current = true
+      try {
+        const page = await client.read(uri, HistoryResourceSchema)
+        if (latest.current.sessionId !== forSession) return false
+        const run = apply(page)
+        setHeldFor(run ? { sessionId: forSession, run } : null)
+        return run !== null
+      } finally {
+        reading.current = false
+      }
+    },
+    [client],
+  )
+  const loadOlder = useCallback(() => {
+    const now = latest.current
+    const first = now.shown?.messages[0]
+    if (!now.sessionId || !now.shown?.hasOlder || !first) return
+    const shownNow = now.shown
+    readPage(historyPageUri(now.sessionId, { before: first.id }), (page) => withOlder(shownNow, page)).catch(() => setHeldFor(null))
+  }, [readPage])
+  const loadNewer = useCallback(() => {
+    const now = latest.current
+    const last = now.shown?.messages.at(-1)
+    if (!now.sessionId || !now.shown?.hasNewer || !last) return
+    const run = { offset: now.shown.offset, messages: now.shown.messages }
+    readPage(historyPageUri(now.sessionId, { after: last.id }), (page) => withNewer(run, page)).catch(() => setHeldFor(null))
+  }, [readPage])
+  const openAround = useCallback(
+    async (messageId: string) => {
+      const now = latest.current
+      if (!now.sessionId) return false
+      // A read already under way (a page while scrolling) finishes first.
+      for (let tries = 0; reading.current && tries < 50; tries++) await new Promise((resolve) => setTimeout(resolve, 20))
+      return readPage(historyPageUri(now.sessionId, { around: messageId }), (page) => ({ offset: page.offset, messages: page.messages })).catch(() => false)
+    },
+    [readPage],
+  )
+  const showLatest = useCallback(() => setHeldFor(null), [])
 
   // Adjusting state while rendering (React's documented pattern): remember the turn that just ended.
   const [seen, setSeen] = useState<Turn | null>(live)
-  const [held, setHeld] = useState<{ turn: Turn; messages: readonly ChatMessageView[] | null } | null>(null)
+  const [endedTurn, setEndedTurn] = useState<{ turn: Turn; messages: readonly ChatMessageView[] | null } | null>(null)
   if (live !== seen) {
     setSeen(live)
-    setHeld(live === null && seen !== null ? { turn: seen, messages } : null)
+    setEndedTurn(live === null && seen !== null ? { turn: seen, messages } : null)
   }
-  const holding = held !== null && held.messages === messages
+  const holding = endedTurn !== null && endedTurn.messages === messages
 
   useEffect(() => {
     if (!holding) return
-    const timer = setTimeout(() => setHeld(null), HOLD_MS)
+    const timer = setTimeout(() => setEndedTurn(null), HOLD_MS)
     return () => clearTimeout(timer)
   }, [holding])
 
   const usage = sessionId ? history?.usage : undefined
-  return { messages, turn: live ?? (holding ? held.turn : null), ended: live === null, ...(usage ? { usage } : {}) }
+  return {
+    messages,
+    turn: live ?? (holding ? endedTurn.turn : null),
+    ended: live === null,
+    ...(usage ? { usage } : {}),
+    offset: shown?.offset ?? 0,
+    total: shown?.total ?? messages?.length ?? 0,
+    hasOlder: shown?.hasOlder ?? false,
+    hasNewer: shown?.hasNewer ?? false,
+    loadOlder,
+    loadNewer,
+    openAround,
+    showLatest,
+  }
 }
