@@ -4,7 +4,7 @@
  * in flight. Loaded histories are kept in memory and extended on every commit, so a progress update
  * never re-reads a session file.
  */
-import { historyUri, progressUri, type HistoryPageRequest, type HistoryResource, type ProgressResource, type ProgressSince } from '../../shared/hostApi'
+import { historyUri, progressUri, type ConversationUsage, type HistoryPageRequest, type HistoryResource, type ProgressResource, type ProgressSince } from '../../shared/hostApi'
 import { randomUUID } from 'node:crypto'
 import {
   TurnInProgressError,
@@ -18,6 +18,7 @@ import {
   runTurn,
   toolsForAgent,
   type AgentDirectory,
+  type HistoryPayload,
   type LoadedSession,
   type SessionIndex,
   type SessionStore,
@@ -36,6 +37,7 @@ import type { AttachmentRef, SessionSummary } from '../../shared/hostApi'
 import type { SessionAttachments } from '../agent'
 import type { ModelService } from './modelService'
 import { historyView, progressView } from './chatViews'
+import { conversationUsage } from './usageViews'
 import { log } from '../log/log'
 import { appContextParts, type AppService } from './appService'
 import type { TurnHooks } from '../hooks'
@@ -154,6 +156,22 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
       loaded.set(sessionId, session)
     }
     return session
+  }
+  /**
+   * A loaded session's history payload and usage, reused until the next commit (or a change of the
+   * prices): reading a page then costs the page, not a pass over the whole conversation.
+   */
+  const payloads = new WeakMap<LoadedSession, { length: number; facts: string; payload: HistoryPayload; usage: ConversationUsage | undefined }>()
+  const historyOf = async (sessionId: string, page: HistoryPageRequest | 'whole') => {
+    const session = await load(sessionId)
+    const facts = options.modelFacts?.() ?? []
+    const factsKey = JSON.stringify(facts)
+    let cached = payloads.get(session)
+    if (!cached || cached.length !== session.messages.length || cached.facts !== factsKey) {
+      cached = { length: session.messages.length, facts: factsKey, payload: historyPayload(sessionId, session), usage: conversationUsage(session.messages, facts) }
+      payloads.set(session, cached)
+    }
+    return historyView(cached.payload, turns.progress(sessionId), facts, page, cached.usage)
   }
   const search = createChatSearch({ sessions, read: async (sessionId) => (await store.load(sessionId)).messages })
   store.onCommitted((sessionId, message) => {
@@ -282,12 +300,12 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
     async exportConversation(sessionId, format, save) {
       const session = sessions.get(sessionId)
       if (!session) throw new Error(`No session with id "${sessionId}" exists; it may have been deleted.`)
-      const history = historyView(historyPayload(sessionId, await load(sessionId)), turns.progress(sessionId), options.modelFacts?.() ?? [], 'whole')
+      const history = await historyOf(sessionId, 'whole')
       return exportConversation(session, history, format, save ? { picker: options.pickSavePath } : undefined)
     },
     async history(sessionId, page = {}) {
       if (!sessions.get(sessionId)) throw new Error(`No session with id "${sessionId}" exists; it may have been deleted.`)
-      return historyView(historyPayload(sessionId, await load(sessionId)), turns.progress(sessionId), options.modelFacts?.() ?? [], page)
+      return historyOf(sessionId, page)
     },
     progress: (sessionId, since) =>
       progressView(

@@ -3,7 +3,7 @@
  * step is in flight it is shown by the progress resource only; once all of it is committed it
  * moves to the history. So nothing is drawn twice and nothing is missing in between.
  */
-import type { ChatMessageView, HistoryPageRequest, HistoryResource, ModelFactsRow, ProgressResource, ProgressSince, ToolCallView } from '../../shared/hostApi'
+import type { ChatMessageView, ConversationUsage, HistoryPageRequest, HistoryResource, ModelFactsRow, ProgressResource, ProgressSince, ToolCallView } from '../../shared/hostApi'
 import { conversationUsage, usageView } from './usageViews'
 import { pageRange } from './historyPage'
 import type { HistoryEntry, HistoryPayload, ProgressPayload, ToolCallProgress, ToolResultMessage, TurnProgress } from '../agent'
@@ -95,7 +95,13 @@ function messageView(entry: HistoryEntry, facts: readonly ModelFactsRow[]): Chat
  * (historyPage.ts); `'whole'` for every message (an export). Only the page's messages are turned
  * into views; the usage is the whole conversation's.
  */
-export function historyView(history: HistoryPayload, progress: ProgressPayload, facts: readonly ModelFactsRow[] = [], page: HistoryPageRequest | 'whole' = {}): HistoryResource {
+export function historyView(
+  history: HistoryPayload,
+  progress: ProgressPayload,
+  facts: readonly ModelFactsRow[] = [],
+  page: HistoryPageRequest | 'whole' = {},
+  usage: ConversationUsage | undefined = conversationUsage(history.all, facts),
+): HistoryResource {
   const turn = running(progress)
   const inFlight = turn && !stepCommitted(turn) ? turn.assistantMessageId : undefined
   // Whether the step is whole is read from the history itself: the progress is published at most every
@@ -103,7 +109,6 @@ export function historyView(history: HistoryPayload, progress: ProgressPayload, 
   const partial = (entry: HistoryEntry) => entry.id === inFlight && entry.kind === 'assistant' && entry.toolCalls.some((call) => call.result === undefined)
   const entries = inFlight === undefined ? history.messages : history.messages.filter((entry) => !partial(entry))
   const { start, end } = page === 'whole' ? { start: 0, end: entries.length } : pageRange(entries, page)
-  const usage = conversationUsage(history.all, facts)
   const precedingId = entries[start - 1]?.id
   return {
     sessionId: history.sessionId,

@@ -98,15 +98,21 @@ export function useChatSession(sessionId: string | null): ChatSession {
   })
   /** One page read at a time; its answer counts only if the session is still the one it was read for. */
   const reading = useRef(false)
+  /**
+   * The last page read by scrolling: the list can ask again before `latest` has caught up with the
+   * page it brought (the list's effects run before this component's), and the same page is not read twice.
+   */
+  const lastScrollRead = useRef<string | null>(null)
   const readPage = useCallback(
-    async (uri: string, apply: (page: HistoryResource) => HeldRun | null): Promise<boolean> => {
+    async (uri: string, apply: (page: HistoryResource) => HeldRun | null, scrolling = false): Promise<boolean> => {
       const forSession = latest.current.sessionId
-      if (reading.current || forSession === null) return false
+      if (reading.current || forSession === null || (scrolling && lastScrollRead.current === uri)) return false
       reading.current = true
       try {
         const page = await client.read(uri, HistoryResourceSchema)
         if (latest.current.sessionId !== forSession) return false
         const run = apply(page)
+        lastScrollRead.current = scrolling && run !== null ? uri : null
         setHeldFor(run ? { sessionId: forSession, run } : null)
         return run !== null
       } finally {
@@ -120,14 +126,14 @@ export function useChatSession(sessionId: string | null): ChatSession {
     const first = now.shown?.messages[0]
     if (!now.sessionId || !now.shown?.hasOlder || !first) return
     const shownNow = now.shown
-    readPage(historyPageUri(now.sessionId, { before: first.id }), (page) => withOlder(shownNow, page)).catch(() => setHeldFor(null))
+    readPage(historyPageUri(now.sessionId, { before: first.id }), (page) => withOlder(shownNow, page), true).catch(() => setHeldFor(null))
   }, [readPage])
   const loadNewer = useCallback(() => {
     const now = latest.current
     const last = now.shown?.messages.at(-1)
     if (!now.sessionId || !now.shown?.hasNewer || !last) return
     const run = { offset: now.shown.offset, messages: now.shown.messages }
-    readPage(historyPageUri(now.sessionId, { after: last.id }), (page) => withNewer(run, page)).catch(() => setHeldFor(null))
+    readPage(historyPageUri(now.sessionId, { after: last.id }), (page) => withNewer(run, page), true).catch(() => setHeldFor(null))
   }, [readPage])
   const openAround = useCallback(
     async (messageId: string) => {
