@@ -15,7 +15,8 @@ import { HISTORY_PAGE_SIZE, historyPageUri, historyUri, parseHistoryPage, type H
 const at = '2026-11-30T12:00:00.000Z'
 const line = (turnId: string) => ({ v: STORED_MESSAGE_VERSION, at, turnId }) as const
 const user = (n: number): StoredMessage => ({ ...line(`t${n}`), id: `u${n}`, kind: 'user', text: `question ${n}` })
-const reply = (n: number, extra: Partial<Extract<StoredMessage, { kind: 'assistant' }>> = {}): StoredMessage => ({
+type Assistant = Extract<StoredMessage, { kind: 'assistant' }>
+const reply = (n: number, extra: Partial<Assistant> = {}): Assistant => ({
   ...line(`t${n}`),
   id: `a${n}`,
   kind: 'assistant',
