@@ -1,5 +1,6 @@
 /** The window: sidebar, banners, the current screen and any approval to answer, once the host has sent its first state. */
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
+import { markFirstDraw } from './firstDraw'
 import { useAppliedTheme } from './hooks/useAppliedTheme'
 import { useSearchShortcut } from './hooks/useSearchShortcut'
 import { useSearchStore } from './stores/searchStore'
@@ -27,7 +28,11 @@ export function App() {
   const hasSessions = useSessionsStore((state) => state.sessions !== null)
   const hasSettings = useSettingsStore((state) => state.settings !== null)
   const screen = useViewStore((state) => state.screen)
-  if (!hasSessions || !hasSettings) return <StartupScreen />
+  const ready = hasSessions && hasSettings
+  useEffect(() => {
+    if (ready) markFirstDraw()
+  }, [ready])
+  if (!ready) return <StartupScreen />
   return (
     <div className="flex h-full">
       <Sidebar />

@@ -89,10 +89,22 @@ export function createHostClient(options: HostClientOptions): HostClient {
       }
     })
 
+  /**
+   * Subscribes and reads at once, in one round trip instead of two (the window draws when the first
+   * reads are in). The host handles a session's requests in the order they arrive, so the read
+   * normally sees a state the subscription already covers; when the read's answer comes back
+   * before the subscription's, an update between the two could have been missed, and the resource
+   * is read once more.
+   */
   const activate = async (client: Client, uri: string, subscription: Subscription) => {
+    let readDone = false
+    const first = subscription.refresh().then(() => {
+      readDone = true
+    })
     try {
       await client.subscribeResource({ uri })
-      await subscription.refresh()
+      if (readDone) await subscription.refresh()
+      await first
     } catch (error) {
       if (client === current) options.onError(`Could not subscribe to ${uri}: ${errorMessage(error)}`)
     }
