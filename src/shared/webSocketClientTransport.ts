@@ -17,17 +17,31 @@ export class WebSocketClientTransport implements Transport {
   onmessage?: (message: JSONRPCMessage) => void
   private socket: WebSocket | undefined
 
+  private started = false
+
+  /**
+   * `opened`: a socket to `url` (subprotocol `mcp`) already opening or open, to use instead of a
+   * new one (the page opens its first one before its script has finished loading). An MCP server
+   * sends nothing before the client's `initialize`, so no frame can have been missed.
+   */
   constructor(
     private readonly url: URL,
     private readonly maxFrameBytes = DEFAULT_MAX_FRAME_BYTES,
+    private readonly opened?: WebSocket,
   ) {}
 
   start(): Promise<void> {
-    if (this.socket) throw new Error('WebSocketClientTransport already started; Client.connect starts it, do not call start() yourself.')
-    const socket = new WebSocket(this.url, SUBPROTOCOL)
+    if (this.started) throw new Error('WebSocketClientTransport already started; Client.connect starts it, do not call start() yourself.')
+    this.started = true
+    const socket = this.opened ?? new WebSocket(this.url, SUBPROTOCOL)
     this.socket = socket
     return new Promise((resolve, reject) => {
-      let opened = false
+      let opened = socket.readyState === WebSocket.OPEN
+      if (socket.readyState === WebSocket.CLOSING || socket.readyState === WebSocket.CLOSED) {
+        reject(new Error(`The WebSocket to ${this.url.origin}${this.url.pathname} closed before it opened.`))
+        return
+      }
+      if (opened) resolve()
       socket.onopen = () => {
         opened = true
         resolve()

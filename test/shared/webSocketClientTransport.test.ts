@@ -67,4 +67,32 @@ describe('WebSocketClientTransport', () => {
     await expect(started).rejects.toThrow(/127\.0\.0\.1:\d+\/mcp/)
     await started.catch((error: Error) => expect(error.message).not.toContain('very-secret'))
   })
+
+  it('uses a socket opened before it (the page opens its first one at page start), open or still opening, and never a second one', async () => {
+    let connections = 0
+    const url = await server((socket) => {
+      connections += 1
+      socket.on('message', (data) => socket.send(data.toString()))
+    })
+    for (const wait of [false, true]) {
+      const early = new globalThis.WebSocket(url, 'mcp')
+      if (wait) await new Promise((resolve) => early.addEventListener('open', resolve, { once: true }))
+      const transport = new WebSocketClientTransport(url, undefined, early)
+      const echoed = new Promise((resolve) => (transport.onmessage = resolve))
+      await transport.start()
+      await transport.send({ jsonrpc: '2.0', method: 'notifications/ping', params: {} })
+      expect(await echoed).toEqual({ jsonrpc: '2.0', method: 'notifications/ping', params: {} })
+      await transport.close()
+    }
+    expect(connections).toBe(2)
+  })
+
+  it('rejects start when the socket it was given has closed already', async () => {
+    const url = await server(() => {})
+    const early = new globalThis.WebSocket(url, 'mcp')
+    await new Promise((resolve) => early.addEventListener('open', resolve, { once: true }))
+    early.close()
+    await new Promise((resolve) => early.addEventListener('close', resolve, { once: true }))
+    await expect(new WebSocketClientTransport(url, undefined, early).start()).rejects.toThrow(/closed before it opened/)
+  })
 })

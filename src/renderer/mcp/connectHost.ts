@@ -6,18 +6,13 @@ import type { Transport } from '@modelcontextprotocol/client'
 import { WebSocketClientTransport } from '../../shared/webSocketClientTransport'
 import { PortTransport, domPort } from '../../shared/portTransport'
 import { HOST_PORT_INDEX, isPortsMessage } from '../../shared/portHandshake'
+import { browserToken, hostSocketUrl, isElectron, takeEarlySocket } from './earlySocket'
 
 /** How to reach the host, or why it cannot be reached. */
 export type HostEndpoint =
   | { kind: 'electron'; open: () => Promise<Transport> }
   | { kind: 'browser'; open: () => Promise<Transport>; token: string }
   | { kind: 'no-token' }
-
-const TOKEN_KEY = 'switchboard.token'
-
-export function isElectron(): boolean {
-  return navigator.userAgent.includes('Electron')
-}
 
 // The preload may post the ports before React mounts, so listen from module load and keep them until asked.
 const portQueue: MessagePort[] = []
@@ -39,37 +34,14 @@ function nextPort(): Promise<MessagePort> {
   return new Promise((resolve) => portWaiters.push(resolve))
 }
 
-/** Moves `?token=` from the address bar into sessionStorage, so that a reload still works. */
-function takeToken(): string | null {
-  const url = new URL(location.href)
-  const fromAddress = url.searchParams.get('token')
-  let stored: string | null = null
-  try {
-    if (fromAddress) sessionStorage.setItem(TOKEN_KEY, fromAddress)
-    stored = sessionStorage.getItem(TOKEN_KEY)
-  } catch {
-    // Storage can be disabled; the token then lives only as long as this page.
-  }
-  if (fromAddress) {
-    url.searchParams.delete('token')
-    history.replaceState(history.state, '', url.pathname + url.search + url.hash)
-  }
-  return fromAddress ?? stored
-}
-
-function webSocketUrl(token: string): URL {
-  const url = new URL('/mcp?token=' + encodeURIComponent(token), location.href)
-  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:'
-  return url
-}
-
 /** Decides the endpoint once per page load. */
 export function hostEndpoint(): HostEndpoint {
   if (isElectron()) {
     return { kind: 'electron', open: async () => new PortTransport(domPort(await nextPort())) }
   }
-  const token = takeToken()
+  const token = browserToken
   if (!token) return { kind: 'no-token' }
-  // Client.connect starts the transport; a refused handshake surfaces there.
-  return { kind: 'browser', open: async () => new WebSocketClientTransport(webSocketUrl(token)), token }
+  // Client.connect starts the transport; a refused handshake surfaces there. The first attempt
+  // uses the socket opened at page start (earlySocket.ts).
+  return { kind: 'browser', open: async () => new WebSocketClientTransport(hostSocketUrl(token), undefined, takeEarlySocket()), token }
 }
