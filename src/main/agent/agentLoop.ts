@@ -21,6 +21,7 @@ import { messageTokens, needsCompaction, olderTurns, summariseTurns } from './co
 import { addAttachedContext } from './resourceContents'
 import type { AttachedContext } from './sessionAttachments'
 import { supportsNativeToolSearch, type LanguageModelV4 } from './providers'
+import { loadAiSdk } from '../aiSdk/aiSdk'
 import type { SessionStore } from './sessionStore'
 import type { AssistantMessage, MessageDraft, StoredMessage, ToolResultMessage } from './storedMessage'
 import { streamStep } from './streamStep'
@@ -155,6 +156,9 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
   }
 
   try {
+    // A turn talks to the model: the AI SDK loads here (once per run), not at start; what the turn
+    // builds from it below (tool sets, the native search tool) takes it without waiting again.
+    await loadAiSdk()
     const conversation = [...options.history]
     if (options.rewind) conversation.push(await commit({ kind: 'rewind', turnId, ...options.rewind }))
     // Read before the person's message is committed, so the message records what the model got.

@@ -7,7 +7,8 @@
  * first tools (by name) of the extensions that did not fit, so one extension bigger than the limit
  * still gets something done; the warning names those as partly offered.
  */
-import { jsonSchema, tool, type JSONSchema7, type ToolSet } from 'ai'
+import type { JSONSchema7, ToolSet } from 'ai'
+import { aiSdk } from '../aiSdk/aiSdk'
 import type { CatalogTool } from '../extensions'
 import { offersTools, type PermissionMode } from '../permissions'
 import { visibleToModel } from '../../shared/appMeta'
@@ -85,6 +86,7 @@ export function catalogForTurn(input: CatalogForTurnInput): TurnCatalog {
 export function sdkToolSet(tools: readonly CatalogTool[]): ToolSet | undefined {
   if (tools.length === 0) return undefined
   const set: ToolSet = {}
+  const { tool, jsonSchema } = aiSdk()
   for (const entry of tools) {
     // No validation here: the loop validates with ajv and turns a mismatch into an error the model can fix.
     // Hidden characters in an extension's prose never reach the model (invisibleText.ts); names and values stay as they are.

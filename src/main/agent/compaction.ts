@@ -6,7 +6,8 @@
  * window, where the summary shows as an expandable note. Nothing is dropped silently: without a
  * known context window nothing is summarised, and a summary that fails is a notice in the turn.
  */
-import { generateText, type LanguageModel } from 'ai'
+import type { LanguageModel } from 'ai'
+import { loadAiSdk } from '../aiSdk/aiSdk'
 import { modelHistory, toModelMessages } from './modelMessages'
 import type { TokenUsage } from '../../shared/hostApi'
 import type { StoredMessage } from './storedMessage'
@@ -46,6 +47,7 @@ export interface SummaryOfTurns {
 
 /** Asks the model for a summary of `older` (a separate request, no tools). */
 export async function summariseTurns(model: LanguageModel, older: readonly StoredMessage[], signal?: AbortSignal): Promise<SummaryOfTurns> {
+  const { generateText } = await loadAiSdk()
   const result = await generateText({
     model,
     system: SUMMARY_SYSTEM,

@@ -5,7 +5,7 @@
  * the last parse is old enough, otherwise once when the interval is over (the newest text then),
  * and always once more for the final text when the model has finished writing it.
  */
-import { parsePartialJson } from 'ai'
+import { loadAiSdk } from '../aiSdk/aiSdk'
 
 /** At most one parse per call in this time (ms); about two progress publications. */
 export const TOOL_INPUT_PARSE_INTERVAL_MS = 50
@@ -37,7 +37,7 @@ export class ToolInputParser {
   ) {
     this.intervalMs = options.intervalMs ?? TOOL_INPUT_PARSE_INTERVAL_MS
     this.now = options.now ?? (() => performance.now())
-    this.parse = options.parse ?? ((text) => parsePartialJson(text))
+    this.parse = options.parse ?? (async (text) => (await loadAiSdk()).parsePartialJson(text))
   }
 
   add(delta: string): void {

@@ -6,7 +6,8 @@
  * interval and once more when complete (partialToolInput.ts); the tool calls come back
  * complete, in the order the model made them.
  */
-import { NoSuchToolError, streamText, type LanguageModelUsage, type ModelMessage, type ToolSet } from 'ai'
+import type { LanguageModelUsage, ModelMessage, ToolSet } from 'ai'
+import { aiSdk, loadAiSdk } from '../aiSdk/aiSdk'
 import type { TokenUsage } from '../../shared/hostApi'
 import type { LanguageModelV4 } from './providers'
 import { providerTurnError, type TurnError } from './errorKinds'
@@ -44,6 +45,7 @@ export interface PartialToolInput {
 }
 
 export async function streamStep(input: StreamStepInput): Promise<StepOutcome> {
+  const { streamText } = await loadAiSdk()
   let text = ''
   const toolCalls: ModelToolCall[] = []
   /** Tools the provider's own search referenced (Anthropic's tool search runs on its side). */
@@ -147,5 +149,5 @@ function toModelToolCall(part: { toolCallId: string; toolName: string; input: un
   const call: ModelToolCall = { callId: part.toolCallId, name: part.toolName, input: part.input }
   if (!part.invalid) return call
   const detail = part.error instanceof Error ? part.error.message : String(part.error)
-  return { ...call, invalid: { reason: NoSuchToolError.isInstance(part.error) ? 'unknown-tool' : 'unparsable-arguments', detail } }
+  return { ...call, invalid: { reason: aiSdk().NoSuchToolError.isInstance(part.error) ? 'unknown-tool' : 'unparsable-arguments', detail } }
 }

@@ -17,9 +17,9 @@ export type HookAnswer =
   | { ok: false; reason: string }
 
 /** Checks a structured result against the event's schema; one that does not fit is a hook error, never a new payload. */
-export function readStructured(event: HookEvent, structured: unknown): HookAnswer {
+export async function readStructured(event: HookEvent, structured: unknown): Promise<HookAnswer> {
   if (structured === undefined) return { ok: true, fields: {} }
-  const parsed = hookOutputSchema(event).safeParse(structured)
+  const parsed = (await hookOutputSchema(event)).safeParse(structured)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
     return { ok: false, reason: `its result does not fit the ${event} payload (${issue?.path.join('.') || 'result'}: ${issue?.message ?? 'invalid'})` }

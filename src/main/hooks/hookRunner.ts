@@ -73,7 +73,7 @@ export async function callHook(hook: Hook, event: HookEvent, payload: object, di
   if (outcome.status !== 'ok') return { ok: false, reason: outcome.message }
   const text = outcome.result.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join(' ').slice(0, 300)
   if (outcome.result.isError) return { ok: false, reason: text || 'its tool returned an error' }
-  return readStructured(event, outcome.result.structuredContent)
+  return await readStructured(event, outcome.result.structuredContent)
 }
 
 /** The changes a hook's fields make to the payload; `tools` may only shrink (a hook never offers a tool the turn did not). */

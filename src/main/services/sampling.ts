@@ -6,7 +6,8 @@
  * (more are refused with an MCP error), and one nobody answers is refused when it expires.
  */
 import { randomUUID } from 'node:crypto'
-import { generateText, type ModelMessage } from 'ai'
+import type { ModelMessage } from 'ai'
+import { loadAiSdk } from '../aiSdk/aiSdk'
 import { ProtocolError, ProtocolErrorCode, type CreateMessageRequest, type CreateMessageResult } from '@modelcontextprotocol/server'
 import { ApprovalDecisionSchema, type Elicitation } from '../../shared/hostApi'
 import type { ElicitationSource } from './elicitationBoard'
@@ -125,6 +126,7 @@ export function createSampling(
     }
     const { model, modelId } = models.selectedModel()
     const messages: ModelMessage[] = params.messages.map((message) => ({ role: message.role, content: textOf(message.content) }))
+    const { generateText } = await loadAiSdk()
     const result = await generateText({ model, instructions: params.systemPrompt, messages, maxOutputTokens: params.maxTokens, temperature: params.temperature, abortSignal: signal, maxRetries: 0 })
     return { model: modelId, role: 'assistant', content: { type: 'text', text: result.text }, stopReason: result.finishReason === 'length' ? 'maxTokens' : 'endTurn' }
   }

@@ -3,6 +3,10 @@ import { describe, expect, it } from 'vitest'
 import { catalogForTurn, sdkToolSet } from '../../../src/main/agent/catalogForTurn'
 import type { CatalogTool } from '../../../src/main/extensions'
 import { toolUiOf } from '../../../src/shared/appMeta'
+import { loadAiSdk } from '../../../src/main/aiSdk/aiSdk'
+
+// What is tested here runs inside a turn in the app, after the turn has loaded the AI SDK (aiSdk.ts).
+await loadAiSdk()
 
 function tool(toolName: string, meta?: unknown): CatalogTool {
   const ui = toolUiOf(meta)

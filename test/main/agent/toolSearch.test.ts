@@ -3,6 +3,10 @@ import { describe, expect, it } from 'vitest'
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base'
 import type { CatalogTool } from '../../../src/main/extensions'
 import { FIND_TOOLS_TOKEN_BUDGET, runFindTools, toolIndexOf, toolsForStep, tokensOf, definitionTokens, catalogToolTokens, requestFigures, recentToolNames, RECENT_TOOLS, type ToolOfferInput } from '../../../src/main/agent/toolSearch'
+import { loadAiSdk } from '../../../src/main/aiSdk/aiSdk'
+
+// What is tested here runs inside a turn in the app, after the turn has loaded the AI SDK (aiSdk.ts).
+await loadAiSdk()
 
 function tool(extensionId: string, toolName: string, description: string, properties: Record<string, unknown> = {}, extra: Partial<CatalogTool> = {}): CatalogTool {
   return {

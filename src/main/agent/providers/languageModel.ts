@@ -14,6 +14,7 @@ import { DEFAULT_RETRY_POLICY, withRetries, type RetryNotice, type RetryPolicy }
 import type { FetchFunction, LanguageModelCallOptions, LanguageModelV4 } from './sdkTypes'
 import { translateStreamErrors } from './translateStream'
 import { defaultMaxOutputTokens } from './outputLimit'
+import { loadAiSdk } from '../../aiSdk/aiSdk'
 
 export interface LanguageModelOptions {
   getSecret: GetSecret
@@ -40,13 +41,16 @@ export function createLanguageModel(config: ProviderConfig, modelId: string, opt
     fetch: options.fetch,
   })
   // Built without a key, only to answer what the model is and which URLs it accepts; never called.
-  const description = kind.createModel(connection(undefined), modelId, config)
+  // Made on first look: only the AI SDK looks, so it is loaded by then (and a start never loads it).
+  let description: LanguageModelV4 | undefined
+  const described = () => (description ??= kind.createModel(connection(undefined), modelId, config))
 
   async function call<Result>(
     callOptions: LanguageModelCallOptions,
     run: (model: LanguageModelV4, callOptions: LanguageModelCallOptions) => PromiseLike<Result>,
   ): Promise<{ result: Result; context: FailureContext }> {
     const apiKey = await readApiKey(config, options.getSecret)
+    await loadAiSdk()
     const model = kind.createModel(connection(apiKey), modelId, config)
     const context: FailureContext = { ...provider, modelId, apiKey }
     // The person's settings for this model, then its default limit; a caller's own values win.
@@ -65,10 +69,12 @@ export function createLanguageModel(config: ProviderConfig, modelId: string, opt
 
   return {
     specificationVersion: 'v4',
-    provider: description.provider,
+    get provider() {
+      return described().provider
+    },
     modelId,
     get supportedUrls() {
-      return description.supportedUrls
+      return described().supportedUrls
     },
     doGenerate: async (callOptions) => (await call(callOptions, (model, o) => model.doGenerate(o))).result,
     doStream: async (callOptions) => {

@@ -3,8 +3,8 @@
  * `defer_loading`, plus the server-side BM25 search tool; the API keeps deferred definitions out of
  * the model's context until its search references them. Chosen for Anthropic models that support it.
  */
-import { anthropic } from '@ai-sdk/anthropic'
 import type { Tool } from 'ai'
+import { aiSdk } from '../../aiSdk/aiSdk'
 import type { LanguageModelV4 } from './sdkTypes'
 
 /** The tool-set key of the search tool (the API's own name for it, so results map back by name). */
@@ -18,9 +18,9 @@ export function supportsNativeToolSearch(model: Pick<LanguageModelV4, 'provider'
   return model.provider.startsWith('anthropic') && !WITHOUT_TOOL_SEARCH.test(model.modelId)
 }
 
-/** The server-executed search tool (never deferred itself). */
+/** The server-executed search tool (never deferred itself); inside a turn, which has loaded the AI SDK. */
 export function nativeToolSearchTool(): Tool {
-  return anthropic.tools.toolSearchBm25_20251119()
+  return aiSdk().anthropic.tools.toolSearchBm25_20251119()
 }
 
 /** Provider options that keep a definition out of the context until a search finds it. */

@@ -6,7 +6,7 @@
  * and a misbehaving server can echo the API key into a body. What is worth keeping (status, the
  * server's own explanation with the key masked) is copied into the message instead.
  */
-import { APICallError, EmptyResponseBodyError, InvalidResponseDataError, JSONParseError, RetryError, TypeValidationError } from 'ai'
+import { aiSdkIfLoaded } from '../../aiSdk/aiSdk'
 import { redactSecrets } from '../../log/secretValues'
 import { describeNetworkFailure, type NetworkFailure } from '../../net/networkFailures'
 import { retryAfterMs } from './retryPolicy'
@@ -82,9 +82,11 @@ export interface FailureContext extends ProviderDescription {
 /** Any error thrown while talking to a provider, as a ProviderError. */
 export function translateProviderError(error: unknown, context: FailureContext): ProviderError {
   if (error instanceof ProviderError) return error
-  if (RetryError.isInstance(error)) return translateProviderError(error.lastError, context)
+  // The SDK's own errors exist only once it is loaded; before that, none of these checks can match.
+  const sdk = aiSdkIfLoaded()
+  if (sdk?.RetryError.isInstance(error)) return translateProviderError(error.lastError, context)
   if (isAbortError(error)) return new ProviderError('cancelled', `The request to ${context.label} was cancelled.`)
-  if (APICallError.isInstance(error) && error.statusCode !== undefined) {
+  if (sdk?.APICallError.isInstance(error) && error.statusCode !== undefined) {
     if (error.statusCode >= 400) {
       return errorForStatus(error.statusCode, { headers: error.responseHeaders, body: error.responseBody ?? error.message }, context)
     }
@@ -102,10 +104,11 @@ export function translateProviderError(error: unknown, context: FailureContext):
     return new ProviderError(kind, `${capitalize(context.label)} reported a problem in the middle of the reply. Try again in a moment${quoteDetail(payload.message, context)}`)
   }
   if (
-    JSONParseError.isInstance(error) ||
-    TypeValidationError.isInstance(error) ||
-    InvalidResponseDataError.isInstance(error) ||
-    EmptyResponseBodyError.isInstance(error)
+    sdk &&
+    (sdk.JSONParseError.isInstance(error) ||
+      sdk.TypeValidationError.isInstance(error) ||
+      sdk.InvalidResponseDataError.isInstance(error) ||
+      sdk.EmptyResponseBodyError.isInstance(error))
   ) {
     return badResponse(firstLine(error.message), context)
   }

@@ -2,10 +2,8 @@
  * The provider registry: kind → how to build an AI SDK model for it and how to list its models.
  * Deliberately thin; everything else (keys, retries, errors) is shared in languageModel.ts.
  */
-import { createAnthropic } from '@ai-sdk/anthropic'
-import { createOpenAI } from '@ai-sdk/openai'
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible'
 import { z } from 'zod'
+import { aiSdk } from '../../aiSdk/aiSdk'
 import type { ProviderConfig, ProviderKind } from './providerConfig'
 import type { FetchFunction, LanguageModelV4 } from './sdkTypes'
 
@@ -31,7 +29,7 @@ export interface ProviderKindDefinition {
   defaultBaseUrl?: string
   /** Whether a call without a key is pointless (true for the vendors; local servers need none). */
   requiresKey: boolean
-  /** `config` carries per-provider choices (the OpenAI API to call). */
+  /** `config` carries per-provider choices (the OpenAI API to call). Needs the AI SDK loaded (loadAiSdk). */
   createModel(connection: ProviderConnection, modelId: string, config: Pick<ProviderConfig, 'api'>): LanguageModelV4
   /** The GET request that lists models (page after `cursor`, if the API pages). */
   modelsRequest(connection: ProviderConnection, cursor?: string): { url: string; headers: Record<string, string> }
@@ -48,7 +46,7 @@ export const PROVIDER_REGISTRY: Record<ProviderKind, ProviderKindDefinition> = {
     defaultBaseUrl: 'https://api.anthropic.com/v1',
     requiresKey: true,
     createModel: ({ baseUrl, apiKey, headers, fetch }, modelId) =>
-      createAnthropic({ baseURL: baseUrl, apiKey, headers, fetch }).languageModel(modelId),
+      aiSdk().createAnthropic({ baseURL: baseUrl, apiKey, headers, fetch }).languageModel(modelId),
     modelsRequest: ({ baseUrl, apiKey, headers }, cursor) => ({
       url: `${baseUrl}/models?limit=1000${cursor ? `&after_id=${encodeURIComponent(cursor)}` : ''}`,
       headers: { ...headers, 'anthropic-version': ANTHROPIC_VERSION, ...(apiKey ? { 'x-api-key': apiKey } : {}) },
@@ -69,7 +67,7 @@ export const PROVIDER_REGISTRY: Record<ProviderKind, ProviderKindDefinition> = {
     // The Responses API when the config asks for it (new providers from the form do); otherwise Chat
     // Completions, which configs saved before the choice existed keep using.
     createModel: ({ baseUrl, apiKey, headers, fetch }, modelId, { api }) => {
-      const openai = createOpenAI({ baseURL: baseUrl, apiKey, headers, fetch })
+      const openai = aiSdk().createOpenAI({ baseURL: baseUrl, apiKey, headers, fetch })
       return api === 'responses' ? openai.responses(modelId) : openai.chat(modelId)
     },
     modelsRequest: bearerModelsRequest,
@@ -80,7 +78,7 @@ export const PROVIDER_REGISTRY: Record<ProviderKind, ProviderKindDefinition> = {
     requiresKey: false,
     createModel: ({ baseUrl, apiKey, headers, fetch }, modelId) =>
       // includeUsage: the server sends its token counts at the end of a stream (stream_options.include_usage), as OpenAI does.
-      createOpenAICompatible({ name: 'openai-compatible', baseURL: baseUrl, apiKey, headers, fetch, includeUsage: true }).chatModel(modelId),
+      aiSdk().createOpenAICompatible({ name: 'openai-compatible', baseURL: baseUrl, apiKey, headers, fetch, includeUsage: true }).chatModel(modelId),
     modelsRequest: bearerModelsRequest,
     parseModels: (body) => ({ models: listingOf(body).data.map((model) => ({ id: model.id })) }),
   },

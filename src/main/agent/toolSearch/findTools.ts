@@ -3,7 +3,8 @@
  * catalog only (no extension is called, so it needs no approval); the tools it returns are added to
  * the request from the next model step on and stay offered for the rest of the session.
  */
-import { jsonSchema, tool, type JSONSchema7, type Tool } from 'ai'
+import type { JSONSchema7, Tool } from 'ai'
+import { aiSdk } from '../../aiSdk/aiSdk'
 import { z } from 'zod'
 import type { CatalogTool } from '../../extensions'
 import { sentDefinition } from '../catalogForTurn'
@@ -36,6 +37,7 @@ const FindToolsInput = z.object({ query: z.string().trim().min(1).max(500), limi
 
 /** The definition offered to the model. */
 export function findToolsDefinition(): Tool {
+  const { tool, jsonSchema } = aiSdk()
   return tool({ description: FIND_TOOLS_DESCRIPTION, inputSchema: jsonSchema(FIND_TOOLS_SCHEMA) })
 }
 

@@ -10,7 +10,7 @@ export async function callCommandHook(hook: Hook, command: CommandHook, event: H
   const cwd = command.cwd ?? homedir()
   const exit = await runCommand(command.line, { cwd, input: JSON.stringify(stdinFor(event, payload, cwd)), timeoutMs: hook.timeoutMs, env: { CLAUDE_PROJECT_DIR: cwd } })
   const said = answerOf(event, exit, formatDuration(hook.timeoutMs))
-  const read = readStructured(event, said.structured)
+  const read = await readStructured(event, said.structured)
   if (!read.ok) return read
   return { ...read, ...(said.context ? { context: said.context } : {}), ...(said.warning ? { warning: said.warning } : {}) }
 }

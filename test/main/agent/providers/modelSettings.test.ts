@@ -10,6 +10,10 @@ import { UNLISTED_ANTHROPIC_MAX_OUTPUT_TOKENS } from '../../../../src/main/agent
 import { composeSystemPrompt } from '../../../../src/main/agent/systemPrompt'
 import { collect, KEY, providerFor, scriptedServer, secretsOf, stream } from './providerTestKit'
 import type { ScriptedTurn } from '../../../fixtures/modelServer/script'
+import { loadAiSdk } from '../../../../src/main/aiSdk/aiSdk'
+
+// These tests drive the models with the AI SDK directly; in the app a turn, sampling or a compaction loads it first (aiSdk.ts).
+await loadAiSdk()
 
 type Body = Record<string, unknown>
 const reply: ScriptedTurn = { type: 'text', chunks: ['ok'] }

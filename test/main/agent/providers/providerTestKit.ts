@@ -4,6 +4,10 @@ import { afterEach } from 'vitest'
 import { streamText } from 'ai'
 import type { ProviderConfig, ProviderKind } from '../../../../src/main/agent/providers'
 import { startScriptedModelServer, type ScriptedModelServer, type ScriptedModelServerOptions } from '../../../fixtures/modelServer/scriptedModelServer'
+import { loadAiSdk } from '../../../../src/main/aiSdk/aiSdk'
+
+// These tests drive the models with the AI SDK directly; in the app a turn, sampling or a compaction loads it first (aiSdk.ts).
+await loadAiSdk()
 
 // The Anthropic provider warns on the console about model ids it does not know ("scripted-model").
 ;(globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false
