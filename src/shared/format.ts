@@ -25,6 +25,15 @@ export function formatDuration(ms: number): string {
   return seconds === 0 ? `${minutes} min` : `${minutes} min ${seconds} s`
 }
 
+/**
+ * `20,000`: a whole number with comma thousands separators, as toLocaleString('en-US') writes it, but
+ * without ICU: the first toLocaleString of a process builds the number formatter (~25 ms), which
+ * module-level texts (schema messages) must not pay at start.
+ */
+export function formatWhole(value: number): string {
+  return String(Math.round(value)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+}
+
 /** `≈ 1,234 tokens (o200k)`: a token estimate, always with the tokenizer that counted it. */
 export function formatTokens(tokens: number, tokenizer: string): string {
   return `≈ ${tokens.toLocaleString('en-US')} token${tokens === 1 ? '' : 's'} (${tokenizer})`

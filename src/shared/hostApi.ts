@@ -4,6 +4,7 @@
  */
 import { z } from 'zod'
 import { MAX_SECRET_NAME_LENGTH, MAX_SECRET_VALUE_LENGTH } from './secretRules'
+import { formatWhole } from './format'
 import { ExtensionToolInput, ExtensionToolOutput } from './extensionApi'
 import { ElicitationRespondInput, QuestionToolInput, QuestionToolOutput } from './elicitationApi'
 import { PermissionToolInput, PermissionToolOutput } from './permissionApi'
@@ -51,7 +52,7 @@ export type ToolOffer = z.infer<typeof ToolOfferSchema>
 /** One entry of the session list. */
 /** Instructions (a system prompt) as people write them: default ones in settings, a session's own. */
 export const MAX_INSTRUCTIONS_LENGTH = 20_000
-export const InstructionsSchema = z.string().max(MAX_INSTRUCTIONS_LENGTH, `Keep instructions under ${MAX_INSTRUCTIONS_LENGTH.toLocaleString('en')} characters.`)
+export const InstructionsSchema = z.string().max(MAX_INSTRUCTIONS_LENGTH, `Keep instructions under ${formatWhole(MAX_INSTRUCTIONS_LENGTH)} characters.`)
 
 export const SessionSummarySchema = z.object({
   id: z.string().min(1),

@@ -1,6 +1,6 @@
 /** The one wording for sizes and durations. */
 import { describe, expect, it } from 'vitest'
-import { formatBytes, formatCost, formatDuration, formatUsage } from '../../src/shared/format'
+import { formatBytes, formatCost, formatDuration, formatUsage, formatWhole } from '../../src/shared/format'
 
 describe('formatBytes', () => {
   it.each([
@@ -51,5 +51,11 @@ describe('formatCost and formatUsage', () => {
   it('says the tokens both ways, and the cost only when it is known', () => {
     expect(formatUsage({ input: 1200, output: 300, cost: 0.0054 })).toBe('1,200 in · 300 out tokens · $0.0054')
     expect(formatUsage({ input: 1200, output: 300 })).toBe('1,200 in · 300 out tokens')
+  })
+})
+
+describe('formatWhole', () => {
+  it.each([0, 7, 999, 1000, 20_000, 123_456, 1_234_567, 98_765_432_100, -1234, 1234.6])('%d is written as toLocaleString("en-US") writes it', (value) => {
+    expect(formatWhole(value)).toBe(Math.round(value).toLocaleString('en-US'))
   })
 })
