@@ -97,6 +97,8 @@ export const KeychainStatusSchema = z.discriminatedUnion('keychain', [
     passedOver: z.array(z.string()),
   }),
   z.object({ keychain: z.literal('unavailable'), reason: z.string(), fix: z.string() }),
+  /** The start-up probe has not answered yet (the host serves the window meanwhile); the resource updates when it has. */
+  z.object({ keychain: z.literal('checking') }),
 ])
 export type KeychainStatus = z.infer<typeof KeychainStatusSchema>
 

@@ -123,6 +123,8 @@ describe('Settings → Secrets in browser mode (Electron stands in as headless C
     await copy.click()
     await expect.poll(() => copy.innerText()).toMatch(/^(Copied|Press (Ctrl\+C|⌘C))$/)
 
+    // The host is ready before its keychain probe answers; the page reads the settings again once it has.
+    await expect.poll(() => lastSettingsRead(app.received).keychain.keychain, { timeout: 15_000 }).not.toBe('checking')
     const { keychain } = lastSettingsRead(app.received)
     const storage = page.getByRole('region', { name: 'Secret storage' })
     if (keychain.keychain === 'available') {
@@ -130,6 +132,7 @@ describe('Settings → Secrets in browser mode (Electron stands in as headless C
       await storage.getByText(`Secrets are stored in ${keychain.backendName}`).waitFor()
       expect(keychain.backendName).toMatch(/^the OS keychain \((keytar|@napi-rs\/keyring)\)$/)
     } else {
+      if (keychain.keychain !== 'unavailable') throw new Error(`unexpected keychain state ${keychain.keychain}`)
       await storage.getByText('The OS keychain is unavailable').waitFor()
       await storage.getByText('kept in memory only until Switchboard quits', { exact: false }).waitFor()
       // The host's words, shown as sentences: the reason and what to do.

@@ -4,6 +4,7 @@ import pkg from '../../../package.json'
 import { openSessionIndex } from '../agent/sessionIndex'
 import { openSettingsStore, type MakeConf } from '../settings/openSettings'
 import { openSecretStore, type SecretStore } from '../secrets/secretStore'
+import { deferredSecretStore } from '../secrets/deferredSecretStore'
 import { createAppService } from '../services/appService'
 import { makePrivateDataDir } from '../storage/privateFiles'
 import { createHostServer } from '../server/hostServer'
@@ -85,8 +86,10 @@ export interface HostOptions {
 
 export async function createHost({ dataDir, makeSettingsConf, secrets, questionTimeoutMs, openExternal, pickPath, pickSavePath, gatewayPort }: HostOptions): Promise<Host> {
   await makePrivateDataDir(dataDir)
-  // The keychain probe may take a moment; it runs while the session index loads.
-  const [sessions, secretStore, agentStore] = await Promise.all([openSessionIndex(dataDir), secrets ?? openSecretStore(), openAgentStore(dataDir)])
+  // The keychain probe takes a moment (300–400 ms with a Secret Service): the host is ready without
+  // it; secrets wait for it where they are used, and the settings resource says 'checking' until then.
+  const secretStore = deferredSecretStore(secrets ?? openSecretStore())
+  const [sessions, agentStore] = await Promise.all([openSessionIndex(dataDir), openAgentStore(dataDir)])
   const settings = openSettingsStore(dataDir, makeSettingsConf)
   const notices = createNoticeBoard()
   for (const notice of settings.takeNotices()) notices.add(notice)
@@ -155,8 +158,8 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
     pickPath,
   })
   later.bundles.bind(bundles)
-  const secretValues = await knownSecretValues(secretStore)
-  const permissions = await openPermissions(dataDir, { homeDir: homedir(), secretValues: secretValues.list, redact: redactSecrets })
+  const secretValues = knownSecretValues(secretStore)
+  const permissions = await openPermissions(dataDir, { homeDir: homedir(), secretValues: secretValues.list, secretValuesReady: secretValues.ready, redact: redactSecrets })
   for (const notice of permissions.store.takeNotices()) notices.add(notice)
   const attachments = createSessionAttachments(extensions.core.manager)
   const apps = createAppService(dataDir, () => extensions.core.cache.catalog().tools)

@@ -29,6 +29,8 @@ export interface PermissionServiceOptions {
   caseInsensitivePaths?: boolean
   /** Known secret values with their owners, read at every call (from the SecretStore). */
   secretValues: () => readonly SecretValue[]
+  /** Resolves once secretValues() holds every stored value (the keychain is probed after start); decisions wait for it. */
+  secretValuesReady?: Promise<unknown>
   repetitionLimit?: number
   approvalTimeoutMs?: number
   /** Masks secret values in arguments shown in approvals (log's redactSecrets). */
@@ -177,6 +179,8 @@ export function createPermissionService(options: PermissionServiceOptions): Perm
   })
 
   const decide = async (call: ToolCallRequest): Promise<Decision> => {
+    // A call made in the first moments after start must still be checked against every stored secret.
+    await options.secretValuesReady
     const pin = await notePin(call.toolName, call.tool)
     const decision = runInspectors(inspectors, call, { pin })
     if (decision.verdict !== 'allow') log('info', 'permissions', `${decision.verdict} ${call.toolName} (call ${call.callId}, ${call.origin}): ${decision.reasons.join(' ')}`)

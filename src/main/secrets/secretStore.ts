@@ -42,6 +42,8 @@ export interface SecretStore {
    */
   knownNames(): string[]
   status(): KeychainStatus
+  /** Resolves once the keychain probe has answered: status() is then 'available' or 'unavailable', knownNames() complete. */
+  whenKnown(): Promise<void>
   onChange(listener: (change: SecretChange) => void): () => void
 }
 
@@ -148,6 +150,7 @@ function createSecretStore(backend: SecretBackend, keychainStatus: KeychainStatu
     },
     knownNames: () => [...names].sort(),
     status: () => keychainStatus,
+    whenKnown: () => Promise.resolve(),
     onChange(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)

@@ -133,6 +133,17 @@ export function createHostServer(services: HostServices): { server: McpServer; d
     }),
   ]
 
+  // Until the keychain probe answers, settings say 'checking' and no secret names are known.
+  let open = true
+  detach.push(() => void (open = false))
+  if (services.secrets.status().keychain === 'checking') {
+    void services.secrets.whenKnown().then(() => {
+      if (!open) return
+      settingsChanged()
+      changed(HostResource.models)
+    })
+  }
+
   registerHostTools(server, services, () => settingsView(services))
   return { server, dispose: () => detach.forEach((off) => off()) }
 }

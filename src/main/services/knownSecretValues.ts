@@ -21,14 +21,15 @@ export function secretOwner(name: string): string {
   }
 }
 
-export async function knownSecretValues(store: SecretStore): Promise<{ list: () => readonly SecretValue[]; stop: () => void }> {
+/** `ready` resolves once every value stored before this run is in the list (after the keychain probe answered). */
+export function knownSecretValues(store: SecretStore): { list: () => readonly SecretValue[]; ready: Promise<void>; stop: () => void } {
   const values = new Map<string, SecretValue>()
   const refresh = async (name: string) => {
     const value = await store.get(name).catch(() => undefined)
     if (value === undefined) values.delete(name)
     else values.set(name, { value, owner: secretOwner(name) })
   }
-  await Promise.all(store.knownNames().map(refresh))
   const stop = store.onChange((change) => void refresh(change.name))
-  return { list: () => [...values.values()], stop }
+  const ready = store.whenKnown().then(async () => void (await Promise.all(store.knownNames().map(refresh))))
+  return { list: () => [...values.values()], ready, stop }
 }

@@ -6,7 +6,7 @@
 import { useSettingsStore } from '../stores/settingsStore'
 
 export interface SecretHome {
-  /** True while secrets persist in the OS keychain (also while settings are still loading). */
+  /** True while secrets persist in the OS keychain (also while settings are still loading; false while the host is still checking). */
   keychain: boolean
   /** "in your OS keychain" or "in memory until Switchboard quits". */
   where: string
@@ -15,7 +15,16 @@ export interface SecretHome {
 }
 
 export function useSecretHome(): SecretHome {
-  const keychain = useSettingsStore((state) => state.settings?.keychain.keychain !== 'unavailable')
+  const state = useSettingsStore((store) => store.settings?.keychain.keychain)
+  // The host answers before its keychain probe does; for that moment no screen promises either place.
+  if (state === 'checking') {
+    return {
+      keychain: false,
+      where: 'in the OS keychain if it answers, else in memory until Switchboard quits',
+      warning: 'Switchboard is still checking the OS keychain; Settings → General says where secrets are kept.',
+    }
+  }
+  const keychain = state !== 'unavailable'
   return keychain
     ? { keychain, where: 'in your OS keychain', warning: undefined }
     : {

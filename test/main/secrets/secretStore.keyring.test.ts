@@ -27,7 +27,7 @@ async function detectKeyring(): Promise<{ usable: true } | { usable: false; reas
   const restore = setLogSink(() => undefined)
   try {
     const status = (await openSecretStore({ service: SERVICE, probeTimeoutMs: 5_000 })).status()
-    return status.keychain === 'available' ? { usable: true } : { usable: false, reason: status.reason }
+    return status.keychain === 'available' ? { usable: true } : { usable: false, reason: status.keychain === 'unavailable' ? status.reason : 'the probe did not answer' }
   } finally {
     restore()
   }

@@ -30,6 +30,15 @@ export function KeychainStatus({ status }: { status: Status }) {
       </div>
     )
   }
+  if (status.keychain === 'checking') {
+    // The host starts without waiting for the keychain; this turns into one of the other two within a moment.
+    return (
+      <div className="flex gap-3 rounded-lg border border-zinc-200 bg-zinc-50 p-4 dark:border-zinc-800 dark:bg-zinc-900/50">
+        <ShieldCheckIcon className="mt-0.5 size-5 text-zinc-400 dark:text-zinc-500" />
+        <p className="text-sm text-zinc-700 dark:text-zinc-300">Checking the OS keychain…</p>
+      </div>
+    )
+  }
   return (
     <div className="flex gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 dark:border-amber-800/70 dark:bg-amber-950/40">
       <AlertIcon className="mt-0.5 size-5 text-amber-600 dark:text-amber-400" />
