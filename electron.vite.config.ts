@@ -17,6 +17,31 @@ function bundledDependencies(): string[] {
   return Object.keys(pkg.dependencies).filter((name) => !NATIVE_DEPENDENCIES.includes(name) && !ELECTRON_DEPENDENCIES.includes(name))
 }
 
+/**
+ * `import … from 'node:http'` makes Node build the module's ESM facade, which reads every export,
+ * the lazy WebSocket/CloseEvent/MessageEvent getters included, and those load undici (Node's fetch):
+ * tens of milliseconds on every start for a fetch the start never makes. The main build takes the
+ * same module object from process.getBuiltinModule instead (on the import's own line, so positions
+ * stay). Default and named imports are the forms the bundler writes for node:http.
+ */
+function httpWithoutEsmFacade(): Plugin {
+  const httpImport = /^import\s+(?:([\w$]+)\s*,?\s*)?(?:\{([^}]*)\})?\s*from\s*"node:http";?$/gm
+  return {
+    name: 'switchboard-http-without-esm-facade',
+    apply: 'build',
+    renderChunk(code) {
+      if (!code.includes('"node:http"')) return null
+      const rewritten = code.replace(httpImport, (_line, name: string | undefined, named: string | undefined) => {
+        const bindings = (named ?? '').split(',').map((part) => part.trim()).filter(Boolean).map((part) => part.replace(/\s+as\s+/, ': '))
+        const parts = [name ? `const ${name} = process.getBuiltinModule("node:http");` : '', bindings.length ? `const { ${bindings.join(', ')} } = process.getBuiltinModule("node:http");` : '']
+        return parts.filter(Boolean).join(' ')
+      })
+      if (rewritten.includes('from "node:http"')) throw new Error('switchboard-http-without-esm-facade: an import of node:http in a form it does not rewrite')
+      return { code: rewritten, map: null }
+    },
+  }
+}
+
 /** Puts the app's CSP into the built index.html (dev needs Vite's inline scripts, so build only). */
 function cspMetaTag(): Plugin {
   return {
@@ -30,6 +55,7 @@ function cspMetaTag(): Plugin {
 
 export default defineConfig({
   main: {
+    plugins: [httpWithoutEsmFacade()],
     build: {
       // The pure-JS dependencies are bundled into out/main: a start then reads a few files instead of
       // resolving, reading and (for CommonJS) lexing hundreds in node_modules (host ready 1527 → 668 ms,

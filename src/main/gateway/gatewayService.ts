@@ -10,7 +10,7 @@ import type { ElicitationSource } from '../services/elicitationBoard'
 import { openConnectedAppsStore, type StoredApp } from './connectedAppsStore'
 import { createConnectionRequests } from './connectionRequests'
 import { agentsIn } from './gatewayCatalog'
-import { startGatewayHttp, type GatewayHttp } from './gatewayHttp'
+import type { GatewayHttp } from './gatewayHttp'
 import { createGatewayServer, type GatewayServerDeps } from './gatewayServer'
 import { createLinkLedger } from './linkLedger'
 import { createAppCalls } from './appCalls'
@@ -75,6 +75,9 @@ export function createGatewayService(options: GatewayServiceOptions): GatewaySer
   const listen = async () => {
     const port = options.port ?? store.port() ?? 0
     try {
+      // Loaded when the endpoint is turned on: its HTTP stack (@modelcontextprotocol/node, Hono) sets up
+      // web Response classes that load Node's fetch, which a start with connected apps off never needs.
+      const { startGatewayHttp } = await import('./gatewayHttp')
       endpoint = await startGatewayHttp({
         port,
         verify: (token) => store.verify(token),

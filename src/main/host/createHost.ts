@@ -224,7 +224,6 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
     agents,
   }
   const stopLogLevels = logLevels.follow(extensions.core.manager)
-  void services.models.detectOllama()
   const stopObserving = observeCatalog(extensions, permissions)
   // Extensions connect in the background; the host answers the window at once.
   extensions.start()

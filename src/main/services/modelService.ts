@@ -42,7 +42,7 @@ export interface ModelService {
   /** The model new turns use (or `choice`, an agent's own model), or an Error saying what to set up. */
   selectedModel(onRetry?: (notice: RetryNotice) => void, choice?: { providerId: string; modelId: string }): { model: LanguageModelV4; providerId: string; modelId: string }
   onChange(listener: () => void): () => void
-  /** Looks for a local Ollama once, in the background (for the first-run screen). */
+  /** Looks for a local Ollama once, in the background (for the first-run screen); the first view() starts it. */
   detectOllama(): Promise<void>
 }
 
@@ -58,6 +58,13 @@ export function createModelService(dataDir: string, secrets: SecretStore, notify
   const path = join(dataDir, 'models.json')
   let state: ModelsFile = load(path, notify)
   let ollamaDetected = false
+  let ollamaDetection: Promise<void> | undefined
+  // Not at start: the first request loads Node's fetch (undici), and only the models view shows the answer.
+  const detectOllama = () =>
+    (ollamaDetection ??= listModels(configFromPreset('ollama'), { getSecret, timeoutMs: 1500 }).then((listing) => {
+      ollamaDetected = !listing.error
+      if (ollamaDetected) changed()
+    }, () => undefined))
   const listeners = new Set<() => void>()
   const changed = () => listeners.forEach((listener) => listener())
   let saving: Promise<void> = Promise.resolve()
@@ -98,22 +105,25 @@ export function createModelService(dataDir: string, secrets: SecretStore, notify
   }
 
   return {
-    view: () => ({
-      providers: state.providers.map(viewOf),
-      presets: Object.entries(PROVIDER_PRESETS).map(([id, preset]) => ({
-        id,
-        name: preset.name,
-        kind: preset.kind,
-        baseUrl: 'baseUrl' in preset ? preset.baseUrl : undefined,
-        needsKey: preset.apiKey === 'required',
-        hint: 'unreachableHint' in preset ? preset.unreachableHint : undefined,
-        keyHint: 'keyHint' in preset ? preset.keyHint : undefined,
-        keyPlaceholder: 'keyPlaceholder' in preset ? preset.keyPlaceholder : undefined,
-        modelExample: 'modelExample' in preset ? preset.modelExample : undefined,
-      })),
-      selected: state.selected,
-      ollamaDetected,
-    }),
+    view: () => {
+      void detectOllama()
+      return {
+        providers: state.providers.map(viewOf),
+        presets: Object.entries(PROVIDER_PRESETS).map(([id, preset]) => ({
+          id,
+          name: preset.name,
+          kind: preset.kind,
+          baseUrl: 'baseUrl' in preset ? preset.baseUrl : undefined,
+          needsKey: preset.apiKey === 'required',
+          hint: 'unreachableHint' in preset ? preset.unreachableHint : undefined,
+          keyHint: 'keyHint' in preset ? preset.keyHint : undefined,
+          keyPlaceholder: 'keyPlaceholder' in preset ? preset.keyPlaceholder : undefined,
+          modelExample: 'modelExample' in preset ? preset.modelExample : undefined,
+        })),
+        selected: state.selected,
+        ollamaDetected,
+      }
+    },
     save,
     async remove(id) {
       provider(id)
@@ -150,11 +160,7 @@ export function createModelService(dataDir: string, secrets: SecretStore, notify
       listeners.add(listener)
       return () => listeners.delete(listener)
     },
-    async detectOllama() {
-      const listing = await listModels(configFromPreset('ollama'), { getSecret, timeoutMs: 1500 })
-      ollamaDetected = !listing.error
-      if (ollamaDetected) changed()
-    },
+    detectOllama,
   }
 }
 
