@@ -79,12 +79,14 @@ export interface HostOptions {
   pickSavePath?: SavePicker
   /** The connected apps' endpoint listens on this port for this run (instead of the one it keeps). */
   gatewayPort?: number
+  /** Extensions start connecting once this resolves (the Node host: once it serves); by default at once. */
+  startExtensionsAfter?: Promise<void>
 }
 
 // The AI SDK writes its warnings to the console; the host reports problems through its own log.
 ;(globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false
 
-export async function createHost({ dataDir, makeSettingsConf, secrets, questionTimeoutMs, openExternal, pickPath, pickSavePath, gatewayPort }: HostOptions): Promise<Host> {
+export async function createHost({ dataDir, makeSettingsConf, secrets, questionTimeoutMs, openExternal, pickPath, pickSavePath, gatewayPort, startExtensionsAfter }: HostOptions): Promise<Host> {
   await makePrivateDataDir(dataDir)
   // The keychain probe takes a moment (300–400 ms with a Secret Service): the host is ready without
   // it; secrets wait for it where they are used, and the settings resource says 'checking' until then.
@@ -226,9 +228,16 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
   const stopLogLevels = logLevels.follow(extensions.core.manager)
   const stopObserving = observeCatalog(extensions, permissions)
   // Extensions connect in the background; the host answers the window at once.
-  extensions.start()
+  // The agents' extensions are synced after the manager started, as they always were.
+  let closed = false
+  const startExtensions = async () => {
+    if (closed) return
+    extensions.start()
+    await agents.start()
+  }
+  if (startExtensionsAfter) void startExtensionsAfter.then(startExtensions).catch((error: Error) => log('warn', 'agents', error.message))
+  else await startExtensions()
   await gateway.start()
-  await agents.start()
   const open = new Set<Transport>()
 
   return {
@@ -256,6 +265,7 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
     },
     connectFrontend: (transport) => frontend.attach(transport),
     async close() {
+      closed = true
       await Promise.all([...open].map((transport) => transport.close()))
       await gateway.close()
       await chat.stop()

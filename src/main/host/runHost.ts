@@ -39,12 +39,18 @@ async function main(rendererDir: string): Promise<void> {
   const port = portOption('port') ?? 0
   const gatewayPort = portOption('gateway-port')
   const dataDir = resolve(values['data-dir'] ?? defaultDataDir(process.platform, process.env, homedir()))
+  // The keychain is probed and extensions start once the host is ready: loading a native binding,
+  // asking D-Bus and starting servers is work the start need not share its CPU with. Until the probe
+  // answers, secrets wait and settings say 'checking'; extensions show as starting, as always at first.
+  let served!: () => void
+  const ready = new Promise<void>((resolve) => (served = resolve))
   const host = await createHost({
     dataDir,
     makeSettingsConf: (location) => new Conf({ ...location, projectName: 'switchboard' }),
     // Tests give each data folder a keychain service of its own, so runs never see each other's secrets.
-    secrets: openSecretStore(process.env.SWITCHBOARD_KEYCHAIN_SERVICE ? { service: process.env.SWITCHBOARD_KEYCHAIN_SERVICE } : {}),
+    secrets: ready.then(() => openSecretStore(process.env.SWITCHBOARD_KEYCHAIN_SERVICE ? { service: process.env.SWITCHBOARD_KEYCHAIN_SERVICE } : {})),
     gatewayPort,
+    startExtensionsAfter: ready,
   })
   const server = await startBrowserServer({ host, rendererDir, port })
   // Asking for a port for connected apps turns their endpoint on.
@@ -59,6 +65,7 @@ async function main(rendererDir: string): Promise<void> {
     process.stdout.write(JSON.stringify({ url: server.url, mcp: server.mcp, token: server.token, gateway: host.services.gateway.url() }) + '\n')
   }
   log('info', 'host', `Serving ${server.url} with data in ${dataDir}`)
+  served()
 
   let stopping = false
   const stop = async () => {
