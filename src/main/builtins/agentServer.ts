@@ -15,7 +15,7 @@
  *   answered in (subscribable), the same payloads as the host API's.
  */
 import { McpServer, ResourceTemplate, type CallToolResult, type ServerContext } from '@modelcontextprotocol/server'
-import { AgentChatInputSchema, HISTORY_TEMPLATE, PROGRESS_TEMPLATE, agentToolName, historyUri, progressUri, type AgentCallResult, type AgentChatInput } from '../../shared/hostApi'
+import { AgentChatInputSchema, HISTORY_PAGE_TEMPLATE, HISTORY_TEMPLATE, PROGRESS_TEMPLATE, agentToolName, historyUri, parseHistoryPage, progressUri, type AgentCallResult, type AgentChatInput, type HistoryPageRequest } from '../../shared/hostApi'
 import type { BuiltinContext } from './builtinRegistry'
 
 /** The `_meta` key of a tools/call made by an agent's turn: the token of that turn. */
@@ -36,7 +36,8 @@ export interface AgentTurns {
   runNested(agentId: string, input: AgentChatInput, token: string, options: { signal: AbortSignal; onProgress: (message: string) => void }): Promise<NestedOutcome>
   /** Whether the agent answered in this session (its resources serve only those). */
   ownsSession(agentId: string, sessionId: string): boolean
-  history(sessionId: string): Promise<unknown>
+  /** One page of the session's history (historyPageApi.ts); the newest without `page`. */
+  history(sessionId: string, page?: HistoryPageRequest): Promise<unknown>
   progress(sessionId: string): unknown
   /** URIs of sessions whose history or progress changed. */
   onChange(listener: (uri: string) => void): () => void
@@ -109,6 +110,12 @@ export function createAgentServer(context: BuiltinContext, agentId: string, turn
   server.registerResource('history', new ResourceTemplate(HISTORY_TEMPLATE, { list: undefined }), { mimeType: 'application/json' }, async (uri, variables) =>
     json(uri.href, await turns.history(sessionOf(variables))),
   )
+  // Older pages, as the host serves them: `?before=`, `?after=`, `?around=`, `&limit=`.
+  server.registerResource('history-page', new ResourceTemplate(HISTORY_PAGE_TEMPLATE, { list: undefined }), { mimeType: 'application/json' }, async (uri, variables) => {
+    const page = parseHistoryPage(String(variables.query))
+    if (page instanceof Error) throw page
+    return json(uri.href, await turns.history(sessionOf(variables), page))
+  })
   server.registerResource('progress', new ResourceTemplate(PROGRESS_TEMPLATE, { list: undefined }), { mimeType: 'application/json' }, async (uri, variables) =>
     json(uri.href, turns.progress(sessionOf(variables))),
   )

@@ -110,7 +110,7 @@ export function createAgentCalls(options: AgentCallsOptions): AgentTurns {
       const session = sessions.get(sessionId)
       return session !== undefined && (session.agentId ?? DEFAULT_AGENT_ID) === agentId
     },
-    history: (sessionId) => chat.history(sessionId),
+    history: (sessionId, page) => chat.history(sessionId, page),
     progress: (sessionId) => chat.progress(sessionId),
     onChange: (listener) => chat.onChange(listener),
   }

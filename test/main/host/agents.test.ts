@@ -19,6 +19,7 @@ import {
   ProgressResourceSchema,
   SessionsResourceSchema,
   ToolsResourceSchema,
+  historyPageUri,
   historyUri,
   progressUri,
 } from '../../../src/shared/hostApi'
@@ -109,6 +110,11 @@ describe('agents through the host API', () => {
     const answered = await poll(read, (h) => HistoryResourceSchema.parse(h).messages.length === 2, "the Assistant's answer")
     expect(HistoryResourceSchema.parse(answered).messages[1]).toMatchObject({ role: 'assistant', text: 'Hello from the Assistant.', agent: { id: 'assistant' } })
     expect((await sessions(client)).find((s) => s.id === result.sessionId)).toMatchObject({ title: 'Assistant: Say hello', agentId: 'assistant' })
+    // Pages of it too, as the host serves them.
+    const firstId = HistoryResourceSchema.parse(answered).messages[0]!.id
+    const after = await call(client, 'resource_read', { extensionId: 'agent-assistant', uri: historyPageUri(result.sessionId, { after: firstId, limit: 1 }) })
+    expect(HistoryResourceSchema.parse(JSON.parse((after.structuredContent as { contents: { text: string }[] }).contents[0]!.text))).toMatchObject({ offset: 1, total: 2, hasOlder: true, messages: [{ role: 'assistant' }] })
+    await expect(call(client, 'resource_read', { extensionId: 'agent-assistant', uri: `${historyUri(result.sessionId)}?before=` })).rejects.toThrow(/before names a message id/)
     // Sessions of other agents are not the Assistant's to serve.
     const other = (await call(client, 'session_create', { title: 'mine' })).structuredContent as { id: string }
     await call(client, 'agent_save', { name: 'Other' })
