@@ -6,7 +6,7 @@
  * a long conversation (history pages): near the top the list asks for older rows and keeps what the
  * person looks at in place when they arrive.
  */
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { ArrowDownIcon } from '../icons'
 import { AssistantMessage } from './AssistantMessage'
@@ -18,8 +18,10 @@ import { rowOfMessage } from './openAtMessage'
 
 /** How long a message opened from a search stays marked (ms). */
 const MARK_MS = 2500
-/** Rows from either end at which the next page is asked for. */
+/** Rows from the bottom at which the next page is asked for (a page far back, history pages). */
 const NEAR_END_ROWS = 3
+/** Screens from the top at which the page before is asked for: it is there before the person reaches the top. */
+const NEAR_TOP_SCREENS = 2
 
 interface Props {
   rows: readonly ConversationRow[]
@@ -49,10 +51,57 @@ interface Props {
   onLatest?: () => void
 }
 
+/** How long after the last scroll event a scroll counts as over, where the browser has no `scrollend` (ms). */
+const SCROLL_END_MS = 200
+
+/**
+ * Rows put in front wait while the list scrolls: an animated scroll (wheel, keys) carries on from
+ * where it was and would undo the jump that keeps the rows in place. Until the scroll ends, the rows
+ * from the first one drawn on are drawn; `cut` is how many wait.
+ */
+function useFrontRowsAfterScroll(rows: readonly ConversationRow[], scroller: RefObject<HTMLDivElement | null>): { drawn: readonly ConversationRow[]; cut: number } {
+  const [pinned, setPinned] = useState<string | undefined>(undefined)
+  const firstDrawn = useRef<string | undefined>(undefined)
+  useEffect(() => {
+    const element = scroller.current
+    if (!element) return
+    let timer = 0
+    let scrolling = false
+    const end = () => {
+      clearTimeout(timer)
+      scrolling = false
+      setPinned(undefined)
+    }
+    const onScroll = () => {
+      if (!scrolling) {
+        scrolling = true
+        setPinned(firstDrawn.current)
+      }
+      clearTimeout(timer)
+      timer = window.setTimeout(end, SCROLL_END_MS)
+    }
+    element.addEventListener('scroll', onScroll, { passive: true })
+    element.addEventListener('scrollend', end)
+    return () => {
+      clearTimeout(timer)
+      element.removeEventListener('scroll', onScroll)
+      element.removeEventListener('scrollend', end)
+    }
+  }, [scroller])
+  const at = pinned === undefined ? -1 : rows.findIndex((row) => row.key === pinned)
+  const cut = Math.max(0, at)
+  const drawn = cut > 0 ? rows.slice(cut) : rows
+  useLayoutEffect(() => {
+    firstDrawn.current = drawn[0]?.key
+  })
+  return { drawn, cut }
+}
+
 export function MessageList(props: Props) {
-  const { rows: conversation, empty, streaming, followSignal, onRetry, onRegenerate, onEdit, focusMessageId, onFocused } = props
-  const { firstPosition = 0, hasOlder = false, hasNewer = false, onNearTop, onNearBottom, onLatest } = props
+  const { empty, streaming, followSignal, onRetry, onRegenerate, onEdit, focusMessageId, onFocused, hasOlder = false, hasNewer = false, onNearTop, onNearBottom, onLatest } = props
   const { scroller, content, following, jump, letGo } = useFollowBottom<HTMLDivElement, HTMLDivElement>()
+  const { drawn: conversation, cut } = useFrontRowsAfterScroll(props.rows, scroller)
+  const firstPosition = (props.firstPosition ?? 0) + cut
   const [marked, setMarked] = useState<string | null>(null)
   const count = conversation.length
   useEffect(() => {
@@ -87,7 +136,7 @@ export function MessageList(props: Props) {
   }, [marked])
   const rows = virtualizer.getVirtualItems()
   const nothing = count === 0
-  const setSize = props.setSize ?? count
+  const setSize = props.setSize ?? count + cut
 
   // Rows put in front (an older page): the rows the person looks at stay where they are on screen.
   const firstKey = conversation[0]?.key
@@ -100,15 +149,21 @@ export function MessageList(props: Props) {
     const element = scroller.current
     const measurements = virtualizer.measurementsCache
     if (at <= 0 || !element || !measurements[at] || !measurements[0]) return
-    element.scrollTop += measurements[at].start - measurements[0].start
+    // Instant: a keyboard or wheel scroll still animating towards the top would otherwise carry on
+    // from the old position and undo this (scrollTo with behavior "instant" ends the animation).
+    element.scrollTo({ top: element.scrollTop + measurements[at].start - measurements[0].start, behavior: 'instant' })
   }, [firstKey, conversation, virtualizer, scroller])
 
   const firstShown = rows[0]?.index
   const lastShown = rows.at(-1)?.index
   useEffect(() => {
-    // Only once the person has scrolled up (not while the list follows the newest messages).
-    if (hasOlder && !following && firstShown !== undefined && firstShown < NEAR_END_ROWS) onNearTop?.()
-  }, [hasOlder, following, firstShown, onNearTop])
+    // Only once the person has scrolled up (not while the list follows the newest messages). The
+    // scroll position itself decides, not just the rows: right after older rows were put in front,
+    // the rows of this render are still those of the old position.
+    const element = scroller.current
+    if (!hasOlder || following || cut > 0 || firstShown === undefined || !element) return
+    if (element.scrollTop <= NEAR_TOP_SCREENS * element.clientHeight) onNearTop?.()
+  }, [hasOlder, following, cut, firstShown, onNearTop, scroller])
   useEffect(() => {
     if (hasNewer && lastShown !== undefined && lastShown >= count - NEAR_END_ROWS) onNearBottom?.()
   }, [hasNewer, lastShown, count, onNearBottom])

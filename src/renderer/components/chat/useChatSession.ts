@@ -98,10 +98,7 @@ export function useChatSession(sessionId: string | null): ChatSession {
   })
   /** One page read at a time; its answer counts only if the session is still the one it was read for. */
   const reading = useRef(false)
-  /**
-   * The last page read by scrolling: the list can ask again before `latest` has caught up with the
-   * page it brought (the list's effects run before this component's), and the same page is not read twice.
-   */
+  /** The last page read by scrolling: the same page is not read twice in a row. */
   const lastScrollRead = useRef<string | null>(null)
   const readPage = useCallback(
     async (uri: string, apply: (page: HistoryResource) => HeldRun | null, scrolling = false): Promise<boolean> => {
@@ -121,20 +118,19 @@ export function useChatSession(sessionId: string | null): ChatSession {
     },
     [client],
   )
+  // New with every change of what is shown, so the list asks again (with what is shown now) when a
+  // page arrived and it is still near the end.
   const loadOlder = useCallback(() => {
-    const now = latest.current
-    const first = now.shown?.messages[0]
-    if (!now.sessionId || !now.shown?.hasOlder || !first) return
-    const shownNow = now.shown
-    readPage(historyPageUri(now.sessionId, { before: first.id }), (page) => withOlder(shownNow, page), true).catch(() => setHeldFor(null))
-  }, [readPage])
+    const first = shown?.messages[0]
+    if (!sessionId || !shown?.hasOlder || !first) return
+    readPage(historyPageUri(sessionId, { before: first.id }), (page) => withOlder(shown, page), true).catch(() => setHeldFor(null))
+  }, [readPage, sessionId, shown])
   const loadNewer = useCallback(() => {
-    const now = latest.current
-    const last = now.shown?.messages.at(-1)
-    if (!now.sessionId || !now.shown?.hasNewer || !last) return
-    const run = { offset: now.shown.offset, messages: now.shown.messages }
-    readPage(historyPageUri(now.sessionId, { after: last.id }), (page) => withNewer(run, page), true).catch(() => setHeldFor(null))
-  }, [readPage])
+    const last = shown?.messages.at(-1)
+    if (!sessionId || !shown?.hasNewer || !last) return
+    const run = { offset: shown.offset, messages: shown.messages }
+    readPage(historyPageUri(sessionId, { after: last.id }), (page) => withNewer(run, page), true).catch(() => setHeldFor(null))
+  }, [readPage, sessionId, shown])
   const openAround = useCallback(
     async (messageId: string) => {
       const now = latest.current
