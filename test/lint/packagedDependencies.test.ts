@@ -1,8 +1,10 @@
 /**
  * `dependencies` (with `optionalDependencies`: the native keychain bindings, which may fail to
- * install) is what a packaged app ships in node_modules: exactly what the built main process
- * imports at run time (electron-vite leaves those imports to node_modules). What only the renderer
- * uses is bundled into its assets and belongs in devDependencies. Reads the build of globalSetup.
+ * install) is what the main process runs: the build bundles the pure-JS ones into out/main and
+ * leaves the rest (native bindings, packages that require electron, modules required on first use)
+ * to node_modules. So every package the built main imports is listed, every listed package is used
+ * by main-side source (src/main, src/shared), and what only the renderer uses is bundled into its
+ * assets and belongs in devDependencies. Reads the build of globalSetup.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { builtinModules } from 'node:module'
@@ -18,10 +20,10 @@ const packageJson = JSON.parse(readFileSync('package.json', 'utf8')) as {
 const runtime = { ...packageJson.dependencies, ...packageJson.optionalDependencies }
 const builtins = new Set([...builtinModules, 'electron'])
 
-/** The packages the built files import, statically or with import(). */
-function importedPackages(folder: string): Set<string> {
+/** The packages the files under `folder` (with the given extension) import, statically or with import(). */
+function importedPackages(folder: string, extension = /\.(c|m)?js$/): Set<string> {
   const packages = new Set<string>()
-  const files = readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((file) => /\.(c|m)?js$/.test(file))
+  const files = readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((file) => extension.test(file))
   for (const file of files) {
     const text = readFileSync(join(folder, file), 'utf8')
     // Modules loaded on first use through createRequire(import.meta.url)("…") (the tokenizer) count too.
@@ -37,6 +39,7 @@ function importedPackages(folder: string): Set<string> {
 
 describe('packaged dependencies', () => {
   const main = importedPackages('out/main')
+  const mainSource = new Set([...importedPackages('src/main', /\.ts$/), ...importedPackages('src/shared', /\.ts$/)])
 
   it('lists every package the built main process imports', () => {
     expect(main.size).toBeGreaterThan(5)
@@ -44,7 +47,8 @@ describe('packaged dependencies', () => {
   })
 
   it('lists nothing else: renderer-only libraries are devDependencies (bundled into the renderer)', () => {
-    expect(Object.keys(runtime).filter((name) => !main.has(name))).toEqual([])
+    expect(mainSource.size).toBeGreaterThan(main.size)
+    expect(Object.keys(runtime).filter((name) => !main.has(name) && !mainSource.has(name))).toEqual([])
   })
 
   it('the sandboxed preload imports nothing but electron', () => {

@@ -1,21 +1,23 @@
 /**
  * What the Node host loads before it is ready: the static import graph of the built entry
- * (out/main/host.js and the chunks it imports statically). Libraries only some actions need load on
- * first use (import() or createRequire), so they must not be in that graph. Reads the build of globalSetup.
+ * (out/main/host.js and the chunks it imports statically). The pure-JS dependencies are bundled into
+ * those chunks, so what only some actions need must sit in chunks loaded with import() (bundled
+ * libraries) or be required on first use (ajv, the tokenizer, the native keychain bindings), never on
+ * that graph. Reads the build of globalSetup.
  */
-import { readFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { readdirSync, readFileSync } from 'node:fs'
+import { basename, dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 // `import … from "x";` / `import "x";` at the top of a built ESM file; import("x") is not static.
 const STATIC_IMPORT = /^import\s+(?:[^;]*?\s+from\s+)?["']([^"']+)["'];?\s*$/gm
 
 /**
- * The packages (with subpaths) the entry loads statically, through every chunk it imports statically.
- * The entry itself only turns on the compile cache and then imports runHost with import(), so its
- * own import() calls are on the start path too.
+ * The built files and the packages (with subpaths) the entry loads statically, through every chunk
+ * it imports statically. The entry itself only turns on the compile cache and then imports runHost
+ * with import(), so its own import() calls are on the start path too.
  */
-function startPathPackages(entry: string): Set<string> {
+function startPath(entry: string): { files: string[]; packages: Set<string> } {
   const packages = new Set<string>()
   const seen = new Set<string>()
   const entryImports = [...readFileSync(entry, 'utf8').matchAll(/\bimport\(\s*["'](\.[^"']+)["']\s*\)/g)].map((match) => join(dirname(entry), match[1]!))
@@ -29,20 +31,44 @@ function startPathPackages(entry: string): Set<string> {
       else if (!specifier!.startsWith('node:')) packages.add(specifier!)
     }
   }
-  return packages
+  return { files: [...seen], packages }
 }
 
-/** Loaded on first use: bundle signatures, unzipping, JSON Schema compiling, the stdio client, the tokenizer. */
-const FIRST_USE = ['pkijs', 'asn1js', 'yauzl', 'ajv', 'ajv/dist/2020.js', 'ajv-formats', '@modelcontextprotocol/client/stdio', 'gpt-tokenizer']
+/** Required on first use from node_modules: JSON Schema compiling, the tokenizer, the keychain bindings. */
+const FIRST_USE_PACKAGES = ['ajv', 'ajv/dist/2020.js', 'ajv-formats', 'gpt-tokenizer', 'keytar', '@napi-rs/keyring']
+
+/**
+ * Bundled code loaded with import() on first use: each chunk's name prefix and a text it holds; where
+ * that text is the library's own (`only`), no file on the start path may hold it (the library is not
+ * bundled a second time into a static chunk).
+ */
+const FIRST_USE_CHUNKS = [
+  { chunk: 'signatureVerify', holds: 'SignedData', only: true }, // bundle signatures (pkijs, asn1js)
+  { chunk: 'unzipBundle', holds: 'central directory', only: true }, // unzipping bundles (yauzl)
+  { chunk: 'sdkModules', holds: 'AI_APICallError', only: true }, // the AI SDK and its providers
+  { chunk: 'stdioTransport', holds: 'BoundedStdioTransport', only: false }, // the stdio client (the start path names it in its import())
+  { chunk: 'gatewayHttp', holds: 'www-authenticate', only: false }, // the connected-apps endpoint (the header is read elsewhere too)
+]
 
 describe('the host start path', () => {
-  const loaded = startPathPackages('out/main/host.js')
+  const { files, packages } = startPath('out/main/host.js')
+  const chunks = readdirSync('out/main/chunks')
 
-  it('is read from the built entry and its static chunks', () => {
-    expect(loaded).toContain('@modelcontextprotocol/server')
+  it('is read from the built entry and its static chunks, which hold the MCP server', () => {
+    expect(files.map((file) => basename(file)).some((name) => name.startsWith('runHost-'))).toBe(true)
+    expect(files.some((file) => readFileSync(file, 'utf8').includes('notifications/initialized'))).toBe(true)
   })
 
-  it('leaves out what only some actions need', () => {
-    expect(FIRST_USE.filter((name) => [...loaded].some((specifier) => specifier === name || specifier.startsWith(`${name}/`)))).toEqual([])
+  it('requires none of what only some actions need', () => {
+    expect(FIRST_USE_PACKAGES.filter((name) => [...packages].some((specifier) => specifier === name || specifier.startsWith(`${name}/`)))).toEqual([])
+  })
+
+  it.each(FIRST_USE_CHUNKS)('keeps $chunk in a chunk of its own, off the start path', ({ chunk, holds, only }) => {
+    const name = chunks.find((file) => file.startsWith(`${chunk}-`))
+    expect(name, `out/main/chunks/${chunk}-*.js`).toBeDefined()
+    const holding = (file: string) => readFileSync(file, 'utf8').toLowerCase().includes(holds.toLowerCase())
+    expect(holding(join('out/main/chunks', name!))).toBe(true)
+    expect(files.map((file) => basename(file))).not.toContain(name)
+    if (only) expect(files.filter(holding)).toEqual([])
   })
 })
