@@ -73,6 +73,29 @@ function historyReads(): { uri: string; messages: number; offset: number; total:
 
 const beforeReads = () => historyReads().filter((read) => read.uri.includes('?before=')).length
 
+/** What the conversation shows after a change to it: the first row drawn, and where each drawn row stands from the top of the view (px). */
+interface Shown {
+  firstDrawn: number
+  offsets: Record<number, number>
+}
+/**
+ * Records, in the page, what the conversation shows after every change of its rows (a
+ * MutationObserver callback runs once the update that changed them is done, scroll adjustments
+ * included): the moment older rows are put in front is one change, seen before and after.
+ */
+const RECORD_SHOWN = `(() => {
+  const scroller = document.querySelector('[role="region"][aria-label="Messages"]')
+  window.__shown = []
+  window.__offsets = () => {
+    const view = scroller.getBoundingClientRect()
+    const rows = [...scroller.querySelectorAll('[role="feed"] article')]
+    return { firstDrawn: rows[0] ? Number(rows[0].getAttribute('aria-posinset')) : 0, offsets: Object.fromEntries(rows.map((row) => [row.getAttribute('aria-posinset'), row.getBoundingClientRect().top - view.top])) }
+  }
+  new MutationObserver(() => window.__shown.push(window.__offsets())).observe(scroller, { childList: true, subtree: true })
+})()`
+/** How far the row the person looks at may move on screen while rows are put in front: estimated heights corrected within a frame or two. */
+const STAYS_WITHIN_PX = 32
+
 describe('History in pages in browser mode (Electron stands in as headless Chromium)', () => {
   it('opens at the newest messages, reads only the newest page, and loads older pages when scrolled up', async () => {
     await page.getByRole('navigation', { name: 'Sessions' }).getByRole('button', { name: TITLE, exact: true }).click()
@@ -84,14 +107,28 @@ describe('History in pages in browser mode (Electron stands in as headless Chrom
     expect(first.length).toBeGreaterThan(0)
     expect(first.every((read) => read.messages === HISTORY_PAGE_SIZE && read.offset === TOTAL - HISTORY_PAGE_SIZE && read.total === TOTAL)).toBe(true)
 
-    // Scrolling up: near the top of the page held, the one before it is read, and the rows the
-    // person looks at stay in view (without that, the rows put in front would push them down, out of view).
+    // Scrolling up: near the top of the page held, the one before it is read, and the row the person
+    // looks at stays where it is on screen (without that, the rows put in front would push it down, out of view).
     await scroller().focus()
+    await page.evaluate(RECORD_SHOWN)
     await page.keyboard.press('Home')
     const top = TOTAL - HISTORY_PAGE_SIZE + 1
     await expect.poll(() => beforeReads(), { timeout: 20_000 }).toBe(1)
     await expect.poll(() => article(top - 1).count(), { timeout: 20_000 }).toBe(1)
-    await expect.poll(() => inView(top), { timeout: 20_000 }).toBe(true)
+    const shown = (await page.evaluate('window.__shown')) as Shown[]
+    const putInFront = shown.findIndex((entry) => entry.firstDrawn < top)
+    expect(putInFront).toBeGreaterThan(0)
+    // The row the person looks at: the first one whose top is in view just before.
+    const before = shown[putInFront - 1]!
+    const looked = Number(Object.entries(before.offsets).find(([, offset]) => offset >= 0)![0])
+    expect(looked).toBeGreaterThanOrEqual(top)
+    // The first change that draws it again with the rows in front (one drawn at the old offset, if any, draws neither).
+    const after = shown.slice(putInFront).find((entry) => entry.offsets[looked] !== undefined)!
+    expect(Math.abs(after.offsets[looked]! - before.offsets[looked]!)).toBeLessThanOrEqual(STAYS_WITHIN_PX)
+    // …and once the rows in front are measured too (their estimated heights corrected), it is still there.
+    await page.waitForTimeout(500)
+    const settled = (await page.evaluate('window.__offsets()')) as Shown
+    expect(Math.abs(settled.offsets[looked]! - before.offsets[looked]!)).toBeLessThanOrEqual(STAYS_WITHIN_PX)
     expect(await inView(top - HISTORY_PAGE_SIZE)).toBe(false)
 
     // All the way up, page by page, to the first message: the person keeps going up (Home again
