@@ -42,7 +42,7 @@ export interface ModelService {
   /** The model new turns use (or `choice`, an agent's own model), or an Error saying what to set up. */
   selectedModel(onRetry?: (notice: RetryNotice) => void, choice?: { providerId: string; modelId: string }): { model: LanguageModelV4; providerId: string; modelId: string }
   onChange(listener: () => void): () => void
-  /** Looks for a local Ollama once, in the background (for the first-run screen); the first view() starts it. */
+  /** Looks for a local Ollama once, in the background (for the first-run screen); a second after the first view() it starts. */
   detectOllama(): Promise<void>
 }
 
@@ -54,11 +54,15 @@ export interface ConnectionTest {
   added?: string
 }
 
+/** How long after the first models view Ollama is looked for (ms). */
+const DETECT_OLLAMA_AFTER_MS = 1000
+
 export function createModelService(dataDir: string, secrets: SecretStore, notify: (message: string) => void): ModelService {
   const path = join(dataDir, 'models.json')
   let state: ModelsFile = load(path, notify)
   let ollamaDetected = false
   let ollamaDetection: Promise<void> | undefined
+  let detectionSoon: ReturnType<typeof setTimeout> | undefined
   // Not at start: the first request loads Node's fetch (undici), and only the models view shows the answer.
   const detectOllama = () =>
     (ollamaDetection ??= listModels(configFromPreset('ollama'), { getSecret, timeoutMs: 1500 }).then((listing) => {
@@ -106,7 +110,9 @@ export function createModelService(dataDir: string, secrets: SecretStore, notify
 
   return {
     view: () => {
-      void detectOllama()
+      // Soon after, not now: the window's first draw reads this view, and loading undici (~100 ms of
+      // CPU) would hold up the answer and the other reads of that draw. The view updates once found.
+      if (!ollamaDetection && !detectionSoon) detectionSoon = setTimeout(() => void detectOllama(), DETECT_OLLAMA_AFTER_MS).unref()
       return {
         providers: state.providers.map(viewOf),
         presets: Object.entries(PROVIDER_PRESETS).map(([id, preset]) => ({
