@@ -27,10 +27,10 @@ export interface StartedHost {
 
 const hostEntry = join(root, 'out', 'main', 'host.js')
 
-/** Starts the host on `dataDir`; `nodeFlags` go before the entry (e.g. `--import` of a probe). */
-export async function startHostEntry(dataDir: string, nodeFlags: string[] = [], env: Record<string, string> = {}): Promise<StartedHost> {
+/** Starts the host on `dataDir`; `nodeFlags` go before the entry (e.g. `--import` of a probe), `hostArgs` after it (e.g. `--port`). */
+export async function startHostEntry(dataDir: string, nodeFlags: string[] = [], env: Record<string, string> = {}, hostArgs: string[] = []): Promise<StartedHost> {
   const began = performance.now()
-  const child = spawn(process.execPath, [...nodeFlags, hostEntry, '--data-dir', dataDir], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, [...nodeFlags, hostEntry, '--data-dir', dataDir, ...hostArgs], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
   const pid = child.pid
   if (pid === undefined) throw new Error('the host did not start')
   const exited = new Promise<void>((settle) => child.once('exit', () => settle()))

@@ -32,7 +32,7 @@ export function resolveInside(root: string, urlPath: string): string | undefined
   return full.startsWith(root.endsWith(sep) ? root : root + sep) ? full : undefined
 }
 
-/** Security headers for every renderer file. */
+/** Security headers for every renderer file (a file under /assets/ may be kept: cachingOf). */
 export function rendererHeaders(connectSources: readonly string[] = [], frameSources: readonly string[] = []): Record<string, string> {
   return {
     'Content-Security-Policy': contentSecurityPolicy({ connectSources, frameSources }),
@@ -63,6 +63,15 @@ export async function readRendererFile(root: string, urlPath: string): Promise<{
 }
 
 /**
+ * Files under /assets/ carry a hash of their contents in their name, so they never change under
+ * one URL: the browser keeps them (and the compiled code of their scripts, its code cache) across
+ * starts of the window. The page itself (index.html, which names the current files) is read anew.
+ */
+export function cachingOf(urlPath: string): Record<string, string> {
+  return urlPath.startsWith('/assets/') ? { 'Cache-Control': 'public, max-age=31536000, immutable' } : {}
+}
+
+/**
  * `allowedHosts`: the `Host` values the server answers (its loopback host:port); any other gets 421,
  * so a page on a rebound DNS name cannot read the files through the person's browser.
  */
@@ -77,12 +86,13 @@ export function staticFileHandler(root: string, connectSources: string[], allowe
       response.writeHead(405, headers).end()
       return
     }
-    const file = await readRendererFile(root, new URL(request.url ?? '/', 'http://localhost').pathname)
+    const path = new URL(request.url ?? '/', 'http://localhost').pathname
+    const file = await readRendererFile(root, path)
     if (!file) {
       response.writeHead(404, { ...headers, 'Content-Type': 'text/plain' }).end('Not found')
       return
     }
-    response.writeHead(200, { ...headers, 'Content-Type': file.contentType })
+    response.writeHead(200, { ...headers, ...cachingOf(path), 'Content-Type': file.contentType })
     response.end(request.method === 'HEAD' ? undefined : file.body)
   }
 }

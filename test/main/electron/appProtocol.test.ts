@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { APP_INDEX_URL, appProtocolResponse } from '../../../src/main/electron/appProtocol'
+import { APP_INDEX_URL, appProtocolResponse, appSchemePrivileges } from '../../../src/main/electron/appProtocol'
 import { tempDir } from '../../helpers/tempDir'
 
 let root: { path: string; remove: () => Promise<void> }
@@ -22,6 +22,12 @@ describe('app:// protocol (the request handler Electron calls, run without Elect
     expect(response.headers.get('content-security-policy')).toMatch(/script-src 'self'.*frame-ancestors 'none'/)
     const script = await appProtocolResponse(root.path, 'app://switchboard/assets/index.js')
     expect(script.headers.get('content-type')).toMatch(/javascript/)
+  })
+
+  it('lets the window keep the hashed assets (and their compiled code), never the page that names them', async () => {
+    expect(appSchemePrivileges).toMatchObject({ standard: true, codeCache: true })
+    expect((await appProtocolResponse(root.path, 'app://switchboard/assets/index.js')).headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect((await appProtocolResponse(root.path, APP_INDEX_URL)).headers.get('cache-control')).toBe('no-store')
   })
 
   it.each([

@@ -105,6 +105,9 @@ describe('browser-mode static files', () => {
     expect(page.headers.get('x-content-type-options')).toBe('nosniff')
     const script = await fetch(new URL('assets/app.js', server.url))
     expect(script.headers.get('content-type')).toMatch(/javascript/)
+    // Hashed assets are kept by the browser across starts (with their compiled code); the page is read anew.
+    expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(page.headers.get('cache-control')).toBe('no-store')
     expect((await fetch(new URL('missing.js', server.url))).status).toBe(404)
     expect((await fetch(new URL('/%2e%2e/%2e%2e/etc/passwd', server.url))).status).toBe(404)
     expect((await fetch(server.url, { method: 'POST' })).status).toBe(405)
