@@ -15,6 +15,7 @@
 import { readFileSync } from 'node:fs'
 import type { CatalogTool } from '../src/main/extensions'
 import { DEFAULT_TOOL_LIMIT } from '../src/main/agent/catalogForTurn'
+import { loadAiSdk } from '../src/main/aiSdk/aiSdk'
 import { FIND_TOOLS, runFindTools, toolsForStep, tokensOf } from '../src/main/agent/toolSearch'
 import { namespacedToolName } from '../src/shared/toolNames'
 
@@ -47,6 +48,8 @@ const tools: CatalogTool[] = fixture.map((entry) => ({
   definitionHash: entry.server + entry.name,
 }))
 const servers = new Set(tools.map((tool) => tool.extensionId)).size
+// The AI SDK loads on first use (as in the host, before a turn's first step builds its tool set).
+await loadAiSdk()
 const none = new Set<string>()
 const step = (offer: 'all' | 'search', found: ReadonlySet<string>) =>
   toolsForStep({ offer, catalog: tools, mode: 'smart', alwaysOffer: none, found, recent: [], native: false, toolLimit: Number.MAX_SAFE_INTEGER })
