@@ -12,13 +12,13 @@
  * Run: npm run bench (or npx tsx bench/startup.ts)
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ExtensionConfigSchema } from '../src/main/extensions/extensionConfig'
 import { launchFingerprint } from '../src/main/services/launchReview'
 import { DEFAULT_EXTENSION_IDS } from '../src/main/services/defaultExtensions'
+import { freePort } from '../test/helpers/freePort'
 import { median, ms, openApp, openBenchPage, ratio, runBench, sleep, type Cleanup } from './support/browserBench'
 import { bareNodeCpuMs, bareNodeMs, residentMb, startHostEntry, type StartedHost } from './support/hostStart'
 
@@ -69,15 +69,6 @@ async function hostReady(cleanup: Cleanup) {
   console.log(`  node -e 0   ${ms(median(bare))}  (CPU ${ms(median(bareCpu))})`)
   console.log(`  host ready  ${ms(median(host))}  (CPU ${ms(median(hostCpu))})`)
   console.log(`  ratio ${ratio(value)}  CPU time ratio ${ratio(median(hostCpu) / median(bareCpu))}  (budget ≤ 2.00: ${verdict(value <= 2)})`)
-}
-
-/** A port nothing listens on now. */
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening))
-  const { port } = server.address() as AddressInfo
-  await new Promise((closed) => server.close(closed))
-  return port
 }
 
 async function windowUsable(cleanup: Cleanup) {

@@ -108,9 +108,11 @@ async function wsServer(onSocket: (socket: WebSocket) => void) {
   return { url, close }
 }
 
+/** A raw `ws` server that echoes each text frame, parsed and re-serialized, as both of our transports do. */
+const rawEchoServer = () => wsServer((socket) => socket.on('message', (data) => socket.send(JSON.stringify(JSON.parse(data.toString())), { binary: false })))
+
 async function rawWebSocket() {
-  // Text frames parsed and re-serialized at each end, as both of our transports do.
-  const server = await wsServer((socket) => socket.on('message', (data) => socket.send(JSON.stringify(JSON.parse(data.toString())), { binary: false })))
+  const server = await rawEchoServer()
   const client = new WebSocket(server.url, 'mcp')
   await new Promise((resolve) => client.on('open', resolve))
   const trip = echoRoundTrip(
@@ -126,7 +128,7 @@ async function rawWebSocket() {
  * they add; the `ws` client baseline above also counts the difference between two client libraries.
  */
 async function rawPlatformWebSocket() {
-  const server = await wsServer((socket) => socket.on('message', (data) => socket.send(JSON.stringify(JSON.parse(data.toString())), { binary: false })))
+  const server = await rawEchoServer()
   const client = new globalThis.WebSocket(server.url, 'mcp')
   await new Promise((resolve) => (client.onopen = resolve))
   let reply: (() => void) | undefined

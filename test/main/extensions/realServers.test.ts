@@ -5,12 +5,12 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { readFile, writeFile } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { ExtensionConfig } from '../../../src/main/extensions/extensionConfig'
 import type { ManagerEvent } from '../../../src/main/extensions/extensionManager'
 import { toModelResult, type CallOutcome } from '../../../src/main/extensions/toolDispatch'
+import { freePort } from '../../helpers/freePort'
 import { tempDir } from '../../helpers/tempDir'
 import { config, everythingPath, expectNoChildren, filesystemPath, memoryPath, npmServer, stopAllManagers, testCore, testTimeouts, until, untilStatus } from './harness'
 
@@ -35,16 +35,6 @@ function text(outcome: CallOutcome): string {
   return toModelResult(outcome)
     .content.map((block) => (block.type === 'text' ? block.text : `[${block.type}]`))
     .join('\n')
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  server.listen(0, '127.0.0.1')
-  await once(server, 'listening')
-  const { port } = server.address() as { port: number }
-  server.close()
-  await once(server, 'close')
-  return port
 }
 
 /** Starts server-everything in an HTTP mode on a free port; resolves once it listens. */
