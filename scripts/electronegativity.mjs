@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
+import { transformSync } from 'esbuild'
 import { buildIfStale } from './build-if-stale.mjs'
 
 /**
@@ -118,6 +119,38 @@ const oneLine = (text, max = 160) => {
 }
 
 /**
+ * The tool's parsers stop at ES2021: a file with class private fields or static blocks (the bundled
+ * dependencies in out/main, which electron-vite builds for the Node target only) would go unchecked.
+ * Such a file is scanned in its ES2021 form, which esbuild lowers from the same code; a file that lowering
+ * leaves unchanged is scanned as built. Lowered copies are kept in `reportDir/lowered` (their line numbers
+ * are the ones a finding names). Returns the lowered files, relative to the staged folder.
+ */
+function lowerForTheParser(stagedDir, reportDir) {
+  const lowered = []
+  const visit = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name)
+      if (entry.isDirectory()) visit(path)
+      else if (entry.name.endsWith('.js')) {
+        const code = readFileSync(path, 'utf8')
+        const format = relative(stagedDir, path).endsWith('.cjs.js') ? 'cjs' : 'esm'
+        const printed = transformSync(code, { loader: 'js', format, target: 'esnext' }).code
+        // Top-level await cannot be lowered, and the tool's parsers read it.
+        const es2021 = transformSync(code, { loader: 'js', format, target: 'es2021', supported: { 'top-level-await': true } }).code
+        if (es2021 === printed) continue
+        writeFileSync(path, es2021)
+        const file = relative(stagedDir, path)
+        mkdirSync(dirname(join(reportDir, 'lowered', file)), { recursive: true })
+        writeFileSync(join(reportDir, 'lowered', file), es2021)
+        lowered.push(originalName(file))
+      }
+    }
+  }
+  visit(stagedDir)
+  return lowered
+}
+
+/**
  * Runs the tool over a staged copy of `outDir` and writes the full result to `reportDir/findings.json`.
  * File names in the results are relative to `outDir`, with their original extensions. (The tool's own
  * `output` option is not used: it writes asynchronously after returning, and with the staged names.)
@@ -127,6 +160,7 @@ async function scan(root, outDir, reportDir) {
   const input = mkdtempSync(join(tmpdir(), 'switchboard-electronegativity-app-'))
   try {
     stage(outDir, input)
+    const lowered = lowerForTheParser(input, reportDir)
     // The app's manifest ships with it; the JSON checks read its scripts and Electron version.
     copyFileSync(join(root, 'package.json'), join(input, 'package.json'))
     const run = require('@doyensec/electronegativity')
@@ -140,7 +174,7 @@ async function scan(root, outDir, reportDir) {
     const findings = result.issues.map((issue) => ({ ...issue, file: originalName(issue.file) }))
     const errors = result.errors.map((error) => ({ ...error, file: originalName(relative(input, error.file)) }))
     writeFileSync(join(reportDir, 'findings.json'), JSON.stringify({ ...result, issues: findings, errors }, null, 2))
-    return { checks: result.globalChecks + result.atomicChecks, findings, unparsed: errors.filter((error) => !error.tolerable) }
+    return { checks: result.globalChecks + result.atomicChecks, findings, lowered, unparsed: errors.filter((error) => !error.tolerable) }
   } finally {
     rmSync(input, { recursive: true, force: true })
   }
@@ -157,10 +191,11 @@ async function main() {
   const reportDir = values['report-dir'] ? resolve(values['report-dir']) : mkdtempSync(join(tmpdir(), 'switchboard-electronegativity-'))
   mkdirSync(reportDir, { recursive: true })
 
-  const { checks, findings, unparsed } = await scan(root, outDir, reportDir)
+  const { checks, findings, lowered, unparsed } = await scan(root, outDir, reportDir)
   const { unexpected, unusedEntries } = classifyFindings(findings, allowList)
   const allowed = findings.length - unexpected.length
   process.stdout.write(`electronegativity: ${checks} checks over ${outDir}; ${findings.length} findings, ${allowed} allow-listed; report in ${reportDir}\n`)
+  if (lowered.length > 0) process.stdout.write(`  scanned in ES2021 form (lowered copies in ${join(reportDir, 'lowered')}): ${lowered.join(', ')}\n`)
   for (const entry of unusedEntries) {
     process.stdout.write(`  note: allow-list entry ${entry.check}${entry.file ? ` ${entry.file}` : ''} matched nothing; remove it if the finding is gone\n`)
   }

@@ -75,6 +75,17 @@ describe('electronegativity allow-list', () => {
   })
 })
 
+/** Runs the script over `build`, with its report in `reports`. */
+async function runScript(build: string, reports: string): Promise<{ code: number; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [join(root, 'scripts/electronegativity.mjs'), build, '--report-dir', reports], { cwd: root })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  const [code] = (await once(child, 'exit')) as [number]
+  return { code, stdout, stderr }
+}
+
 describe('scripts/electronegativity.mjs', () => {
   it('fails and lists findings on an insecure build (preload .cjs included)', async () => {
     const work = await tempDir()
@@ -88,19 +99,48 @@ describe('scripts/electronegativity.mjs', () => {
         "import { BrowserWindow } from 'electron'\nconst w = new BrowserWindow({ webPreferences: { nodeIntegration: true, contextIsolation: false } })\n",
       )
       await writeFile(join(build, 'preload/index.cjs'), "const { shell } = require('electron')\nshell.openExternal(location.hash.slice(1))\n")
-      const child = spawn(process.execPath, [join(root, 'scripts/electronegativity.mjs'), build, '--report-dir', reports], { cwd: root })
-      let stdout = ''
-      let stderr = ''
-      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-      const [code] = await once(child, 'exit')
+      const { code, stdout, stderr } = await runScript(build, reports)
       expect(code, stderr).toBe(1)
+      expect(stdout).not.toMatch(/ES2021 form/)
       expect(stdout).toMatch(/NODE_INTEGRATION_JS_CHECK main\/index\.js:2/)
       expect(stdout).toMatch(/CONTEXT_ISOLATION_JS_CHECK main\/index\.js:2/)
       expect(stdout).toMatch(/OPEN_EXTERNAL_JS_CHECK preload\/index\.cjs:2/)
       expect(stdout).toMatch(/FAILED: \d+ finding\(s\) not allow-listed/)
       const report = JSON.parse(readFileSync(join(reports, 'findings.json'), 'utf8')) as { issues: { id: string; file: string }[] }
       expect(report.issues).toContainEqual(expect.objectContaining({ id: 'OPEN_EXTERNAL_JS_CHECK', file: 'preload/index.cjs' }))
+    } finally {
+      await work.remove()
+    }
+  })
+
+  it('checks a file with class private fields and static blocks in its ES2021 form instead of leaving it unparsed', async () => {
+    const work = await tempDir()
+    try {
+      const build = join(work.path, 'out')
+      const reports = join(work.path, 'reports')
+      await mkdir(join(build, 'main/chunks'), { recursive: true })
+      await writeFile(join(build, 'main/index.js'), "import './chunks/window.js'\n")
+      await writeFile(
+        join(build, 'main/chunks/window.js'),
+        [
+          "import { BrowserWindow } from 'electron'",
+          'class Opener {',
+          '  #count = 0',
+          '  static { Opener.ready = true }',
+          '  open() { this.#count++; return new BrowserWindow({ webPreferences: { nodeIntegration: true } }) }',
+          '}',
+          'await new Opener().open()',
+          '',
+        ].join('\n'),
+      )
+      const { code, stdout, stderr } = await runScript(build, reports)
+      expect(code, stderr).toBe(1)
+      expect(stdout).not.toMatch(/UNPARSED/)
+      expect(stdout).toMatch(/scanned in ES2021 form .*: main\/chunks\/window\.js\n/)
+      expect(stdout).toMatch(/NODE_INTEGRATION_JS_CHECK main\/chunks\/window\.js:\d+/)
+      const lowered = readFileSync(join(reports, 'lowered/main/chunks/window.js'), 'utf8')
+      expect(lowered).not.toMatch(/#count|static \{/)
+      expect(lowered).toMatch(/await new Opener\(\)\.open\(\)/)
     } finally {
       await work.remove()
     }
