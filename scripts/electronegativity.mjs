@@ -127,26 +127,20 @@ const oneLine = (text, max = 160) => {
  */
 function lowerForTheParser(stagedDir, reportDir) {
   const lowered = []
-  const visit = (dir) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name)
-      if (entry.isDirectory()) visit(path)
-      else if (entry.name.endsWith('.js')) {
-        const code = readFileSync(path, 'utf8')
-        const format = relative(stagedDir, path).endsWith('.cjs.js') ? 'cjs' : 'esm'
-        const printed = transformSync(code, { loader: 'js', format, target: 'esnext' }).code
-        // Top-level await cannot be lowered, and the tool's parsers read it.
-        const es2021 = transformSync(code, { loader: 'js', format, target: 'es2021', supported: { 'top-level-await': true } }).code
-        if (es2021 === printed) continue
-        writeFileSync(path, es2021)
-        const file = relative(stagedDir, path)
-        mkdirSync(dirname(join(reportDir, 'lowered', file)), { recursive: true })
-        writeFileSync(join(reportDir, 'lowered', file), es2021)
-        lowered.push(originalName(file))
-      }
-    }
+  for (const file of readdirSync(stagedDir, { recursive: true })) {
+    if (!file.endsWith('.js')) continue
+    const path = join(stagedDir, file)
+    const code = readFileSync(path, 'utf8')
+    const format = file.endsWith('.cjs.js') ? 'cjs' : 'esm'
+    const printed = transformSync(code, { loader: 'js', format, target: 'esnext' }).code
+    // Top-level await cannot be lowered, and the tool's parsers read it.
+    const es2021 = transformSync(code, { loader: 'js', format, target: 'es2021', supported: { 'top-level-await': true } }).code
+    if (es2021 === printed) continue
+    writeFileSync(path, es2021)
+    mkdirSync(dirname(join(reportDir, 'lowered', file)), { recursive: true })
+    writeFileSync(join(reportDir, 'lowered', file), es2021)
+    lowered.push(originalName(file))
   }
-  visit(stagedDir)
   return lowered
 }
 
