@@ -11,6 +11,8 @@ import { openSecretStore } from '../secrets/secretStore'
 import { startBrowserServer } from './browserServer'
 import { defaultDataDir } from './dataDir'
 import { log } from '../log/log'
+import { createStartGate } from './startGate'
+import { warmUpHostSession } from './warmUp'
 
 const USAGE = 'Usage: npm run host -- [--data-dir DIR] [--port N] [--gateway-port N] [--browser]'
 
@@ -39,11 +41,12 @@ async function main(rendererDir: string): Promise<void> {
   const port = portOption('port') ?? 0
   const gatewayPort = portOption('gateway-port')
   const dataDir = resolve(values['data-dir'] ?? defaultDataDir(process.platform, process.env, homedir()))
-  // The keychain is probed and extensions start once the host is ready: loading a native binding,
-  // asking D-Bus and starting servers is work the start need not share its CPU with. Until the probe
-  // answers, secrets wait and settings say 'checking'; extensions show as starting, as always at first.
-  let served!: () => void
-  const ready = new Promise<void>((resolve) => (served = resolve))
+  // The keychain is probed and extensions start once the window has what it draws first (or a
+  // moment after the host serves, when no window comes): loading a native binding, asking D-Bus and
+  // starting servers is work the start and the first screen need not share the CPU with (startGate.ts).
+  // Until the probe answers, secrets wait and settings say 'checking'; extensions show as starting.
+  const gate = createStartGate()
+  const ready = gate.opened
   const host = await createHost({
     dataDir,
     makeSettingsConf: (location) => new Conf({ ...location, projectName: 'switchboard' }),
@@ -52,7 +55,7 @@ async function main(rendererDir: string): Promise<void> {
     gatewayPort,
     startExtensionsAfter: ready,
   })
-  const server = await startBrowserServer({ host, rendererDir, port })
+  const server = await startBrowserServer({ host: { ...host, connect: (transport, label) => host.connect(gate.watch(transport), label) }, rendererDir, port })
   // Asking for a port for connected apps turns their endpoint on.
   if (gatewayPort !== undefined && !host.services.gateway.view().enabled) await host.services.gateway.setEnabled(true)
 
@@ -65,7 +68,8 @@ async function main(rendererDir: string): Promise<void> {
     process.stdout.write(JSON.stringify({ url: server.url, mcp: server.mcp, token: server.token, gateway: host.services.gateway.url() }) + '\n')
   }
   log('info', 'host', `Serving ${server.url} with data in ${dataDir}`)
-  served()
+  gate.arm()
+  void warmUpHostSession(host)
 
   let stopping = false
   const stop = async () => {
