@@ -9,7 +9,14 @@
  * + username + target), so a secret saved through one is not seen through the other: a machine keeps
  * whichever it started with as long as that one loads.
  */
+import { createRequire } from 'node:module'
+import type * as NapiKeyring from '@napi-rs/keyring'
 import { keychainCandidate, type KeychainModule, type SecretBackendCandidate } from './keychain'
+
+// Both bindings are CommonJS. Required, not imported: `import()` of a CommonJS file has Node's ESM
+// loader lex it for its exports (the WASM cjs-module-lexer, ~50 ms of CPU on its first use), which
+// the keychain probe paid on every start. Inside an async function, a module that fails to load is
+// still a rejected promise, not a crash.
 
 /** How each binding's module is imported; tests replace one with a loader that throws to make it unloadable. */
 export interface KeychainLoaders {
@@ -17,16 +24,14 @@ export interface KeychainLoaders {
   napiKeyring: () => Promise<KeychainModule>
 }
 
-/** Imports keytar. Dynamic so that a missing or mis-built native module is a rejected promise, not a crash at import. */
+/** Loads keytar. On first use, so that a missing or mis-built native module is a rejected promise, not a crash at start. */
 export async function loadKeytar(): Promise<KeychainModule> {
-  // keytar is CommonJS: Node exposes module.exports as `default`, bundlers sometimes flatten it.
-  const loaded = (await import('keytar')) as KeychainModule & { default?: KeychainModule }
-  return loaded.default ?? loaded
+  return createRequire(import.meta.url)('keytar') as KeychainModule
 }
 
-/** Imports @napi-rs/keyring and adapts its entry API to keytar's shape. */
+/** Loads @napi-rs/keyring and adapts its entry API to keytar's shape. */
 export async function loadNapiKeyring(): Promise<KeychainModule> {
-  const { AsyncEntry, findCredentialsAsync } = await import('@napi-rs/keyring')
+  const { AsyncEntry, findCredentialsAsync } = createRequire(import.meta.url)('@napi-rs/keyring') as typeof NapiKeyring
   return {
     getPassword: (service, account) => new AsyncEntry(service, account).getPassword(),
     setPassword: (service, account, password) => new AsyncEntry(service, account).setPassword(password),
