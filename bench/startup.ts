@@ -9,6 +9,9 @@
  *   20 idle stdio extensions connected (their processes not counted) vs. that (budget ≤ 1.3×).
  * - idle wake-ups: event-loop callbacks (timers, immediates, I/O) while idle with 20 extensions,
  *   over BENCH_IDLE_MS (default 10 s; the issue's figure is 60 s: BENCH_IDLE_MS=60000). Budget: 0 timers.
+ * - the stack's floor, beside the first and the third: a bundled Node process that only loads the MCP
+ *   SDK's server and zod, makes one McpServer and listens (support/stackFloor.ts), started and idled
+ *   the same way. What it costs, no host on this stack can go below.
  * Run: npm run bench (or npx tsx bench/startup.ts)
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
@@ -20,7 +23,8 @@ import { launchFingerprint } from '../src/main/services/launchReview'
 import { DEFAULT_EXTENSION_IDS } from '../src/main/services/defaultExtensions'
 import { freePort } from '../test/helpers/freePort'
 import { median, ms, openApp, openBenchPage, ratio, runBench, sleep, type Cleanup } from './support/browserBench'
-import { bareNodeCpuMs, bareNodeMs, residentMb, startHostEntry, type StartedHost } from './support/hostStart'
+import { bareNodeCpuMs, bareNodeMs, cpuMs, residentMb, spawnUntilFirstLine, startHostEntry, type StartedHost } from './support/hostStart'
+import { buildStackFloor } from './support/stackFloor'
 
 const STARTS = Number(process.env.BENCH_STARTS ?? 7)
 const WINDOW_STARTS = Number(process.env.BENCH_WINDOW_STARTS ?? 3)
@@ -47,15 +51,31 @@ async function started(cleanup: Cleanup, dir: string, flags: string[] = [], host
 
 const connected = (name: string) => (line: string) => line.includes(`[extensions] ${name} is ready`)
 
-async function hostReady(cleanup: Cleanup) {
+/** The stack's floor process, bundled once per run (removed by `cleanup`). */
+async function floorEntry(cleanup: Cleanup): Promise<string> {
+  const floor = await buildStackFloor()
+  cleanup.add('remove the floor bundle', floor.remove)
+  return floor.entry
+}
+
+async function startedFloor(cleanup: Cleanup, entry: string) {
+  const floor = await spawnUntilFirstLine([entry])
+  cleanup.add('stop the floor process', () => floor.stop())
+  return floor
+}
+
+async function hostReady(cleanup: Cleanup, floorEntry: string) {
   // One start first, so both sides run with warm file caches (and the host with its compile cache).
   await bareNodeMs()
   const warm = await started(cleanup, await freshDir(cleanup))
   await warm.stop()
+  await (await startedFloor(cleanup, floorEntry)).stop()
   const bare: number[] = []
   const bareCpu: number[] = []
   const host: number[] = []
   const hostCpu: number[] = []
+  const floor: number[] = []
+  const floorCpu: number[] = []
   for (let i = 0; i < STARTS; i++) {
     bare.push(await bareNodeMs())
     bareCpu.push(await bareNodeCpuMs())
@@ -63,12 +83,17 @@ async function hostReady(cleanup: Cleanup) {
     host.push(one.readyMs)
     hostCpu.push(one.readyCpuMs)
     await one.stop()
+    const least = await startedFloor(cleanup, floorEntry)
+    floor.push(least.readyMs)
+    floorCpu.push(cpuMs(least.pid))
+    await least.stop()
   }
   const value = median(host) / median(bare)
   console.log(`host ready on a fresh data folder vs node -e 0 (${STARTS} starts each, medians; compile cache warm, as on every start after the first)`)
   console.log(`  node -e 0   ${ms(median(bare))}  (CPU ${ms(median(bareCpu))})`)
   console.log(`  host ready  ${ms(median(host))}  (CPU ${ms(median(hostCpu))})`)
   console.log(`  ratio ${ratio(value)}  CPU time ratio ${ratio(median(hostCpu) / median(bareCpu))}  (budget ≤ 2.00: ${verdict(value <= 2)})`)
+  console.log(`  the stack's floor (Node + the MCP SDK's server + zod, one McpServer listening) ${ms(median(floor))} (CPU ${ms(median(floorCpu))}): ${ratio(median(floor) / median(bare))} × node -e 0; host ready ${ratio(median(host) / median(floor))} × the floor`)
 }
 
 async function windowUsable(cleanup: Cleanup) {
@@ -124,7 +149,7 @@ async function idleHost(cleanup: Cleanup, dir: string, ids: string[], flags: str
   return host
 }
 
-async function idleMemory(cleanup: Cleanup) {
+async function idleMemory(cleanup: Cleanup, floorEntry: string) {
   if (process.platform !== 'linux') return console.log('idle memory: skipped (reads /proc, Linux only)')
   const builtins = await idleHost(cleanup, await freshDir(cleanup), [])
   const alone = residentMb(builtins.pid)
@@ -133,11 +158,16 @@ async function idleMemory(cleanup: Cleanup) {
   const loaded = await idleHost(cleanup, dir, ids)
   const withExtensions = residentMb(loaded.pid)
   await loaded.stop()
+  const least = await startedFloor(cleanup, floorEntry)
+  await sleep(SETTLE_MS)
+  const floor = residentMb(least.pid)
+  await least.stop()
   const value = withExtensions / alone
   console.log(`host resident memory at idle (the host process only)`)
   console.log(`  built-in extensions         ${alone.toFixed(1)} MB  (budget ≤ 70 MB: ${verdict(alone <= 70)})`)
   console.log(`  + ${EXTENSIONS} idle stdio extensions  ${withExtensions.toFixed(1)} MB`)
   console.log(`  ratio ${ratio(value)}  (budget ≤ 1.30: ${verdict(value <= 1.3)})`)
+  console.log(`  the stack's floor at idle (Node + the MCP SDK's server + zod, one McpServer listening) ${floor.toFixed(1)} MB; the host with its built-ins ${ratio(alone / floor)} × the floor`)
 }
 
 async function idleWakeUps(cleanup: Cleanup) {
@@ -160,12 +190,13 @@ async function idleWakeUps(cleanup: Cleanup) {
 
 await runBench('startup', async (cleanup) => {
   // BENCH_ONLY=start or =idle runs one half (while working on it).
+  const floor = await floorEntry(cleanup)
   if (process.env.BENCH_ONLY !== 'idle') {
-    await hostReady(cleanup)
+    await hostReady(cleanup, floor)
     await windowUsable(cleanup)
   }
   if (process.env.BENCH_ONLY !== 'start') {
-    await idleMemory(cleanup)
+    await idleMemory(cleanup, floor)
     await idleWakeUps(cleanup)
   }
 })

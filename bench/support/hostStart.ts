@@ -1,7 +1,8 @@
 /**
  * The real host entry (`out/main/host.js`, what `npm run host` runs, without npm in between) started
  * as a child process on a data folder, timed from spawn to its ready line; its resident memory and
- * stderr lines are readable while it runs. Used by bench/startup.ts.
+ * stderr lines are readable while it runs. Any other Node process the same way (spawnUntilFirstLine:
+ * the stack's floor). Used by bench/startup.ts.
  */
 import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
@@ -10,29 +11,34 @@ import { createInterface } from 'node:readline'
 import type { HostInfo } from '../../test/e2e/hostProcess'
 import { root } from './browserBench'
 
-export interface StartedHost {
+export interface StartedHost extends Omit<FirstLine, 'line'> {
   info: HostInfo
-  pid: number
-  /** Milliseconds from spawn to the ready line. */
-  readyMs: number
   /** CPU time (user + system, all threads) the host had used when it was ready; NaN off Linux. */
   readyCpuMs: number
-  /** Every stderr line so far (the host's log). */
-  stderr: string[]
-  /** Resolves once a stderr line matches (or rejects after `timeoutMs`). */
-  waitForLog(match: (line: string) => boolean, timeoutMs?: number): Promise<void>
-  /** SIGTERM, SIGKILL after 5 s; resolves once the host has exited. */
-  stop(): Promise<void>
 }
 
 const hostEntry = join(root, 'out', 'main', 'host.js')
 
-/** Starts the host on `dataDir`; `nodeFlags` go before the entry (e.g. `--import` of a probe), `hostArgs` after it (e.g. `--port`). */
-export async function startHostEntry(dataDir: string, nodeFlags: string[] = [], env: Record<string, string> = {}, hostArgs: string[] = []): Promise<StartedHost> {
+/** A Node process spawned with `args`, up to its first stdout line. */
+export interface FirstLine {
+  pid: number
+  line: string
+  /** Milliseconds from spawn to the first stdout line. */
+  readyMs: number
+  /** Every stderr line so far. */
+  stderr: string[]
+  /** Resolves once a stderr line matches (or rejects after `timeoutMs`). */
+  waitForLog(match: (line: string) => boolean, timeoutMs?: number): Promise<void>
+  /** SIGTERM, SIGKILL after 5 s; resolves once the process has exited. */
+  stop(): Promise<void>
+}
+
+/** Spawns `node ...args` and resolves at its first stdout line (rejects if it exits before one). */
+export async function spawnUntilFirstLine(args: string[], env: Record<string, string> = {}): Promise<FirstLine> {
   const began = performance.now()
-  const child = spawn(process.execPath, [...nodeFlags, hostEntry, '--data-dir', dataDir, ...hostArgs], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
   const pid = child.pid
-  if (pid === undefined) throw new Error('the host did not start')
+  if (pid === undefined) throw new Error(`node ${args.join(' ')} did not start`)
   const exited = new Promise<void>((settle) => child.once('exit', () => settle()))
   const stderr: string[] = []
   const waiters = new Set<{ match: (line: string) => boolean; settle: () => void }>()
@@ -40,17 +46,15 @@ export async function startHostEntry(dataDir: string, nodeFlags: string[] = [], 
     stderr.push(line)
     for (const waiter of waiters) if (waiter.match(line)) waiter.settle()
   })
-  const info = await new Promise<HostInfo>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the host exited (${code}) before it was ready:\n${stderr.join('\n')}`)))
-    createInterface({ input: child.stdout }).once('line', (line) => resolve(JSON.parse(line) as HostInfo))
+  const line = await new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`node ${args.join(' ')} exited (${code}) before it was ready:\n${stderr.join('\n')}`)))
+    createInterface({ input: child.stdout }).once('line', resolve)
   })
   const readyMs = performance.now() - began
-  const readyCpuMs = cpuMs(pid)
   return {
-    info,
     pid,
+    line,
     readyMs,
-    readyCpuMs,
     stderr,
     waitForLog(match, timeoutMs = 30_000) {
       if (stderr.some(match)) return Promise.resolve()
@@ -68,6 +72,13 @@ export async function startHostEntry(dataDir: string, nodeFlags: string[] = [], 
       clearTimeout(timer)
     },
   }
+}
+
+/** Starts the host on `dataDir`; `nodeFlags` go before the entry (e.g. `--import` of a probe), `hostArgs` after it (e.g. `--port`). */
+export async function startHostEntry(dataDir: string, nodeFlags: string[] = [], env: Record<string, string> = {}, hostArgs: string[] = []): Promise<StartedHost> {
+  const started = await spawnUntilFirstLine([...nodeFlags, hostEntry, '--data-dir', dataDir, ...hostArgs], env)
+  const { line, ...rest } = started
+  return { ...rest, info: JSON.parse(line) as HostInfo, readyCpuMs: cpuMs(started.pid) }
 }
 
 /** Milliseconds from spawn to exit of `node -e 0`: the floor every Node process pays. */
