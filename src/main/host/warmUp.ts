@@ -1,6 +1,6 @@
 /**
- * One host-API session the host holds with itself while it waits for the window: initialize and a
- * read of the sessions and settings, over an in-memory pair, then closed. A host session's first
+ * One host-API session the host holds with itself while it waits for the window: initialize, then a
+ * subscription to and a read of the sessions and settings, over an in-memory pair, then closed. A host session's first
  * requests cost ~60 ms of CPU once per process (the SDK builds its request and result schema tables
  * on first use and zod compiles its fast paths); done here, in the ~100 ms the page needs to load
  * its script, they are off the window's first draw (issue 20: window usable within 1.5× host ready).
@@ -10,7 +10,7 @@ import { InMemoryTransport, type JSONRPCMessage } from '@modelcontextprotocol/se
 import { HostResource } from '../../shared/hostApi'
 import type { Host } from './createHost'
 
-/** The reads it makes: not the models resource, whose first read schedules the local-server lookup. */
+/** What it subscribes to and reads: not the models resource, whose first read schedules the local-server lookup. */
 const WARM_READS = [HostResource.sessions, HostResource.settings]
 /** The window's revision (it stays on 2025-11-25 for resources/subscribe: see createHost's connect). */
 const PROTOCOL_VERSION = '2025-11-25'
@@ -39,8 +39,9 @@ export async function warmUpHostSession(host: Pick<Host, 'connect'>): Promise<bo
     const initialized = await request(0, 'initialize', { protocolVersion: PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'switchboard-warm-up', version: '1' } })
     if (!initialized) return false
     await page.send({ jsonrpc: '2.0', method: 'notifications/initialized' })
-    const reads = await Promise.all(WARM_READS.map((uri, index) => request(index + 1, 'resources/read', { uri })))
-    return reads.every(Boolean)
+    const asked = WARM_READS.flatMap((uri) => [['resources/subscribe', uri], ['resources/read', uri]] as const)
+    const answers = await Promise.all(asked.map(([method, uri], index) => request(index + 1, method, { uri })))
+    return answers.every(Boolean)
   } catch {
     // A warm-up that fails changes nothing: the window's own session does the same work.
     return false
