@@ -258,5 +258,10 @@ describe('MCP Apps in browser mode (Electron stands in as headless Chromium)', (
     expect(methods.indexOf('ui/notifications/tool-input-partial')).toBeLessThan(methods.indexOf('ui/notifications/tool-input'))
     expect(methods.filter((method) => method === 'ui/notifications/tool-input')).toHaveLength(1)
     await page.getByText('Checked.').waitFor()
+    // Once the turn is over and in the history, it is still the App that saw the call being written:
+    // never started again, never told the call was cancelled on its way into the history.
+    await page.getByRole('article', { name: 'Assistant' }).filter({ hasText: 'Checked.' }).getByRole('button', { name: 'Regenerate reply' }).waitFor()
+    expect(proxy.isDetached()).toBe(false)
+    expect(await seen()).not.toContain('ui/notifications/tool-cancelled')
   })
 })

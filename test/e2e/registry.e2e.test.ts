@@ -28,7 +28,14 @@ beforeAll(async () => {
   registry = await startRegistryFixture()
   dataDir = await mkdtemp(join(tmpdir(), 'switchboard-e2e-registry-'))
   host = await startHost(root, dataDir)
-  app = await openAppPage(host, { viewport: { width: 1180, height: 1000 }, beforeLoad: (page) => recordFrames(page, sent) })
+  app = await openAppPage(host, {
+    viewport: { width: 1180, height: 1000 },
+    beforeLoad: async (page) => {
+      recordFrames(page, sent)
+      // The page's own clock, so that the search box's debounce can be held still (below); it runs in real time until then.
+      await page.clock.install()
+    },
+  })
   page = app.page
 }, 180_000)
 
@@ -92,9 +99,18 @@ describe('Install from the MCP Registry in browser mode (Electron stands in as h
     expect(await results.getByRole('button', { name: /Removed/ }).count()).toBe(0)
     await screenshot(page, 'registry-results.png')
 
-    // Debounced search: typing sends one search, for the whole word.
+    // Debounced search: typing sends one search, for the whole word. The keystrokes are 20 ms apart
+    // in the page's own time, its clock held still but for those 20 ms: on a busy machine keystrokes
+    // sent 20 ms apart can reach the page more than the debounce (300 ms) apart, a pause in typing
+    // that rightly searches for what was typed so far. Then time moves on well past the debounce.
     const searchesBefore = sent.filter((frame) => frame.includes('"name":"registry_search"')).length
-    await page.getByLabel('Search the MCP Registry').pressSequentially('everything', { delay: 20 })
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 5_000)
+    for (const key of 'everything') {
+      await page.getByLabel('Search the MCP Registry').press(key)
+      await page.clock.runFor(20)
+    }
+    await page.clock.runFor(1_000)
+    await page.clock.resume()
     await expect.poll(() => results.getByRole('listitem').count()).toBe(1)
     const searches = sent.filter((frame) => frame.includes('"name":"registry_search"')).slice(searchesBefore)
     expect(searches).toHaveLength(1)

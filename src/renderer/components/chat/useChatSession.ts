@@ -12,6 +12,7 @@ import { shownHistory, withNewer, withOlder, type HeldRun } from './historyPages
 import { useHostClient } from '../../mcp/hostContext'
 import type { Turn } from './liveTurn'
 import { ProgressReader } from './progressReader'
+import { useStepUntilInHistory } from './stepHandover'
 
 const NO_MESSAGES: readonly ChatMessageView[] = []
 
@@ -44,8 +45,9 @@ export interface ChatSession {
 /**
  * Like useHostResource, for a uri that may not exist yet (a conversation that has no session).
  * With `perFrame`, values that arrive faster than the screen refreshes are drawn once per frame,
- * the latest winning; history and progress both wait for the frame, so a step that moves from one
- * to the other is never drawn twice or not at all. With a `reader`, reads ask for and receive deltas.
+ * the latest winning. History and progress are read apart and may land in different frames: a step
+ * that moves from one to the other is handed over in stepHandover.ts. With a `reader`, reads ask for
+ * and receive deltas.
  */
 function useSessionResource<T>(uri: string | null, schema: z.ZodType<T>, perFrame = false, reader?: { readUri(): string; accept(next: T): T | null } | null): T | null {
   const client = useHostClient()
@@ -83,7 +85,8 @@ export function useChatSession(sessionId: string | null): ChatSession {
   // One reader per session: it holds the text so far, so that each update brings only what is new.
   const reader = useMemo(() => (sessionId ? new ProgressReader(sessionId) : null), [sessionId])
   const progress = useSessionResource(sessionId ? progressUri(sessionId) : null, ProgressResourceSchema, true, reader)
-  const live = sessionId && progress?.sessionId === sessionId ? progress.turn : null
+  // A progress that drops the step on screen is drawn once the history holds that step (stepHandover.ts).
+  const live = useStepUntilInHistory(sessionId, sessionId && progress?.sessionId === sessionId ? progress.turn : null, history?.messages ?? null)
 
   // Pages read on demand, for this session only.
   const [heldFor, setHeldFor] = useState<{ sessionId: string; run: HeldRun } | null>(null)
