@@ -159,4 +159,14 @@ describe('token counts (o200k)', () => {
     const figures = requestFigures({ definitions: 100, system: 'Be brief.', messages })
     expect(figures).toEqual({ tokenizer: 'o200k', toolDefinitions: 100, request: 100 + tokensOf('Be brief.') + tokensOf(JSON.stringify(messages[0])) })
   })
+
+  it('a message built anew for the next turn weighs what it weighed, and a different one what it weighs', () => {
+    const turn = (reply: string) => [{ role: 'user', content: 'hello world' }, { role: 'assistant', content: [{ type: 'text', text: reply }] }]
+    const first = requestFigures({ definitions: 0, messages: turn('The fox jumps.') }).request
+    // New objects with the same content (as every turn builds them), then other content of the same shape.
+    expect(requestFigures({ definitions: 0, messages: turn('The fox jumps.') }).request).toBe(first)
+    const other = turn('The quick brown fox jumps over the lazy dog, twice.')
+    expect(requestFigures({ definitions: 0, messages: other }).request).toBe(other.reduce((total, message) => total + tokensOf(JSON.stringify(message)), 0))
+    expect(requestFigures({ definitions: 0, messages: other }).request).toBeGreaterThan(first)
+  })
 })

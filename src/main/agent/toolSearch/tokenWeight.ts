@@ -3,6 +3,7 @@
  * (gpt-tokenizer's o200k_base, the encoding of current OpenAI models). Other vendors' tokenizers
  * differ by some percent, so every figure is shown as an estimate labelled with the tokenizer.
  */
+import { createHash } from 'node:crypto'
 import { createRequire } from 'node:module'
 import type { CatalogTool } from '../../extensions'
 import type { TokenFigures } from '../../../shared/chatApi'
@@ -67,13 +68,25 @@ export function catalogToolTokens(tool: CatalogTool): number {
 
 // A turn's message list only grows: each message is measured once, not at every step.
 const messageTokens = new WeakMap<object, number>()
+// Each turn builds its model messages anew from the stored conversation, so the objects above are
+// new every turn; the same message, by its text, is not measured again either (a conversation of
+// four 20,000-token replies cost ~45 ms of tokenizing at every turn's start). Keyed by a digest, so
+// the cache holds no conversation text; bounded, oldest first out.
+const tokensByDigest = new Map<string, number>()
+const DIGESTS_KEPT = 10_000
 
 function tokensOfMessage(message: object): number {
   let tokens = messageTokens.get(message)
+  if (tokens !== undefined) return tokens
+  const text = JSON.stringify(message)
+  const digest = createHash('sha256').update(text).digest('base64')
+  tokens = tokensByDigest.get(digest)
   if (tokens === undefined) {
-    tokens = tokensOf(JSON.stringify(message))
-    messageTokens.set(message, tokens)
+    tokens = tokensOf(text)
+    tokensByDigest.set(digest, tokens)
+    if (tokensByDigest.size > DIGESTS_KEPT) tokensByDigest.delete(tokensByDigest.keys().next().value!)
   }
+  messageTokens.set(message, tokens)
   return tokens
 }
 
