@@ -40,7 +40,7 @@ export interface StartGate {
   arm(): void
   /** A host-API session's transport, delegated to and watched for the first message past a first draw. */
   watch(transport: Transport): Transport
-  /** Opens the gate now (the host is stopping, or nothing should wait). */
+  /** Opens the gate now; a second call does nothing. */
   open(): void
 }
 

@@ -1,10 +1,11 @@
 /**
  * One host-API session the host holds with itself while it waits for the window: initialize, then a
- * subscription to and a read of the sessions and settings, over an in-memory pair, then closed. A host session's first
- * requests cost ~60 ms of CPU once per process (the SDK builds its request and result schema tables
- * on first use and zod compiles its fast paths); done here, in the ~100 ms the page needs to load
- * its script, they are off the window's first draw (issue 20: window usable within 1.5× host ready).
- * Raw frames rather than an SDK Client: the page side needs nothing but to send and wait.
+ * subscription to and a read of the sessions and settings, over an in-memory pair, then closed. A
+ * host session's first requests cost ~60 ms of CPU once per process (the SDK builds its request and
+ * result schema tables on first use and zod compiles its fast paths); done here, in the ~100 ms the
+ * page needs to load its script, they are off the window's first draw (issue 20: window usable
+ * within 1.5× host ready). Raw frames rather than an SDK Client: the page side needs nothing but to
+ * send and wait. It goes to the host unwatched by the start gate, so it never opens it.
  */
 import { InMemoryTransport, type JSONRPCMessage } from '@modelcontextprotocol/server'
 import { HostResource } from '../../shared/hostApi'
