@@ -34,7 +34,8 @@ import { BoundedRequestTransport } from './boundedRequests'
 import { createQuestions } from '../services/questions'
 import { openExtensionLogLevels } from '../services/extensionLogLevels'
 import { log } from '../log/log'
-import { createFrontendLink, observed, restartFrontendExtensions } from './frontendLink'
+import { createFrontendLink, restartFrontendExtensions } from './frontendLink'
+import { observed } from './observedTransport'
 import { serveStdio } from '@modelcontextprotocol/server/stdio'
 import { createRoots } from '../services/roots'
 import { createInstallRequests } from '../services/installRequests'
@@ -245,9 +246,11 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
     async connect(transport, label) {
       let dispose = () => {}
       open.add(transport)
-      const wire = observed(transport, () => {
-        open.delete(transport)
-        dispose()
+      const wire = observed(transport, {
+        onClosed: () => {
+          open.delete(transport)
+          dispose()
+        },
       })
       // One host server per connection, made on its first message: a 2025-11-25 client opens with
       // initialize, a 2026-07-28 one with per-request _meta (the SDK's connection-pinned entry

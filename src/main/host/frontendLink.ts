@@ -8,34 +8,15 @@
  * browser tab) waits as a standby and takes over when the live one ends; it does not steal the
  * live one, which would make two tabs take turns forever.
  */
-import type { Transport, JSONRPCMessage } from '@modelcontextprotocol/server'
+import type { Transport } from '@modelcontextprotocol/server'
 import type { FrontendTransportSource } from '../extensions/transports'
+import { observed } from './observedTransport'
 
 export interface FrontendLink {
   /** What the extension manager calls when the frontend extension connects. */
   readonly source: FrontendTransportSource
   /** A window connected (or reloaded): keep its session and let the frontend extension connect to it. */
   attach(transport: Transport): void
-}
-
-/** Delegates to `inner` and reports once when it closed, whoever closed it. */
-export function observed(inner: Transport, onClosed: () => void): Transport {
-  let reported = false
-  const outer: Transport = {
-    start: () => inner.start(),
-    send: (message: JSONRPCMessage, options) => inner.send(message, options),
-    close: () => inner.close(),
-  }
-  inner.onmessage = (message, extra) => outer.onmessage?.(message, extra)
-  inner.onerror = (error) => outer.onerror?.(error)
-  inner.onclose = () => {
-    if (!reported) {
-      reported = true
-      onClosed()
-    }
-    outer.onclose?.()
-  }
-  return outer
 }
 
 /** `onWindow` runs whenever a session is ready to be taken; the host restarts the enabled frontend extensions there. */
@@ -47,10 +28,12 @@ export function createFrontendLink(onWindow: () => void): FrontendLink {
     const transport = waiting
     waiting = undefined
     if (!transport) return undefined
-    const wrapped = observed(transport, () => {
-      if (live !== wrapped) return
-      live = undefined
-      if (waiting) onWindow()
+    const wrapped = observed(transport, {
+      onClosed: () => {
+        if (live !== wrapped) return
+        live = undefined
+        if (waiting) onWindow()
+      },
     })
     live = wrapped
     return wrapped

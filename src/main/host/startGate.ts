@@ -14,6 +14,7 @@
  */
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/server'
 import { HostResource } from '../../shared/hostApi'
+import { observed } from './observedTransport'
 
 /** What the window reads before its first draw (src/renderer/mcp/feedStores.ts asks for these first). */
 export const FIRST_DRAW_RESOURCES: readonly string[] = [HostResource.sessions, HostResource.settings, HostResource.models]
@@ -60,20 +61,12 @@ export function createStartGate({ graceMs = DEFAULT_START_GRACE_MS }: { graceMs?
     arm() {
       if (!isOpen && !timer) timer = setTimeout(open, graceMs)
     },
-    watch(inner) {
-      const outer: Transport = {
-        start: () => inner.start(),
-        send: (message, options) => inner.send(message, options),
-        close: () => inner.close(),
-      }
-      inner.onmessage = (message, extra) => {
-        if (!isOpen && !belongsToFirstDraw(message)) open()
-        outer.onmessage?.(message, extra)
-      }
-      inner.onerror = (error) => outer.onerror?.(error)
-      inner.onclose = () => outer.onclose?.()
-      return outer
-    },
+    watch: (transport) =>
+      observed(transport, {
+        onMessage: (message) => {
+          if (!isOpen && !belongsToFirstDraw(message)) open()
+        },
+      }),
     open,
   }
 }
