@@ -14,6 +14,7 @@ import { PortTransport, emitterPort } from '../../src/shared/portTransport'
 import { PageSocketTransport } from '../../src/renderer/mcp/frontendSocket'
 import { fakeElectronPort, startTestHost, type TestHost } from '../helpers/testHost'
 import { until } from '../main/extensions/harness'
+import { PERSON_CALLER } from '../../src/main/services/callerGrants'
 
 let h: TestHost
 
@@ -35,7 +36,7 @@ async function openPage(): Promise<{ server: McpServer; transport: PageSocketTra
 const status = () => h.host.services.extensions.views().find((view) => view.id === 'frontend')
 const hasTool = (name: string) => h.host.services.extensions.tools().tools.some((tool) => tool.name === name)
 const text = (result: CallToolResult) => (result.content[0] as { text: string }).text
-const call = (name: string, args: Record<string, unknown> = {}) => h.host.services.extensions.callTool(name, args).then(({ result }) => result)
+const call = (name: string, args: Record<string, unknown> = {}) => h.host.services.extensions.callTool(name, args, PERSON_CALLER).then(({ result }) => result)
 
 describe('frontend tools over /frontend', () => {
   it('a new data folder has the trusted "App window" extension, waiting for a window', async () => {

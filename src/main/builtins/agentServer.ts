@@ -7,6 +7,9 @@
  * - One tool, `chat-with-<id>`, input `{prompt, attachments?}` (AgentChatInputSchema).
  *   - Called by anyone but an agent turn (the host API's tool_call, an outside app): starts a turn in
  *     a new session and returns at once with resource_links to its progress (as chat_send does) and history.
+ *     The call's `_meta[CALLER_META_KEY]` names who asks (a token main hands out per call).
+ *   - Either way, attachments are limited to what the caller may read (checked in AgentTurns before
+ *     anything starts): a call with one it may not read is refused whole.
  *   - Called from another agent's turn (its tools/call carries `_meta[AGENT_CALLER_META_KEY]`, the
  *     calling turn's token, which only main hands out): runs a nested turn in a session of its own
  *     and returns the final answer as text. Depth and cycles are checked by `AgentTurns`.
@@ -21,6 +24,9 @@ import type { BuiltinContext } from './builtinRegistry'
 /** The `_meta` key of a tools/call made by an agent's turn: the token of that turn. */
 export const AGENT_CALLER_META_KEY = 'io.switchboard/caller-turn'
 
+/** The `_meta` key of any other tools/call main makes (the person's, a connected app's, an App's, a hook's): a token naming that caller. */
+export const CALLER_META_KEY = 'io.switchboard/caller'
+
 /** A nested call's end: refused before it ran (depth, cycle, unknown caller), or the sub-agent's answer. */
 export type NestedOutcome = { kind: 'refused'; message: string } | { kind: 'answered'; text: string; isError: boolean; result: AgentCallResult }
 
@@ -30,8 +36,12 @@ export interface AgentTurns {
   describe(agentId: string): { name: string; description: string } | undefined
   /** Whether `token` is the token of a turn in flight (a nested call). */
   isTurn(token: string): boolean
-  /** Starts a turn in a new session of the agent and returns at once. */
-  start(agentId: string, input: AgentChatInput): Promise<AgentCallResult>
+  /**
+   * Starts a turn in a new session of the agent and returns at once; `caller` is the token the call
+   * named its caller with (CALLER_META_KEY). Throws, before anything starts, when the input attaches
+   * what that caller may not read.
+   */
+  start(agentId: string, input: AgentChatInput, caller: string | undefined): Promise<AgentCallResult>
   /** Runs the agent's turn for the calling turn `token` to its end; `signal` is the caller's cancel. */
   runNested(agentId: string, input: AgentChatInput, token: string, options: { signal: AbortSignal; onProgress: (message: string) => void }): Promise<NestedOutcome>
   /** Whether the agent answered in this session (its resources serve only those). */
@@ -65,9 +75,10 @@ export function createAgentServer(context: BuiltinContext, agentId: string, turn
     async (input: AgentChatInput, ctx: ServerContext): Promise<CallToolResult> => {
       if (!turns.describe(agentId)) return textResult(`The agent "${agent.name}" was removed; it can no longer be asked anything.`, true)
       const token = ctx.mcpReq._meta?.[AGENT_CALLER_META_KEY]
+      const caller = ctx.mcpReq._meta?.[CALLER_META_KEY]
       try {
         if (typeof token === 'string' && turns.isTurn(token)) return await nested(input, token, ctx)
-        const started = await turns.start(agentId, input)
+        const started = await turns.start(agentId, input, typeof caller === 'string' ? caller : undefined)
         return {
           content: [
             { type: 'text', text: JSON.stringify(started) },

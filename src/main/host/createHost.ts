@@ -28,6 +28,7 @@ import { createSessionAttachments, openAgentStore } from '../agent'
 import { createBuiltinRegistry } from '../builtins'
 import { createAgentService } from '../services/agentService'
 import { createAgentCalls } from '../services/agentCalls'
+import { HOOK_CALLER } from '../services/callerGrants'
 import { createSampling } from '../services/sampling'
 import { createToolListCache } from '../server/toolListCache'
 import { BoundedRequestTransport } from './boundedRequests'
@@ -167,10 +168,10 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
   const attachments = createSessionAttachments(extensions.core.manager)
   const apps = createAppService(dataDir, () => extensions.core.cache.catalog().tools)
   const stopNotingApps = extensions.core.cache.onChange((catalog) => apps.noteCatalog(catalog.tools))
-  const hooks = await createHookService({ dataDir, dispatch: (request, options) => extensions.core.dispatcher.call(request, options), lookup: (name) => extensions.core.cache.lookup(name), roots: () => (settings.get().roots ?? []).map((root) => root.path) })
+  const hooks = await createHookService({ dataDir, dispatch: (request, options) => extensions.callers.run(HOOK_CALLER, (meta) => extensions.core.dispatcher.call({ ...request, _meta: meta }, options)), lookup: (name) => extensions.core.cache.lookup(name), roots: () => (settings.get().roots ?? []).map((root) => root.path) })
   for (const notice of hooks.takeNotices()) notices.add(notice)
   const chat = await createChatService({ dataDir, sessions, extensions, permissions, models, attachments, apps, hooks: hooks.runner, agents: agentStore, alwaysOffer: () => settings.get('alwaysOfferTools') ?? [], modelFacts: () => settings.get('modelFacts') ?? [], defaultInstructions: () => settings.get('defaultInstructions'), pickSavePath })
-  const agents = createAgentService({ store: agentStore, builtins, manager: extensions.core.manager, turns: createAgentCalls({ agents: agentStore, sessions, chat }) })
+  const agents = createAgentService({ store: agentStore, builtins, manager: extensions.core.manager, turns: createAgentCalls({ agents: agentStore, sessions, chat, callers: extensions.callers }) })
   const roots = createRoots({
     settings,
     sessions,
@@ -186,7 +187,7 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
     tools: () => extensions.core.cache.catalog().tools,
     onCatalogChange: (listener) => extensions.core.cache.onChange(listener),
     authorize: (call, signal) => permissions.authorize(call, { signal }),
-    callTool: (name, args, signal, onProgress) => extensions.callTool(name, args, signal, onProgress),
+    callTool: (name, args, caller, signal, onProgress) => extensions.callTool(name, args, caller, signal, onProgress),
     chat,
     readExtensionResource: async (id, uri) => {
       const connection = extensions.core.manager.connection(id)

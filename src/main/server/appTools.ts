@@ -110,7 +110,9 @@ export function registerAppTools(tool: ToolRegistrar, raw: RawToolRegistrar, ser
       { signal },
     )
     if (!verdict.run) return failed(verdict.message)
-    const { result } = await extensions.callTool(target.name, args, signal)
+    // What the App hands an agent it reaches is limited to what it may read: its own extension's resources.
+    const caller = { name: `the App of ${app.extensionName}`, reads: `An App can attach only resources of its own extension (${app.extensionId}).`, mayRead: (extensionId: string) => extensionId === app.extensionId }
+    const { result } = await extensions.callTool(target.name, args, caller, signal)
     return result
   })
 

@@ -17,6 +17,7 @@ import { registerAppTools } from './appTools'
 import { registerHookTools } from './hookTools'
 import { registerConnectedAppTools } from './connectedAppTools'
 import { registerAgentTools } from './agentTools'
+import { PERSON_CALLER } from '../services/callerGrants'
 
 /** One line of the rule tester's trace, e.g. `rule notes (allow): matched — path is under ~/Notes`. */
 function describeTrace(step: RuleTrace): string {
@@ -172,7 +173,7 @@ export function registerHostTools(server: McpServer, services: HostServices, set
       if (!verdict.run) return { isError: true, content: [{ type: 'text', text: verdict.message }], structuredContent: { outcome: 'failed', extensionId: tool.extensionId, tool: tool.toolName, durationMs: 0 } }
     }
     // Cancelling the request (notifications/cancelled from the window) cancels the call in the extension (F6).
-    const { result, outcome } = await extensions.callTool(name, args, signal, progressRelay(ctx))
+    const { result, outcome } = await extensions.callTool(name, args, PERSON_CALLER, signal, progressRelay(ctx))
     return { ...result, structuredContent: outcome }
   })
   tool('permission_set', 'Set or revoke the policy of a tool or an extension.', async ({ tool: toolName, extension, policy }) => {

@@ -4,16 +4,25 @@
  * turn runs a nested turn in a session of its own, to its end, after refusing cycles and chains
  * deeper than the limit with a reason the calling model reads. The caller's cancel stops the
  * nested turn (chatService links the two).
+ *
+ * Whoever asks reads only what they may read: the attachments of a call are checked against its
+ * caller before any session is made or anything read, and one the caller may not read refuses the
+ * whole call. A top-level caller is the one its token names (callerGrants.ts: the person, a connected
+ * app, an MCP App, a hook); a calling agent may attach resources of the extensions it may use, as its
+ * definition says when the call arrives.
  */
 import { AGENT_DEPTH_LIMIT, DEFAULT_AGENT_ID, progressUri, type Agent, type AgentCallResult, type AgentChatInput } from '../../shared/hostApi'
 import type { AgentTurns, NestedOutcome } from '../builtins/agentServer'
-import type { AgentDirectory, SessionIndex, TurnResult } from '../agent'
+import { extensionsOf, type AgentDirectory, type SessionIndex, type TurnResult } from '../agent'
+import type { Caller, CallerGrants } from './callerGrants'
 import type { ChatService } from './chatService'
 
 export interface AgentCallsOptions {
   agents: Pick<AgentDirectory, 'get'>
   sessions: Pick<SessionIndex, 'create' | 'get'>
   chat: Pick<ChatService, 'startTurn' | 'callerOf' | 'history' | 'progress' | 'onChange'>
+  /** Who a top-level call's token names (ExtensionService.callers). */
+  callers: Pick<CallerGrants, 'of'>
   /** How deep sub-agents nest (default AGENT_DEPTH_LIMIT). */
   depthLimit?: number
 }
@@ -48,8 +57,29 @@ function answerOf(agent: Agent, result: TurnResult): { text: string; isError: bo
   }
 }
 
+/** A call whose caller Switchboard cannot name (no token, or one that lapsed) may hand on nothing. */
+const UNKNOWN_CALLER: Caller = {
+  name: 'a caller Switchboard cannot name',
+  reads: 'Only a call Switchboard made for someone (you, a connected app, an App, a hook or an agent) may attach resources.',
+  mayRead: () => false,
+}
+
+/** A calling agent, as far as reading goes: the extensions it may use, read from its definition now. */
+function agentCaller(agent: Agent | undefined, name: string): Caller {
+  const mayUse = agent ? extensionsOf(agent) : () => false
+  return { name, reads: `${name} can attach only resources of the extensions it may use (Settings → Agents).`, mayRead: mayUse }
+}
+
+/** Why `caller` may not hand `agent` these attachments (each one it may not read, named), or undefined when it may. */
+function attachmentRefusal(caller: Caller, agent: Agent, attachments: AgentChatInput['attachments']): string | undefined {
+  const refused = (attachments ?? []).filter((ref) => !caller.mayRead(ref.extensionId, ref.uri))
+  if (refused.length === 0) return undefined
+  const named = refused.map((ref) => `${JSON.stringify(ref.uri)} of the extension "${ref.extensionId}"`).join('; ')
+  return `Refused: ${caller.name} may not give ${agent.name} resources it cannot read itself: ${named}. ${caller.reads} Nothing was started; ask again without ${refused.length === 1 ? 'it' : 'them'}.`
+}
+
 export function createAgentCalls(options: AgentCallsOptions): AgentTurns {
-  const { agents, sessions, chat } = options
+  const { agents, sessions, chat, callers } = options
   const depthLimit = options.depthLimit ?? AGENT_DEPTH_LIMIT
   const agentOf = (agentId: string) => {
     const agent = agents.get(agentId)
@@ -70,8 +100,10 @@ export function createAgentCalls(options: AgentCallsOptions): AgentTurns {
       return agent && { name: agent.name, description: agent.description }
     },
     isTurn: (token) => chat.callerOf(token) !== undefined,
-    async start(agentId, input: AgentChatInput) {
+    async start(agentId, input: AgentChatInput, callerToken) {
       const agent = agentOf(agentId)
+      const refusal = attachmentRefusal((callerToken !== undefined ? callers.of(callerToken) : undefined) ?? UNKNOWN_CALLER, agent, input.attachments)
+      if (refusal) throw new Error(refusal)
       const session = await sessions.create(titleOf(agent, input.prompt), { agentId })
       const { turnId } = await chat.startTurn(session.id, input.prompt, input.attachments ? { attachments: input.attachments } : {})
       return resultOf(agent, session.id, turnId)
@@ -88,6 +120,9 @@ export function createAgentCalls(options: AgentCallsOptions): AgentTurns {
       if (caller.chain.length > depthLimit) {
         return { kind: 'refused', message: `Refused: ${chain} is already ${depthLimit} sub-agents deep, the most Switchboard allows. Answer with what you have, without asking another agent.` }
       }
+      const asking = caller.chain.at(-1)
+      const refusal = attachmentRefusal(agentCaller(agents.get(asking?.id ?? DEFAULT_AGENT_ID), asking?.name ?? 'The calling agent'), agent, input.attachments)
+      if (refusal) return { kind: 'refused', message: refusal }
       const parentAgent = caller.chain.at(-1)?.id ?? DEFAULT_AGENT_ID
       const session = await sessions.create(titleOf(agent, input.prompt), { agentId, parent: { sessionId: caller.sessionId, agentId: parentAgent } })
       const uri = progressUri(session.id)

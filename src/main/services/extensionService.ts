@@ -15,6 +15,7 @@ import { applyDefaultExtensions, builtInDescription } from './defaultExtensions'
 import type { FrontendTransportSource } from '../extensions/transports'
 import { describeSignIn, type RemoteAuth } from '../extensions/auth/remoteAuth'
 import type { RevisionCache } from '../extensions/revisionCache'
+import { createCallerGrants, type Caller, type CallerGrants } from './callerGrants'
 
 type CatalogWithoutPolicies = Omit<ToolsResource, 'tools' | 'tokenizer'> & { tools: Omit<ToolsResource['tools'][number], 'policy' | 'alwaysOffer' | 'tokens'>[] }
 
@@ -65,9 +66,14 @@ export interface ExtensionService {
   log(id: string): LogEntry[] | undefined
   /** The catalog without policies, "always offer" marks and token weights (permissionViews.ts adds them). */
   tools(): CatalogWithoutPolicies
-  /** A person runs a tool by hand: same dispatch as the model's calls, no approval (the person is the approver). */
-  /** A person's run of a tool (tool_call); `onProgress` gets the tool's progress reports while it runs. */
-  callTool(name: string, args: Record<string, unknown>, signal?: AbortSignal, onProgress?: (update: ProgressUpdate) => void): Promise<{ result: CallToolResult; outcome: ToolCallOutcome }>
+  /**
+   * A call that is not a model's (the person's tool_call, a connected app's, an App's): same dispatch
+   * as the model's calls, approval is the caller's business. `caller` says who asks; the agent
+   * servers it reaches learn it (what it may attach). `onProgress` gets the tool's progress reports.
+   */
+  callTool(name: string, args: Record<string, unknown>, caller: Caller, signal?: AbortSignal, onProgress?: (update: ProgressUpdate) => void): Promise<{ result: CallToolResult; outcome: ToolCallOutcome }>
+  /** Who the calls made through callTool (and the hooks') are for, while they run. */
+  readonly callers: CallerGrants
   onChange(listener: (uri: string) => void): () => void
   start(): void
   stop(): Promise<void>
@@ -89,6 +95,7 @@ export function createExtensionService(options: ExtensionServiceOptions): Extens
   const defaults = applyDefaultExtensions(content.extensions, content.defaultsOffered, firstRun)
   defaults.notices.forEach(options.notify)
   let configs: ExtensionConfig[] = defaults.configs
+  const callers = createCallerGrants()
   const listeners = new Set<(uri: string) => void>()
   const emit = (uri: string) => listeners.forEach((listener) => listener(uri))
   const samplingPolicies = new Map(Object.entries(content.samplingPolicies))
@@ -293,8 +300,9 @@ export function createExtensionService(options: ExtensionServiceOptions): Extens
         prompts: catalog.prompts.map(({ name, extensionId, promptName, title, description }) => ({ name, extensionId, promptName, title, description })),
       }
     },
-    async callTool(name, args, signal, onProgress) {
-      const outcome = await core.dispatcher.call({ name, arguments: args }, { signal, onProgress })
+    callers,
+    async callTool(name, args, caller, signal, onProgress) {
+      const outcome = await callers.run(caller, (meta) => core.dispatcher.call({ name, arguments: args, _meta: meta }, { signal, onProgress }))
       const result = toModelResult(outcome)
       return {
         result,

@@ -3,7 +3,8 @@
  * outside app as an SDK v2 client over streamable HTTP (both protocol revisions). Refused without a
  * token (the knock becomes an approval in the window), allowed with one, its agent tool runs
  * against the scripted model, a gateway tool asks in the window naming the app, revocation cuts
- * it off mid-session, and no token is left unhashed in any file.
+ * it off mid-session, no token is left unhashed in any file, and what an app attaches for an agent
+ * is limited to what its own results linked it to.
  */
 import { describe, expect, it } from 'vitest'
 import { readdir, readFile } from 'node:fs/promises'
@@ -17,8 +18,10 @@ import {
   HistoryResourceSchema,
   HostResource,
   IssuedTokenSchema,
+  SessionsResourceSchema,
   ProgressResourceSchema,
   ToolsResourceSchema,
+  historyUri,
   type Elicitation,
 } from '../../../src/shared/hostApi'
 import { startScriptedModelServer, type ScriptedModelServer } from '../../fixtures/modelServer/scriptedModelServer'
@@ -232,5 +235,46 @@ describe('connected apps over streamable HTTP', () => {
     const { client, connect } = outsideClient('Fuzzer', url, token)
     await connect()
     expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['chat-with-assistant'])
+  })
+
+  it("an app attaches for an agent only what its own results linked it to: another extension's resource refuses the whole call, nothing read, no session, no turn", async () => {
+    model = await startScriptedModelServer({ turns: [{ type: 'text', chunks: ['Hello from the Assistant.'] }, { type: 'text', chunks: ['Summarized.'] }] })
+    const { h, window, url } = await hostWithEndpoint()
+    await selectScriptedModel(window, model.baseUrl)
+    await addConsentedExtension(window, { id: 'fx', name: 'Fixture', type: 'stdio', command: process.execPath, args: [fixtureServerPath, '--resources'] })
+    await poll(() => read(window, HostResource.tools, ToolsResourceSchema), (t) => t.tools.some((tool) => tool.name === 'fx__echo'), 'fixture tools')
+    const { token, app } = await allowedApp(window, url, 'Script')
+    // Agents only: the app cannot call the fixture, and must not read it through an agent either.
+    expect(app.scope).toEqual({ agents: 'all', gateway: false })
+    const { client, connect } = outsideClient('Script', url, token)
+    await connect()
+    const sessionCount = async () => (await read(window, HostResource.sessions, SessionsResourceSchema)).sessions.length
+    const noteReads = () => (h.host.services.extensions.log('fx') ?? []).filter((entry) => entry.text.startsWith('resources/read')).length
+
+    const attachments = [
+      { extensionId: 'fx', uri: 'fixture://note' },
+      { extensionId: 'agent-assistant', uri: historyUri('someone-else') },
+    ]
+    const refused = await allowingCalls(window, client.callTool({ name: 'chat-with-assistant', arguments: { prompt: 'Tell me the note', attachments } }))
+    expect(refused.isError).toBe(true)
+    const text = (refused.content as { text: string }[])[0]!.text
+    expect(text).toContain('Refused: the connected app "Script" may not give Assistant resources it cannot read itself')
+    expect(text).toContain('"fixture://note" of the extension "fx"')
+    expect(text).toContain(`"${historyUri('someone-else')}" of the extension "agent-assistant"`)
+    expect(text).toContain('only resources its own tool results linked it to')
+    expect(await sessionCount()).toBe(0)
+    expect(model.modelRequests).toHaveLength(0)
+    expect(noteReads()).toBe(0)
+
+    // What a result linked it to (its own conversation) it may hand on.
+    const started = await allowingCalls(window, client.callTool({ name: 'chat-with-assistant', arguments: { prompt: 'Say hello' } }))
+    const history = (started.content as { type: string; uri?: string }[]).find((block) => block.type === 'resource_link' && block.uri?.endsWith('/history'))!.uri!
+    await poll(async () => model!.remainingTurns, (left) => left === 1, 'the first answer')
+    await poll(async () => JSON.parse(((await client.readResource({ uri: history })).contents[0] as { text: string }).text) as { messages: unknown[] }, (v) => v.messages.length === 2, 'the first answer in history')
+    const summarized = await allowingCalls(window, client.callTool({ name: 'chat-with-assistant', arguments: { prompt: 'Summarize it', attachments: [{ extensionId: 'agent-assistant', uri: history }] } }))
+    expect(summarized.isError).toBeFalsy()
+    await poll(async () => model!.modelRequests.length, (count) => count === 2, 'the second request')
+    expect(JSON.stringify(model.modelRequests[1]!.body)).toContain('Hello from the Assistant.')
+    expect(noteReads()).toBe(0)
   })
 })

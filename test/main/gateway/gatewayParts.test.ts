@@ -6,6 +6,7 @@ import { offeredTools, agentsIn } from '../../../src/main/gateway/gatewayCatalog
 import { createConnectionRequests, MAX_PENDING_REQUESTS, REQUEST_LIFETIME_MS } from '../../../src/main/gateway/connectionRequests'
 import { clientNameOf } from '../../../src/main/gateway/gatewayHttp'
 import { bearerToken, hashAppToken, newAppToken } from '../../../src/main/gateway/appTokens'
+import { createLinkLedger } from '../../../src/main/gateway/linkLedger'
 import { readImportJson } from '../../../src/main/extensions/importers/previewImport'
 import { configSnippets } from '../../../src/shared/connectedAppSnippets'
 import type { CatalogTool } from '../../../src/main/extensions'
@@ -35,6 +36,23 @@ describe('what a connected app is offered', () => {
   it('offers no agent the catalog does not have', () => {
     expect(offeredTools([tool('files', 'read_file'), tool('agent-x', 'not-a-chat')], { agents: 'all', gateway: true }).map((t) => [t.kind, t.name])).toEqual([['gateway', 'files__read_file']])
     expect(agentsIn([tool('files', 'read_file')])).toEqual([])
+  })
+})
+
+describe('what a connected app may read', () => {
+  it('is what its results linked it to, from the extension that linked it; session links from any agent server', () => {
+    const links = createLinkLedger()
+    links.add('app', 'fixture://note', 'fx')
+    links.add('app', 'switchboard://sessions/s1/history', 'host')
+    expect(links.mayRead('app', 'fx', 'fixture://note')).toBe(true)
+    expect(links.mayRead('app', 'other', 'fixture://note')).toBe(false)
+    expect(links.mayRead('app', 'fx', 'fixture://other')).toBe(false)
+    expect(links.mayRead('another-app', 'fx', 'fixture://note')).toBe(false)
+    // The agent server serves only its own sessions, so naming another agent reads nothing more.
+    expect(links.mayRead('app', 'agent-assistant', 'switchboard://sessions/s1/history')).toBe(true)
+    expect(links.mayRead('app', 'fx', 'switchboard://sessions/s1/history')).toBe(false)
+    links.forget('app')
+    expect(links.mayRead('app', 'fx', 'fixture://note')).toBe(false)
   })
 })
 

@@ -3,7 +3,8 @@
  * extension: agent_save / agent_remove and switchboard://agents, each agent served as the builtin
  * extension agent-<id> with its chat-with tool, a session run with a chosen agent (what the model
  * was sent), agents calling agents (the nested answer, the sub-agent's own session, the depth limit
- * and cycle refusal, cancel going down, the approval naming the chain).
+ * and cycle refusal, cancel going down, the approval naming the chain), and attachments limited to
+ * what the caller may read (an agent its own extensions, a call naming no caller nothing, the person all).
  */
 import { stat } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -26,7 +27,7 @@ import {
 import { startScriptedModelServer, type ScriptedModelServer } from '../../fixtures/modelServer/scriptedModelServer'
 import type { ScriptedTurn } from '../../fixtures/modelServer/script'
 import { addConsentedExtension, alwaysOfferTools, call, poll, read, selectScriptedModel } from '../../helpers/hostCalls'
-import { testHostsStoppedAfterEach } from '../../helpers/testHost'
+import { testHostsStoppedAfterEach, type TestHost } from '../../helpers/testHost'
 import { expectNoChildren, fixtureServerPath } from '../extensions/harness'
 
 let model: ScriptedModelServer | undefined
@@ -41,6 +42,10 @@ const agents = (client: Client) => read(client, HostResource.agents, AgentsResou
 const tools = (client: Client) => read(client, HostResource.tools, ToolsResourceSchema)
 const sessions = async (client: Client) => (await read(client, HostResource.sessions, SessionsResourceSchema)).sessions
 const history = (client: Client, id: string) => read(client, historyUri(id), HistoryResourceSchema)
+/** The fixture extension with its one resource, fixture://note; it logs every read to stderr. */
+const NOTE = { extensionId: 'fx', uri: 'fixture://note' }
+const withNote = { id: 'fx', name: 'Fixture', type: 'stdio', command: process.execPath, args: [fixtureServerPath, '--resources'] }
+const noteReads = (h: TestHost) => (h.host.services.extensions.log('fx') ?? []).filter((entry) => entry.text === 'resources/read fixture://note').length
 const toolsReady = (client: Client, names: string[]) => poll(() => tools(client), (t) => names.every((name) => t.tools.some((tool) => tool.name === name)), names.join(', '))
 
 /** What one recorded OpenAI-style request carried: the system prompt, the tool names, the model, the last message. */
@@ -254,5 +259,61 @@ describe('agents through the host API', () => {
     expect(approval).not.toMatchObject({ origin: { sessionId: started.sessionId } })
     await call(client, 'elicitation_respond', { id: approval!.id, action: 'accept', content: { decision: 'allow_once' } })
     await poll(() => history(client, started.sessionId), (v) => v.messages.at(-1)?.text === 'Done.', 'the final answer')
+  })
+
+  it("an agent hands a sub-agent only resources of its own extensions: outside its list the call is refused whole, nothing read or started", async () => {
+    const { h, client } = await hostWith([
+      { type: 'tool-calls', calls: [{ name: chatTool('researcher'), args: { prompt: 'Read these', attachments: [NOTE, { extensionId: 'elsewhere', uri: 'secret://plans' }] } }] },
+      { type: 'text', chunks: ['Refused, fine.'] },
+      // Once fx is on its list: the sub-agent gets the note.
+      { type: 'tool-calls', calls: [{ name: chatTool('researcher'), args: { prompt: 'Read the note', attachments: [NOTE] } }] },
+      { type: 'text', chunks: ['Read it.'] },
+      { type: 'text', chunks: ['The researcher read it.'] },
+    ])
+    await addConsentedExtension(client, withNote)
+    await call(client, 'agent_save', { name: 'Researcher', extensions: [] })
+    await call(client, 'agent_save', { id: 'assistant', name: 'Assistant', extensions: ['agent-researcher'] })
+    await toolsReady(client, [chatTool('researcher'), 'fx__echo'])
+    await alwaysOfferTools(client, [chatTool('researcher')])
+    await call(client, 'permission_set', { tool: chatTool('researcher'), policy: 'always' })
+
+    const first = ((await call(client, 'chat_send', { text: 'Ask with attachments' })).structuredContent as { sessionId: string }).sessionId
+    await poll(() => read(client, progressUri(first), ProgressResourceSchema), (p) => p.turn === null && model!.modelRequests.length === 2, 'the first turn to end')
+    expect(model!.modelRequests).toHaveLength(2)
+    const refusal = 'Refused: Assistant may not give Researcher resources it cannot read itself: \\"fixture://note\\" of the extension \\"fx\\"; \\"secret://plans\\" of the extension \\"elsewhere\\".'
+    expect(sent(1).text).toContain(refusal)
+    const card = (await history(client, first)).messages[1]
+    expect(card?.role === 'assistant' && card.toolCalls[0]).toMatchObject({ toolName: chatTool('researcher'), state: 'error' })
+    expect((await sessions(client)).filter((s) => s.agentId === 'researcher')).toEqual([])
+    expect(noteReads(h)).toBe(0)
+
+    // Its list is read when the call arrives: with fx on it, the same attachment goes through.
+    await call(client, 'agent_save', { id: 'assistant', name: 'Assistant', extensions: ['agent-researcher', 'fx'] })
+    await chat(client, 'Ask again')
+    expect(sent(3).text).toContain("The fixture's private note.")
+    expect((await sessions(client)).filter((s) => s.agentId === 'researcher')).toHaveLength(1)
+    expect(noteReads(h)).toBe(1)
+  })
+
+  it('the person attaches any resource to an agent by hand; a call that names no caller attaches none', async () => {
+    const { h, client } = await hostWith([{ type: 'text', chunks: ['Noted.'] }])
+    await addConsentedExtension(client, withNote)
+    // An agent that may use no extension: the person is not held to its list.
+    await call(client, 'agent_save', { name: 'Researcher', extensions: [] })
+    await toolsReady(client, [chatTool('researcher'), 'fx__echo'])
+    await call(client, 'permission_set', { tool: chatTool('researcher'), policy: 'always' })
+
+    // A path that does not say who asks (here the dispatcher itself) is refused, naming what it attached.
+    const before = (await sessions(client)).length
+    const unnamed = await h.host.services.extensions.core.dispatcher.call({ name: chatTool('researcher'), arguments: { prompt: 'Read it', attachments: [NOTE] } })
+    expect(unnamed).toMatchObject({ status: 'ok', result: { isError: true } })
+    expect(JSON.stringify(unnamed.status === 'ok' && unnamed.result.content)).toContain('Refused: a caller Switchboard cannot name may not give Researcher resources it cannot read itself: \\"fixture://note\\" of the extension \\"fx\\"')
+    expect((await sessions(client)).length).toBe(before)
+
+    const byHand = await call(client, 'tool_call', { name: chatTool('researcher'), arguments: { prompt: 'Read it', attachments: [NOTE] } })
+    const started = AgentCallResultSchema.parse(JSON.parse((byHand.content as { type: string; text?: string }[]).find((block) => block.type === 'text')!.text!))
+    await poll(() => read(client, progressUri(started.sessionId), ProgressResourceSchema), (p) => p.turn === null && model!.remainingTurns === 0, 'the turn to end')
+    expect(sent(0).text).toContain("The fixture's private note.")
+    expect(noteReads(h)).toBe(1)
   })
 })
