@@ -12,9 +12,10 @@ import { fileURLToPath } from 'node:url'
 import { startScriptedModelServer } from '../test/fixtures/modelServer/scriptedModelServer.ts'
 import { launchChromium } from '../test/e2e/chromium.ts'
 import { startHost } from '../test/e2e/hostProcess.ts'
-import { connectHostClient } from '../test/e2e/appPage.ts'
 import { addConsentedExtension, call, poll, read } from '../test/helpers/hostCalls.ts'
 import { ExtensionsResourceSchema, HostResource, ToolsResourceSchema } from '../src/shared/hostApi.ts'
+import { WebSocketClientTransport } from '../src/shared/webSocketClientTransport.ts'
+import { Client } from '@modelcontextprotocol/client'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const imagesDir = join(root, 'docs', 'images')
@@ -67,7 +68,9 @@ async function main() {
   let client
   let browser
   try {
-    client = await connectHostClient(host, 'screenshots')
+    // Any MCP client with the token is a window as far as the host is concerned.
+    client = new Client({ name: 'screenshots', version: '1.0.0' })
+    await client.connect(new WebSocketClientTransport(new URL(`${host.info.mcp}?token=${host.info.token}`)))
     // A provider as a person would add one (Settings → Models & keys), named for the picture.
     await call(client, 'provider_save', { provider: { id: 'local', kind: 'openai-compatible', name: 'Local model server', baseUrl: models.baseUrl, models: [MODEL] } })
     await call(client, 'model_select', { providerId: 'local', modelId: MODEL })
