@@ -1,23 +1,23 @@
-// Lint, including the import boundaries of design.md §4.
+// Lint, including the import boundaries of docs/architecture.md §3 (the module map).
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 
-const electron = { name: 'electron', message: 'Only src/main/electron/ and src/preload/ may import electron (design.md §2).' }
-const toRenderer = { regex: '(^|/)renderer(/|$)', message: 'main never imports the renderer (design.md §4).' }
-const toMain = { regex: '(^|/)main(/|$)', message: 'The renderer never imports main; talk to it over MCP (design.md §4).' }
+const electron = { name: 'electron', message: 'Only src/main/electron/ and src/preload/ may import electron (docs/architecture.md §3).' }
+const toRenderer = { regex: '(^|/)renderer(/|$)', message: 'main never imports the renderer (docs/architecture.md §3).' }
+const toMain = { regex: '(^|/)main(/|$)', message: 'The renderer never imports main; talk to it over MCP (docs/architecture.md §3).' }
 const nodeBuiltins = { regex: '^node:', message: 'src/shared is pure TypeScript: no Node built-ins.' }
 
 /** Leaf folders of main import only src/shared, their own files, the log and the storage helpers. */
 const leafOnlyShared = {
   regex: String.raw`^\.\./(?!\.\./shared(/|$)|log(/|$)|storage(/|$))`,
-  message: 'This folder is a leaf: it may import only src/shared, ../log and ../storage (design.md §4).',
+  message: 'This folder is a leaf: it may import only src/shared, ../log and ../storage (docs/architecture.md §3).',
 }
 /** From src/main/<folder>/: which sibling folders a folder may use. */
 const mayNotUse = (folders) => ({
   regex: String.raw`^\.\./(${folders.join('|')})(/|$)`,
-  message: `Dependencies point downward (design.md §4): this folder may not import ${folders.join(', ')}.`,
+  message: `Dependencies point downward (docs/architecture.md §3): this folder may not import ${folders.join(', ')}.`,
 })
 
 const restrict = (...patterns) => ({

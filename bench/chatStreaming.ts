@@ -1,6 +1,6 @@
 /**
  * Streaming 20,000 tokens into the open chat, five times in a row in the same conversation
- * (quality.md §C "streaming to the renderer": ≤ 1 update per animation frame per stream, no long
+ * (docs/architecture.md §9, performance budgets, "streaming 20,000 tokens": ≤ 1 update per animation frame per stream, no long
  * task > 50 ms while 20k tokens stream; issue 6: ≤ ~30 host→page updates per second; issue 20: 0 long
  * tasks in each of 5 consecutive runs).
  *

@@ -1,5 +1,5 @@
 /**
- * Extension core benchmarks (quality.md §C), each against a baseline in the same run:
+ * Extension core benchmarks (docs/architecture.md §9, performance budgets), each against a baseline in the same run:
  * 1. a stdio echo call through the manager + dispatcher vs. a bare SDK client (budget: ratio ≤ 1.3,
  *    overhead < 1 ms p50);
  * 2. 20 stdio extensions started in parallel vs. one after another, and how long the manager takes

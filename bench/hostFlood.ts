@@ -1,5 +1,5 @@
 /**
- * One client flooding the host (quality.md §C "one client's requests while another floods the host":
+ * One client flooding the host (docs/architecture.md §9, performance budgets, "one client's requests while another floods the host":
  * ≤ 2× its latency alone; issue 12 item 8).
  *
  * The real host (`npm run host`) and two host clients over WebSocket, as two windows would be, each

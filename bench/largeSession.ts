@@ -1,5 +1,5 @@
 /**
- * Opening a 5,000-message session vs. a 50-message one (quality.md §C: first paint < 300 ms; DOM
+ * Opening a 5,000-message session vs. a 50-message one (docs/architecture.md §9, performance budgets: first paint < 300 ms; DOM
  * nodes O(visible)). Both sessions are written with the real sessions store (no model) into a data
  * dir before the host starts; then each is opened in headless Chromium by clicking it in the sidebar.
  * Measured on the page, from the click (a capture listener) to:

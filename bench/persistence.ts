@@ -1,5 +1,5 @@
 /**
- * Persistence benchmark (quality.md §C "one durable write per committed message, never per token"):
+ * Persistence benchmark (docs/architecture.md §9, performance budgets: "one durable write per committed message, never per token"):
  * committed-message write latency, p50 and p99, measured while agent turns stream replies in the
  * same process, against a plain fdatasync'd append of a line of the same size to an open file,
  * measured in the same run and interleaved with it, so both see the same disk and event loop.

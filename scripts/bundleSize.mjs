@@ -1,5 +1,5 @@
 // `npm run size` (CI runs it after the build): the renderer's first chunk — the scripts index.html
-// loads and everything they import statically, gzipped — against its budget (quality.md §C). Fails
+// loads and everything they import statically, gzipped — against its budget (docs/architecture.md §9, performance budgets). Fails
 // when it grows past the budget; the fix is to load the new code on first use (React.lazy + Suspense
 // for a screen, `import()` for a module; settings tabs: the table in SettingsTabs.tsx).
 import { readFileSync } from 'node:fs'

@@ -1,5 +1,5 @@
 // `npm run electronegativity [-- OUT_DIR] [--report-dir DIR]`: @doyensec/electronegativity over the build
-// output (quality.md §B). The full result goes to DIR/findings.json, by default in a new temporary folder.
+// output (docs/security.md, "Sandboxes and boundaries"). The full result goes to DIR/findings.json, by default in a new temporary folder.
 // Fails on every finding that build/electronegativity-allow.json does not allow with a reason, and on
 // every file the tool could not parse (an unparsed file is an unchecked file).
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs'

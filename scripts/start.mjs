@@ -1,4 +1,4 @@
-// `npm start`: the Electron app, or browser mode when this machine has no Electron binary (design.md §2).
+// `npm start`: the Electron app, or browser mode when this machine has no Electron binary (docs/architecture.md §2, "Processes and sessions").
 import { readFileSync, realpathSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
