@@ -11,7 +11,7 @@ import { log } from '../log/log'
 import { createExtensionConsent, type ExtensionConsent } from './extensionConsent'
 import type { ExtensionsFile } from './extensionsFile'
 import type { ExtensionLogLevels } from './extensionLogLevels'
-import { applyDefaultExtensions, builtInDescription } from './defaultExtensions'
+import { applyDefaultExtensions, builtInDescription, servedAgent } from './defaultExtensions'
 import type { FrontendTransportSource } from '../extensions/transports'
 import { describeSignIn, type RemoteAuth } from '../extensions/auth/remoteAuth'
 import type { RevisionCache } from '../extensions/revisionCache'
@@ -242,7 +242,8 @@ export function createExtensionService(options: ExtensionServiceOptions): Extens
     async remove(id) {
       const config = core.manager.config(id)
       if (config && builtInDescription(config)) {
-        throw new Error(`“${config.name}” is built into Switchboard and cannot be removed. Turn it off in Settings → Extensions instead (extension_set_enabled).`)
+        const agent = servedAgent(config) === undefined ? '' : ' It serves an agent and goes when the agent is removed (Settings → Agents, agent_remove).'
+        throw new Error(`“${config.name}” is built into Switchboard and cannot be removed.${agent} Turn it off in Settings → Extensions instead (extension_set_enabled).`)
       }
       const result = await core.manager.remove(id)
       if (!result.ok) fail(result.errors)
