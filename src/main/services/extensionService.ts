@@ -94,7 +94,7 @@ export function createExtensionService(options: ExtensionServiceOptions): Extens
   const samplingPolicies = new Map(Object.entries(content.samplingPolicies))
   let saving: Promise<void> = Promise.resolve()
   const persist = () => {
-    saving = options.file.write({ extensions: configs, approvedLaunches: consent.approvedLaunches(), samplingPolicies: Object.fromEntries(samplingPolicies), defaultsOffered: defaults.offered }).catch((error: Error) => {
+    saving = options.file.write({ extensions: configs, approvedLaunches: consent.approvedLaunches(), deniedLaunches: consent.deniedLaunches(), samplingPolicies: Object.fromEntries(samplingPolicies), defaultsOffered: defaults.offered }).catch((error: Error) => {
       log('error', 'extensions', `Could not save extensions.json: ${error.message}`)
       options.notify(`Your extension changes could not be saved (${error.message}); they are active until Switchboard quits.`)
     })
@@ -103,8 +103,9 @@ export function createExtensionService(options: ExtensionServiceOptions): Extens
 
   const consent: ExtensionConsent = createExtensionConsent({
     approved: content.approvedLaunches,
-    onApproved: (id, _fingerprint, remember) => {
-      if (remember) void persist()
+    denied: content.deniedLaunches,
+    onDecisionsChanged: () => void persist(),
+    onApproved: (id) => {
       void core.manager.setEnabled(id, true).then((result) => {
         if (!result.ok) log('warn', 'extensions', `Could not start ${id} after approval: ${result.errors.join(' ')}`)
       })
@@ -113,7 +114,8 @@ export function createExtensionService(options: ExtensionServiceOptions): Extens
   })
 
   // An enabled extension whose launch was never approved (a hand-edited file, or "allow once" last
-  // time) waits stopped for a new approval instead of starting.
+  // time) waits stopped for a new approval instead of starting. One that is off stays as it was:
+  // denied, or asked when it is turned on.
   const initial = configs.map((config) => (config.enabled && consent.require(config) === 'pending' ? { ...config, enabled: false } : config))
 
   const core = createExtensionsCore({
