@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { buildIfStale } from './build-if-stale.mjs'
 import { locateElectron } from './electronBinary.mjs'
+import { requireNodeVersion } from './nodeVersion.mjs'
 import { runForwarding } from './runChild.mjs'
 
 /** Ubuntu 23.10+ sets this to 1: unprivileged user namespaces (Chromium's sandbox) need an AppArmor profile. */
@@ -44,6 +45,8 @@ export function sandboxAbortHelp({ signal, platform, binaryPath, restrictsUserNa
 
 function main() {
   const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+  // First: on an older Node the build and the app would fail later with a message that says neither why nor how to fix it.
+  requireNodeVersion(root)
   const args = process.argv.slice(2)
   buildIfStale(root)
   const electron = locateElectron()

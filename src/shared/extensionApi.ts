@@ -27,9 +27,11 @@ export type ExtensionType = z.infer<typeof ExtensionTypeSchema>
 /**
  * Whether the person approved what this extension runs or connects to: `not-needed` for builtins,
  * the window's own tools and trusted HTTP servers; `pending` while an approval waits in
- * `switchboard://elicitations` (the extension stays stopped until then).
+ * `switchboard://elicitations` (the extension stays stopped until then); `denied` after a denial
+ * (kept over restarts); `not-asked` for one that is off and has no approval for what it runs now
+ * (an "allow once" of an earlier run, say): turning it on asks.
  */
-export const ConsentStateSchema = z.enum(['not-needed', 'approved', 'pending', 'denied'])
+export const ConsentStateSchema = z.enum(['not-needed', 'approved', 'pending', 'denied', 'not-asked'])
 export type ConsentState = z.infer<typeof ConsentStateSchema>
 
 /** One extension as the renderer sees it: never any secret value. */

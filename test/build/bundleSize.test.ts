@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
-import { checkBundle, firstLoad } from '../../scripts/bundleSize.mjs'
+import { readdirSync, statSync } from 'node:fs'
+import { checkBundle, firstLoad, RENDERER_CHUNK_WARNING_KB } from '../../scripts/bundleSize.mjs'
 
 let dir: string | undefined
 afterEach(async () => {
@@ -37,5 +38,18 @@ describe('bundle-size report', () => {
     const over = checkBundle(root, 10_000)
     expect(over.within).toBe(false)
     expect(over.lines.join('\n')).toMatch(/OVER[\s\S]*React\.lazy/)
+  })
+})
+
+describe('the built renderer (the build of globalSetup)', () => {
+  it('has no chunk past the size the build warns at, so a build prints no chunk warning', () => {
+    const assets = join(process.cwd(), 'out', 'renderer', 'assets')
+    const sizes = readdirSync(assets)
+      .filter((name) => name.endsWith('.js'))
+      .map((name) => ({ name, kB: statSync(join(assets, name)).size / 1000 }))
+    expect(sizes.length).toBeGreaterThan(0)
+    expect(sizes.filter(({ kB }) => !(kB <= RENDERER_CHUNK_WARNING_KB))).toEqual([])
+    // The limit stays a tripwire: above the largest chunk today, not far above it.
+    expect(RENDERER_CHUNK_WARNING_KB).toBeLessThanOrEqual(1.5 * Math.max(...sizes.map(({ kB }) => kB)))
   })
 })

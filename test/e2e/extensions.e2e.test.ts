@@ -44,7 +44,8 @@ async function removeAddedExtensions(): Promise<void> {
   })
 }
 
-const BUILT_IN_NAMES = ['System', 'App window']
+/** The built-ins, the Assistant's extension included (it arrives once the agents' extensions are added after start). */
+const BUILT_IN_NAMES = ['System', 'App window', 'Assistant']
 const installedRows = () => page.getByRole('list', { name: 'Installed extensions' }).getByRole('listitem')
 /** The list shows the built-in extensions and nothing else. */
 async function onlyBuiltInsListed(): Promise<void> {
@@ -127,6 +128,11 @@ describe('Settings → Extensions in browser mode (Electron stands in as headles
     await system.getByText('Part of Switchboard', { exact: true }).waitFor()
     expect(await system.getByRole('button', { name: 'Remove System' }).count()).toBe(0)
     await installedRows().filter({ hasText: 'App window' }).getByText('draw charts', { exact: false }).waitFor()
+    // An agent's extension too: removing it alone would take its chat-with tool from other agents and apps.
+    const assistant = installedRows().filter({ hasText: 'chat-with-assistant' })
+    await assistant.getByText('Part of Switchboard', { exact: true }).waitFor()
+    await assistant.getByText('It comes and goes with the agent', { exact: false }).waitFor()
+    expect(await assistant.getByRole('button', { name: 'Remove Assistant' }).count()).toBe(0)
     await screenshot(page.getByRole('list', { name: 'Installed extensions' }), 'extensions-built-in.png')
 
     // Through the host API too: removing is refused in words, turning off works.

@@ -5,16 +5,18 @@
  * URL dialog → the server's consent page in a new tab → Allow → "you can close this tab" → ready →
  * a tool call → restart the host → still signed in (tokens in the OS keychain) → the access token
  * expires → refreshed silently. Needs a Secret Service for the restart step (run the suite through
- * scripts/with-keyring.sh); without one it skips with one line.
+ * scripts/with-keyring.sh); without one it skips with one line, and with SWITCHBOARD_REQUIRE_KEYRING=1
+ * (CI, with-keyring.sh) a missing keychain fails it instead. The host probes the keychain after it is
+ * ready, so the test waits for the probe's answer before it decides.
  */
 import { mkdtemp, readdir, readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Client } from '@modelcontextprotocol/client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ExtensionsResourceSchema, HostResource, SettingsResourceSchema, ToolsResourceSchema } from '../../src/shared/hostApi'
+import { ExtensionsResourceSchema, HostResource, ToolsResourceSchema } from '../../src/shared/hostApi'
 import { startOAuthFixture, type OAuthFixture } from '../fixtures/oauth/oauthFixture'
-import { call, poll, read } from '../helpers/hostCalls'
+import { call, poll, read, settledKeychain } from '../helpers/hostCalls'
 import { connectHostClient, openAppPage, recordFrames, root, screenshot, stopHostAndClean, type AppPage } from './appPage'
 import { startHost, type HostProcess } from './hostProcess'
 
@@ -24,6 +26,8 @@ let client: Client | undefined
 let app: AppPage | undefined
 let dataDir: string
 let keychain = false
+let noKeychain = ''
+const requireKeyring = process.env.SWITCHBOARD_REQUIRE_KEYRING === '1'
 const received: string[] = []
 
 const extension = async () => (await read(client!, HostResource.extensions, ExtensionsResourceSchema)).extensions.find((item) => item.id === 'notes')
@@ -38,8 +42,13 @@ beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'switchboard-e2e-sign-in-'))
   host = await startHost(root, dataDir)
   client = await connectHostClient(host, 'e2e-sign-in')
-  keychain = (await read(client, HostResource.settings, SettingsResourceSchema)).keychain.keychain === 'available'
-  if (!keychain) console.warn('[sign-in e2e] SKIPPED: no OS keychain here; run it inside bash scripts/with-keyring.sh.')
+  const status = await settledKeychain(client)
+  keychain = status.keychain === 'available'
+  if (status.keychain === 'unavailable') {
+    noKeychain = `no OS keychain here (${status.reason})`
+    if (requireKeyring) throw new Error(`[sign-in e2e] SWITCHBOARD_REQUIRE_KEYRING=1 but ${noKeychain}; ${status.fix}`)
+    console.warn(`[sign-in e2e] SKIPPED: ${noKeychain}; run it inside bash scripts/with-keyring.sh.`)
+  }
 }, 180_000)
 
 afterAll(async () => {
@@ -50,8 +59,8 @@ afterAll(async () => {
 }, 60_000)
 
 describe('Sign in to a remote extension in Chromium', () => {
-  it('signs in through the browser, stays signed in after a restart, and refreshes an expired token silently', { timeout: 240_000 }, async () => {
-    if (!keychain) return
+  it('signs in through the browser, stays signed in after a restart, and refreshes an expired token silently', { timeout: 240_000 }, async ({ skip }) => {
+    skip(!keychain, noKeychain)
     app = await openAppPage(host!, { timeoutMs: 15_000, beforeLoad: (page) => recordFrames(page, [], received) })
     const { page } = app
     await call(client!, 'extension_add', { config: { id: 'notes', name: 'Fixture Notes', type: 'streamable-http', url: server.mcpUrl } })
@@ -113,8 +122,8 @@ describe('Sign in to a remote extension in Chromium', () => {
     for (const value of server.issued) expect(seen).not.toContain(value)
   })
 
-  it('signs in with a client registered beforehand, entered on the extension page', { timeout: 240_000 }, async () => {
-    if (!keychain) return
+  it('signs in with a client registered beforehand, entered on the extension page', { timeout: 240_000 }, async ({ skip }) => {
+    skip(!keychain, noKeychain)
     const registered = await startOAuthFixture({ preRegisteredClients: ['switchboard-desktop'] })
     try {
       app = await openAppPage(host!, { timeoutMs: 15_000 })

@@ -1,6 +1,6 @@
 /** Talking to a real host as the renderer does: read a resource, call an app tool, wait for a state. */
 import type { Client, RequestOptions } from '@modelcontextprotocol/client'
-import { ElicitationsResourceSchema, HostResource } from '../../src/shared/hostApi'
+import { ElicitationsResourceSchema, HostResource, SettingsResourceSchema, type KeychainStatus } from '../../src/shared/hostApi'
 
 /** Reads a JSON resource and parses it with its hostApi schema. */
 export async function read<T>(client: Client, uri: string, schema: { parse(value: unknown): T }): Promise<T> {
@@ -24,6 +24,16 @@ export async function poll<T>(get: () => Promise<T>, ok: (value: T) => boolean, 
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value).slice(0, 2000)}`)
     await new Promise((resolve) => setTimeout(resolve, 25))
   }
+}
+
+/**
+ * The keychain's answer. The host probes the keychain after it is ready (startGate.ts), so settings
+ * say 'checking' for a moment: a test that looked once would judge a keychain that is not ready yet.
+ */
+export async function settledKeychain(client: Client, timeoutMs = 30_000): Promise<Exclude<KeychainStatus, { keychain: 'checking' }>> {
+  const { keychain } = await poll(() => read(client, HostResource.settings, SettingsResourceSchema), (view) => view.keychain.keychain !== 'checking', 'the keychain probe to answer', timeoutMs)
+  if (keychain.keychain === 'checking') throw new Error('unreachable: poll returned a checking keychain')
+  return keychain
 }
 
 /** Adds an extension and answers its consent question as the person would; the extension then starts. */

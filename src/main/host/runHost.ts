@@ -72,11 +72,17 @@ async function main(rendererDir: string): Promise<void> {
   void warmUpHostSession(host)
 
   let stopping = false
-  const stop = async () => {
+  // Browser mode is a person at a terminal: say that the stop was heard and when it is done (closing
+  // the sessions and extensions can take a moment). The headless host's stdout stays its one JSON line.
+  const say = (line: string) => values.browser && process.stdout.write(`${line}\n`)
+  const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return
     stopping = true
+    // The terminal echoed ^C without a line break.
+    say(`${signal === 'SIGINT' && process.stdout.isTTY ? '\n' : ''}Stopping Switchboard…`)
     await server.close()
     await host.close()
+    say('Switchboard stopped.')
     process.exit(0)
   }
   process.on('SIGINT', stop)

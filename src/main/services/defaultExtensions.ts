@@ -4,6 +4,7 @@
  * extension the person removed stays removed. Folders from before this list existed were only
  * ever given System, so they receive the frontend tools once, with a notice.
  */
+import { agentIdOfExtension, agentToolName } from '../../shared/agentsApi'
 import { parseExtensionConfig, type ExtensionConfig } from '../extensions'
 
 export const DEFAULT_EXTENSION_IDS = ['system', 'frontend'] as const
@@ -33,10 +34,23 @@ const builtInDescriptions: Record<(typeof DEFAULT_EXTENSION_IDS)[number], string
   frontend: 'Lets the model draw charts in the conversation, show a desktop notification and copy text to the clipboard, through this app window.',
 }
 
-/** The description of a built-in extension, or undefined for one the person added. */
-export function builtInDescription(config: Pick<ExtensionConfig, 'type'> & { builtin?: string }): string | undefined {
+/** The agent an extension serves (agentService.ts: id and builtin are both `agent-<id>`), or undefined. */
+export function servedAgent(config: Pick<ExtensionConfig, 'id' | 'type'> & { builtin?: string }): string | undefined {
+  return config.type === 'builtin' && config.builtin === config.id ? agentIdOfExtension(config.id) : undefined
+}
+
+/**
+ * The description of an extension built into Switchboard, or undefined for one the person added.
+ * An agent's extension is built in too: it comes and goes with its agent (Settings → Agents), and
+ * removing it alone would take the agent's tool from other agents and connected apps.
+ */
+export function builtInDescription(config: Pick<ExtensionConfig, 'id' | 'name' | 'type'> & { builtin?: string }): string | undefined {
   if (config.type === 'frontend') return builtInDescriptions.frontend
   if (config.type === 'builtin' && config.builtin === 'system') return builtInDescriptions.system
+  const agentId = servedAgent(config)
+  if (agentId !== undefined) {
+    return `Serves the agent “${config.name}” as the tool ${agentToolName(agentId)}, for other agents and connected apps. It comes and goes with the agent: change or remove that in Settings → Agents.`
+  }
   return undefined
 }
 

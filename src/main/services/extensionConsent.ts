@@ -22,9 +22,13 @@ interface PendingConsent {
 export interface ConsentOptions {
   /** Fingerprints approved for good (persisted by the caller). */
   approved: Record<string, string>
+  /** Fingerprints the person denied (persisted by the caller), so a denial still reads as one after a restart. */
+  denied?: Record<string, string>
   /** Called after an approval was given; `remember` for "allow always". */
   onApproved: (extensionId: string, fingerprint: string, remember: boolean) => void
   onDenied: (extensionId: string) => void
+  /** The approvals for good or the denials changed: the caller saves approvedLaunches() and deniedLaunches(). */
+  onDecisionsChanged?: () => void
 }
 
 export interface ExtensionConsent extends ElicitationSource {
@@ -35,12 +39,13 @@ export interface ExtensionConsent extends ElicitationSource {
   /** Forgets approvals and pending questions of a removed extension. */
   forget(extensionId: string): void
   approvedLaunches(): Record<string, string>
+  deniedLaunches(): Record<string, string>
 }
 
 export function createExtensionConsent(options: ConsentOptions): ExtensionConsent {
   const approved = new Map(Object.entries(options.approved))
   const approvedOnce = new Map<string, string>()
-  const denied = new Map<string, string>()
+  const denied = new Map(Object.entries(options.denied ?? {}))
   const pending = new Map<string, PendingConsent>()
   const listeners = new Set<() => void>()
   const changed = () => listeners.forEach((listener) => listener())
@@ -52,7 +57,10 @@ export function createExtensionConsent(options: ConsentOptions): ExtensionConsen
     if (!needsConsent(config) || fingerprint === undefined) return 'not-needed'
     if (approved.get(config.id) === fingerprint || approvedOnce.get(config.id) === fingerprint) return 'approved'
     if (pendingFor(config.id)?.fingerprint === fingerprint) return 'pending'
-    return denied.get(config.id) === fingerprint ? 'denied' : 'pending'
+    if (denied.get(config.id) === fingerprint) return 'denied'
+    // 'pending' only while a question waits: an extension that is off (an "allow once" from an
+    // earlier run, a changed command) is asked when it is turned on, not before.
+    return 'not-asked'
   }
 
   const ask = (config: ExtensionConfig, fingerprint: string) => {
@@ -87,8 +95,9 @@ export function createExtensionConsent(options: ConsentOptions): ExtensionConsen
     require(config) {
       const current = state(config)
       const fingerprint = launchFingerprint(config)
-      if (fingerprint !== undefined && (current === 'pending' || current === 'denied')) {
-        denied.delete(config.id)
+      if (fingerprint !== undefined && (current === 'pending' || current === 'denied' || current === 'not-asked')) {
+        // Turning a denied extension on asks again; the denial no longer stands.
+        if (denied.delete(config.id)) options.onDecisionsChanged?.()
         ask(config, fingerprint)
         return 'pending'
       }
@@ -104,6 +113,7 @@ export function createExtensionConsent(options: ConsentOptions): ExtensionConsen
       changed()
     },
     approvedLaunches: () => Object.fromEntries(approved),
+    deniedLaunches: () => Object.fromEntries(denied),
     list: () => [...pending.values()].map((item) => item.elicitation),
     respond(id, action, content) {
       const item = pending.get(id)
@@ -117,10 +127,12 @@ export function createExtensionConsent(options: ConsentOptions): ExtensionConsen
       pending.delete(id)
       if (decision === 'deny') {
         denied.set(item.extensionId, item.fingerprint)
+        options.onDecisionsChanged?.()
         options.onDenied(item.extensionId)
       } else {
         if (decision === 'allow_always') approved.set(item.extensionId, item.fingerprint)
         else approvedOnce.set(item.extensionId, item.fingerprint)
+        if (decision === 'allow_always') options.onDecisionsChanged?.()
         options.onApproved(item.extensionId, item.fingerprint, decision === 'allow_always')
       }
       changed()

@@ -11,7 +11,7 @@ import { log } from '../log/log'
 import { createExtensionConsent, type ExtensionConsent } from './extensionConsent'
 import type { ExtensionsFile } from './extensionsFile'
 import type { ExtensionLogLevels } from './extensionLogLevels'
-import { applyDefaultExtensions, builtInDescription } from './defaultExtensions'
+import { applyDefaultExtensions, builtInDescription, servedAgent } from './defaultExtensions'
 import type { FrontendTransportSource } from '../extensions/transports'
 import { describeSignIn, type RemoteAuth } from '../extensions/auth/remoteAuth'
 import type { RevisionCache } from '../extensions/revisionCache'
@@ -101,7 +101,7 @@ export function createExtensionService(options: ExtensionServiceOptions): Extens
   const samplingPolicies = new Map(Object.entries(content.samplingPolicies))
   let saving: Promise<void> = Promise.resolve()
   const persist = () => {
-    saving = options.file.write({ extensions: configs, approvedLaunches: consent.approvedLaunches(), samplingPolicies: Object.fromEntries(samplingPolicies), defaultsOffered: defaults.offered }).catch((error: Error) => {
+    saving = options.file.write({ extensions: configs, approvedLaunches: consent.approvedLaunches(), deniedLaunches: consent.deniedLaunches(), samplingPolicies: Object.fromEntries(samplingPolicies), defaultsOffered: defaults.offered }).catch((error: Error) => {
       log('error', 'extensions', `Could not save extensions.json: ${error.message}`)
       options.notify(`Your extension changes could not be saved (${error.message}); they are active until Switchboard quits.`)
     })
@@ -110,8 +110,9 @@ export function createExtensionService(options: ExtensionServiceOptions): Extens
 
   const consent: ExtensionConsent = createExtensionConsent({
     approved: content.approvedLaunches,
-    onApproved: (id, _fingerprint, remember) => {
-      if (remember) void persist()
+    denied: content.deniedLaunches,
+    onDecisionsChanged: () => void persist(),
+    onApproved: (id) => {
       void core.manager.setEnabled(id, true).then((result) => {
         if (!result.ok) log('warn', 'extensions', `Could not start ${id} after approval: ${result.errors.join(' ')}`)
       })
@@ -120,7 +121,8 @@ export function createExtensionService(options: ExtensionServiceOptions): Extens
   })
 
   // An enabled extension whose launch was never approved (a hand-edited file, or "allow once" last
-  // time) waits stopped for a new approval instead of starting.
+  // time) waits stopped for a new approval instead of starting. One that is off stays as it was:
+  // denied, or asked when it is turned on.
   const initial = configs.map((config) => (config.enabled && consent.require(config) === 'pending' ? { ...config, enabled: false } : config))
 
   const core = createExtensionsCore({
@@ -249,7 +251,8 @@ export function createExtensionService(options: ExtensionServiceOptions): Extens
     async remove(id) {
       const config = core.manager.config(id)
       if (config && builtInDescription(config)) {
-        throw new Error(`“${config.name}” is built into Switchboard and cannot be removed. Turn it off in Settings → Extensions instead (extension_set_enabled).`)
+        const agent = servedAgent(config) === undefined ? '' : ' It serves an agent and goes when the agent is removed (Settings → Agents, agent_remove).'
+        throw new Error(`“${config.name}” is built into Switchboard and cannot be removed.${agent} Turn it off in Settings → Extensions instead (extension_set_enabled).`)
       }
       const result = await core.manager.remove(id)
       if (!result.ok) fail(result.errors)

@@ -1,5 +1,5 @@
 /**
- * `<dataDir>/extensions.json`: the installed extensions and the launches the person approved.
+ * `<dataDir>/extensions.json`: the installed extensions and the launches the person approved or denied.
  * Written atomically; a damaged file is moved aside (never deleted) and a single bad entry is
  * dropped with a notice instead of losing the others.
  */
@@ -14,6 +14,8 @@ const FileSchema = z.object({
   extensions: z.array(z.unknown()),
   /** Extension id → fingerprint of the launch the person approved (launchReview.ts). */
   approvedLaunches: z.record(z.string(), z.string()).default({}),
+  /** Extension id → fingerprint of the launch the person denied (it stays off and says so after a restart). */
+  deniedLaunches: z.record(z.string(), z.string()).default({}),
   /** Extension id → whether its sampling requests run without asking, or never run. Absent = ask. */
   samplingPolicies: z.record(z.string(), z.enum(['always', 'never'])).default({}),
   /** Ids of the default extensions this data folder was given once (defaultExtensions.ts); absent in files older than the list. */
@@ -23,6 +25,7 @@ const FileSchema = z.object({
 export interface ExtensionsFileContent {
   extensions: ExtensionConfig[]
   approvedLaunches: Record<string, string>
+  deniedLaunches: Record<string, string>
   samplingPolicies: Record<string, 'always' | 'never'>
   defaultsOffered?: string[]
 }
@@ -38,7 +41,7 @@ export function extensionsFile(dataDir: string): ExtensionsFile {
   let writing: Promise<void> = Promise.resolve()
   return {
     read() {
-      const empty = { extensions: [], approvedLaunches: {}, samplingPolicies: {} }
+      const empty = { extensions: [], approvedLaunches: {}, deniedLaunches: {}, samplingPolicies: {} }
       const read = readJsonFile(path, FileSchema)
       if (read.kind === 'missing') return { content: empty, notices: [], firstRun: true }
       if (read.kind === 'damaged') {
@@ -55,8 +58,8 @@ export function extensionsFile(dataDir: string): ExtensionsFile {
         if (result.ok) extensions.push(result.config)
         else notices.push(`An extension in ${path} was skipped because its settings are invalid: ${result.errors.join(' ')}`)
       }
-      const { approvedLaunches, samplingPolicies, defaultsOffered } = read.value
-      return { content: { extensions, approvedLaunches, samplingPolicies, defaultsOffered }, notices, firstRun: false }
+      const { approvedLaunches, deniedLaunches, samplingPolicies, defaultsOffered } = read.value
+      return { content: { extensions, approvedLaunches, deniedLaunches, samplingPolicies, defaultsOffered }, notices, firstRun: false }
     },
     write(content) {
       const text = JSON.stringify({ version: 1, ...content }, null, 2)

@@ -162,4 +162,30 @@ describe('npm start without an Electron binary', () => {
       await data.remove()
     }
   })
+
+  it.skipIf(locateElectron().found)('Ctrl+C (SIGINT) stops it and says so', async () => {
+    const data = await tempDir()
+    try {
+      const child = spawn(process.execPath, [join(root, 'scripts/start.mjs'), '--data-dir', data.path, '--port', '0'], { cwd: root })
+      running.push(child)
+      let stdout = ''
+      child.stderr.resume()
+      const exited = once(child, 'exit')
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on('data', (chunk: Buffer) => {
+          stdout += chunk.toString()
+          if (stdout.includes('press Ctrl+C to stop')) resolve()
+        })
+        child.once('exit', (code) => reject(new Error(`start.mjs exited with ${code}\n${stdout}`)))
+      })
+      // Not a terminal here, so start.mjs passes the SIGINT on, as the terminal would have sent it to both.
+      child.kill('SIGINT')
+      const [code] = await exited
+      expect(code).toBe(0)
+      const after = stdout.slice(stdout.indexOf('press Ctrl+C to stop'))
+      expect(after.split('\n').slice(1)).toEqual(['Stopping Switchboard…', 'Switchboard stopped.', ''])
+    } finally {
+      await data.remove()
+    }
+  })
 })

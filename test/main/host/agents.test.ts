@@ -99,6 +99,27 @@ describe('agents through the host API', () => {
     if (process.platform !== 'win32') expect((await stat(join(h.dataDir, 'agents.json'))).mode & 0o777).toBe(0o600)
   })
 
+  it("an agent's extension is part of Switchboard: described, never removed on its own, so its chat-with tool stays", async () => {
+    const { client } = await hostWith([])
+    await toolsReady(client, [chatTool('assistant')])
+    await call(client, 'agent_save', { name: 'Code Reviewer', description: 'Reviews a change.' })
+    await toolsReady(client, [chatTool('code-reviewer')])
+    const views = (await read(client, HostResource.extensions, ExtensionsResourceSchema)).extensions
+    expect(views.find((view) => view.id === 'agent-assistant')?.builtIn?.description).toBe(
+      'Serves the agent “Assistant” as the tool chat-with-assistant, for other agents and connected apps. It comes and goes with the agent: change or remove that in Settings → Agents.',
+    )
+    expect(views.find((view) => view.id === 'agent-code-reviewer')?.builtIn?.description).toMatch(/^Serves the agent “Code Reviewer” as the tool chat-with-code-reviewer/)
+
+    for (const id of ['agent-assistant', 'agent-code-reviewer']) {
+      await expect(call(client, 'extension_remove', { id })).rejects.toThrow(/is built into Switchboard and cannot be removed\. It serves an agent and goes when the agent is removed \(Settings → Agents, agent_remove\)\. Turn it off/)
+    }
+    const after = await tools(client)
+    expect(after.tools.map((tool) => tool.name)).toEqual(expect.arrayContaining([chatTool('assistant'), chatTool('code-reviewer')]))
+    // Removing the agent still takes its extension along.
+    await call(client, 'agent_remove', { id: 'code-reviewer' })
+    await poll(() => read(client, HostResource.extensions, ExtensionsResourceSchema), ({ extensions }) => !extensions.some((view) => view.id === 'agent-code-reviewer'), 'the agent extension to go with its agent')
+  })
+
   it('a top-level call of chat-with returns at once with a link to the progress; the history is a resource of the agent server', async () => {
     const { client } = await hostWith([{ type: 'text', chunks: ['Hello ', 'from the Assistant.'] }])
     await toolsReady(client, [chatTool('assistant')])

@@ -143,6 +143,50 @@ describe('extensions through the host API', () => {
     await waitFor(client, 'everything', (view) => view?.consent === 'pending' && view.status === 'disabled', 'everything waiting for approval')
   })
 
+  it('a denied or a turned-off extension is as it was after a restart: no "awaiting approval" without a question', async () => {
+    const first = await startTestHost()
+    const dataDir = first.dataDir
+    onTestFinished(() => rm(dataDir, { recursive: true, force: true }))
+    let client = await first.connectOverWebSocket()
+    const fixture = (id: string) => ({ id, name: id, type: 'stdio', command: process.execPath, args: [fixtureServerPath] })
+    await call(client, 'extension_add', { config: fixture('denied') })
+    await approvePending(client, 'deny')
+    await call(client, 'extension_add', { config: fixture('once') })
+    await approvePending(client, 'allow_once')
+    await call(client, 'extension_add', { config: fixture('always') })
+    await approvePending(client, 'allow_always')
+    for (const id of ['once', 'always']) {
+      await waitFor(client, id, (view) => view?.status === 'ready', `${id} ready`)
+      await call(client, 'extension_set_enabled', { id, enabled: false })
+    }
+    await first.stop({ keepData: true })
+    await expectNoChildren()
+
+    const second = await startTestHost(dataDir)
+    client = await second.connectOverWebSocket()
+    expect(await extension(client, 'denied')).toMatchObject({ status: 'disabled', enabled: false, consent: 'denied' })
+    // "Allow once" was for the last run: it is off, and asks when it is turned on.
+    expect(await extension(client, 'once')).toMatchObject({ status: 'disabled', enabled: false, consent: 'not-asked' })
+    expect(await extension(client, 'always')).toMatchObject({ status: 'disabled', enabled: false, consent: 'approved' })
+    expect((await read(client, HostResource.elicitations, ElicitationsResourceSchema)).elicitations).toEqual([])
+
+    // Turning each on asks again, and a denial answered with an approval no longer stands after a restart.
+    await call(client, 'extension_set_enabled', { id: 'once', enabled: true })
+    expect(await extension(client, 'once')).toMatchObject({ consent: 'pending', status: 'disabled' })
+    await approvePending(client, 'allow_once')
+    await call(client, 'extension_set_enabled', { id: 'denied', enabled: true })
+    await approvePending(client, 'allow_always')
+    await waitFor(client, 'denied', (view) => view?.status === 'ready', 'the once-denied extension ready')
+    await second.stop({ keepData: true })
+    await expectNoChildren()
+
+    const third = await startTestHost(dataDir)
+    client = await third.connectOverWebSocket()
+    await waitFor(client, 'denied', (view) => view?.status === 'ready' && view.consent === 'approved', 'the approved extension ready after a restart')
+    const file = JSON.parse(await readFile(join(dataDir, 'extensions.json'), 'utf8')) as { deniedLaunches: Record<string, string> }
+    expect(file.deniedLaunches).toEqual({})
+  })
+
   it('cancelling a tool_call request cancels the call in the extension (F6)', async () => {
     const h = await startTestHost()
     const client = await h.connectOverWebSocket()

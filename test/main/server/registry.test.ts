@@ -22,7 +22,7 @@ import {
   ToolsResourceSchema,
 } from '../../../src/shared/hostApi'
 import { startTestHost, type TestHost } from '../../helpers/testHost'
-import { call, poll, read } from '../../helpers/hostCalls'
+import { call, poll, read, settledKeychain } from '../../helpers/hostCalls'
 import { startRegistryFixture, type RegistryFixture } from '../../fixtures/registry/registryServer'
 import { EVERYTHING_VERSION } from '../../fixtures/registry/registryData'
 
@@ -94,7 +94,7 @@ describe('registry_install', () => {
 
   it('installs server-everything through npx: secret in the keychain only, consent first, then ready with its tools', { timeout: 180_000 }, async () => {
     const { h, client } = await connect()
-    if (process.env.SWITCHBOARD_REQUIRE_KEYRING === '1') expect((await read(client, HostResource.settings, SettingsResourceSchema)).keychain).toMatchObject({ keychain: 'available' })
+    if (process.env.SWITCHBOARD_REQUIRE_KEYRING === '1') expect(await settledKeychain(client)).toMatchObject({ keychain: 'available' })
     const token = `tok-${randomBytes(12).toString('hex')}`
     const installed = RegistryToolOutput.registry_install.parse(
       await structured(client, 'registry_install', { name: EVERYTHING, version: EVERYTHING_VERSION, choice: { kind: 'package', index: 0 }, inputs: { 'env:EVERYTHING_TOKEN': token } }),
