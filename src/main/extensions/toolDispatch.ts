@@ -39,7 +39,7 @@ export type CallOutcome = (
 export interface ToolCallRequest {
   name: string
   arguments?: Record<string, unknown>
-  /** Sent as the request's `_meta` (an agent's turn names itself to the agent servers it calls). */
+  /** Sent as the request's `_meta` to built-in servers only (an agent's turn names itself to the agent servers it calls). */
   _meta?: Record<string, unknown>
 }
 
@@ -121,7 +121,9 @@ export class ToolDispatcher {
         signal: controller.signal,
         timeoutMs: callMs,
         onProgress: options.onProgress ? progress.push : undefined,
-        ...(request._meta ? { meta: request._meta } : {}),
+        // `_meta` names the caller to Switchboard's own agent servers with tokens only main hands out:
+        // an outside server has no use for them, so it never sees them.
+        ...(request._meta && config.type === 'builtin' ? { meta: request._meta } : {}),
       })
       progress.flush()
       const checked = this.outputs.check(tool, result)

@@ -34,6 +34,16 @@ describe('tool dispatch', () => {
     expect(text(outcome)).toBe('hello')
   })
 
+  it("keeps the caller tokens of _meta from outside servers: only Switchboard's own servers are told who asks", async () => {
+    const core = await readyCore(fixture('fx', 'normal', ['--log-meta']))
+    const outcome = await core.dispatcher.call({ name: 'fx__echo', arguments: { text: 'hi' }, _meta: { 'io.switchboard/caller-turn': 'turn-token', 'io.switchboard/caller': 'call-token' } })
+    expect(text(outcome)).toBe('hi')
+    await until(() => core.manager.log('fx').some((entry) => entry.text.startsWith('tools/call _meta')), 'the server to log the call')
+    const logged = core.manager.log('fx').filter((entry) => entry.text.startsWith('tools/call _meta')).map((entry) => entry.text)
+    expect(logged).toEqual(['tools/call _meta '])
+    expect(JSON.stringify(core.manager.log('fx'))).not.toMatch(/turn-token|call-token|io\.switchboard/)
+  })
+
   it('reports an unknown tool and a stopped extension as failures the model can read', async () => {
     const core = await readyCore(fixture('fx'))
     expect(text(await core.dispatcher.call({ name: 'nope__echo' }))).toMatch(/Unknown tool "nope__echo"/)
