@@ -21,6 +21,11 @@ export type ConnectedAppScope = z.infer<typeof ConnectedAppScopeSchema>
 /** What a newly allowed app gets unless the person chooses otherwise: every agent, no catalog tools. */
 export const DEFAULT_APP_SCOPE: ConnectedAppScope = { agents: 'all', gateway: false }
 
+/** At most this many 2025-11-25 sessions open per app unless the person sets another cap on its row. */
+export const DEFAULT_MAX_SESSIONS = 16
+/** An app's session cap: past it, a new session closes the app's oldest idle one (or is refused when all are busy). */
+export const MaxSessionsSchema = z.number().int().min(1, 'An app needs at least 1 session.').max(256, 'At most 256 sessions per app.')
+
 const isoDate = z.string().datetime()
 const appName = z.string().trim().min(1, 'A connected app needs a name').max(80)
 
@@ -34,6 +39,8 @@ export const ConnectedAppSchema = z.object({
   scope: ConnectedAppScopeSchema,
   /** Open 2025-11-25 sessions and listen streams right now. */
   openSessions: z.number().int().nonnegative(),
+  /** The most sessions it may have open at once. */
+  maxSessions: MaxSessionsSchema,
 })
 export type ConnectedApp = z.infer<typeof ConnectedAppSchema>
 
@@ -69,7 +76,8 @@ export const ConnectedAppToolInput = {
   connected_app_approve: z.object({ requestId: z.string().min(1).max(100), scope: ConnectedAppScopeSchema.optional() }),
   /** Adds an app by hand (before it ever tried to connect); the answer holds its token, shown this once. */
   connected_app_add: z.object({ name: appName, scope: ConnectedAppScopeSchema.optional() }),
-  connected_app_update: z.object({ id: appId, scope: ConnectedAppScopeSchema }),
+  /** Changes what is given (the rest stays): its scope, its session cap. */
+  connected_app_update: z.object({ id: appId, scope: ConnectedAppScopeSchema.optional(), maxSessions: MaxSessionsSchema.optional() }),
   /** Revokes an app's token at once and closes its open sessions. */
   connected_app_revoke: z.object({ id: appId }),
 } as const

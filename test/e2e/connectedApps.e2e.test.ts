@@ -3,7 +3,7 @@
  * renderer in headless Chromium, and an outside app as an SDK v2 client over streamable HTTP. The
  * person turns the endpoint on in Settings → Connected apps, the app knocks, the window asks
  * "Allow Claude Code to use Switchboard?", allowing shows the token once with config snippets, the
- * app then works with it; the gateway switch and Revoke in the settings change what it gets.
+ * app then works with it; the gateway switch, the session cap and Revoke in the settings change what it gets.
  */
 import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -86,6 +86,15 @@ describe('Connected apps in browser mode (Electron stands in as headless Chromiu
     await row.waitFor()
     await row.getByRole('switch', { name: "Let Claude Code use your extensions' tools" }).click()
     await poll(connectedApps, (view) => view.apps[0]?.scope.gateway === true, 'the gateway to be on for the app')
+    // Its session cap, on the row: checked as typed, saved on Enter.
+    await expect.poll(() => row.getByText('1 of at most 16 open sessions', { exact: false }).isVisible()).toBe(true)
+    const cap = row.getByRole('textbox', { name: 'Most open sessions of Claude Code' })
+    await cap.fill('0')
+    await expect.poll(() => row.getByText('An app needs at least 1 session.').isVisible()).toBe(true)
+    await cap.fill('4')
+    await cap.press('Enter')
+    await poll(connectedApps, (view) => view.apps[0]?.maxSessions === 4, 'the new session cap')
+    await expect.poll(() => row.getByText('1 of at most 4 open sessions', { exact: false }).isVisible()).toBe(true)
     await page.evaluate('document.activeElement?.blur()')
     await screenshot(page, 'connected-apps-settings.png')
 

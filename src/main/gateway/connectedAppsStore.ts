@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import { z } from 'zod'
-import { ConnectedAppScopeSchema, type ConnectedAppScope } from '../../shared/connectedAppsApi'
+import { ConnectedAppScopeSchema, DEFAULT_MAX_SESSIONS, MaxSessionsSchema, type ConnectedAppScope } from '../../shared/connectedAppsApi'
 import { writeFileAtomic } from '../storage/atomicFile'
 import { readJsonFile } from '../storage/jsonFile'
 import { log } from '../log/log'
@@ -21,6 +21,8 @@ const StoredAppSchema = z.object({
   created: z.string(),
   lastUsed: z.string().optional(),
   scope: ConnectedAppScopeSchema,
+  /** Apps allowed before the cap existed get the default. */
+  maxSessions: MaxSessionsSchema.default(DEFAULT_MAX_SESSIONS),
 })
 export type StoredApp = z.infer<typeof StoredAppSchema>
 
@@ -34,6 +36,11 @@ const FileSchema = z.object({
 /** `lastUsed` is written at most this often per app (it changes on every request). */
 const LAST_USED_RESOLUTION_MS = 60_000
 
+export interface AppChange {
+  scope?: ConnectedAppScope
+  maxSessions?: number
+}
+
 export interface ConnectedAppsStore {
   apps(): readonly StoredApp[]
   get(id: string): StoredApp | undefined
@@ -41,7 +48,8 @@ export interface ConnectedAppsStore {
   verify(token: string): StoredApp | undefined
   /** A new app and its token (the only time the token exists outside the other app's config). */
   issue(name: string, scope: ConnectedAppScope): Promise<{ app: StoredApp; token: string }>
-  setScope(id: string, scope: ConnectedAppScope): Promise<StoredApp>
+  /** Changes the given settings of an app, keeping the rest. */
+  update(id: string, change: AppChange): Promise<StoredApp>
   revoke(id: string): Promise<StoredApp>
   enabled(): boolean
   setEnabled(enabled: boolean): Promise<void>
@@ -99,13 +107,13 @@ export function openConnectedAppsStore(dataDir: string): ConnectedAppsStore {
     },
     async issue(name, scope) {
       const token = newAppToken()
-      const app: StoredApp = { id: randomUUID(), name, tokenHash: hashAppToken(token), created: new Date().toISOString(), scope }
+      const app: StoredApp = { id: randomUUID(), name, tokenHash: hashAppToken(token), created: new Date().toISOString(), scope, maxSessions: DEFAULT_MAX_SESSIONS }
       state = { ...state, apps: [...state.apps, app] }
       await save()
       return { app, token }
     },
-    async setScope(id, scope) {
-      const app = replace(id, (found) => ({ ...found, scope }))
+    async update(id, change) {
+      const app = replace(id, (found) => ({ ...found, ...(change.scope ? { scope: change.scope } : {}), ...(change.maxSessions ? { maxSessions: change.maxSessions } : {}) }))
       await save()
       return app
     },

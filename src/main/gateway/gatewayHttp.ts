@@ -8,6 +8,10 @@
  * a session of their own (the SDK's Node transport, so list_changed reaches them on the GET
  * stream); 2026-07-28 requests go to the SDK's per-request handler, one per app. Revoking an app
  * closes both at once. Host and Origin are checked against loopback (DNS rebinding).
+ *
+ * Bounded: an app has at most its cap of open sessions (a new one closes its oldest session with
+ * no request in flight, or is refused with 429 when all are busy), and after too many wrong or
+ * missing tokens within a minute, requests without a valid token get 429 for a minute.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -18,9 +22,12 @@ import { GATEWAY_PATH } from '../../shared/connectedAppsApi'
 import { log } from '../log/log'
 import { bearerToken } from './appTokens'
 import type { StoredApp } from './connectedAppsStore'
+import { WRONG_TOKEN_LIMIT, createWrongTokens } from './wrongTokens'
 
 /** The SDK's own default bound for a request body; more is refused with 413 before parsing. */
 export const MAX_BODY_BYTES = 4 * 1024 * 1024
+/** Retry-After when every session of an app is busy: requests usually finish within seconds. */
+const BUSY_RETRY_SECONDS = 5
 
 export interface GatewayHttpOptions {
   /** 0 picks a free port. */
@@ -48,6 +55,8 @@ interface LegacySession {
   appId: string
   transport: NodeStreamableHTTPServerTransport
   server: Server
+  /** POSTs of this session whose response is still open (a listen stream is not a request). */
+  inFlight: number
 }
 
 type ClientInfo = { name?: unknown; title?: unknown }
@@ -76,8 +85,18 @@ async function readBody(request: IncomingMessage): Promise<{ tooLarge: true } | 
   return { tooLarge: false, text: Buffer.concat(chunks).toString('utf8') }
 }
 
-const jsonRpcError = (response: ServerResponse, status: number, code: number, message: string) =>
-  response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }))
+const jsonRpcError = (response: ServerResponse, status: number, code: number, message: string, headers: Record<string, string> = {}) =>
+  response.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }))
+
+/** 429: the caller may try again after `seconds`; the JSON-RPC error says which limit it hit. */
+const tooMany = (response: ServerResponse, seconds: number, message: string) => jsonRpcError(response, 429, -32000, message, { 'retry-after': String(seconds) })
+
+/** Counts a POST as in flight on its session until its response closes (a result streamed over SSE included). */
+function track(session: LegacySession, request: IncomingMessage, response: ServerResponse): void {
+  if (request.method !== 'POST') return
+  session.inFlight++
+  response.once('close', () => session.inFlight--)
+}
 
 function refuse(response: ServerResponse, url: string): void {
   const description = `Switchboard asks the person to allow this app (the request waits in its window). Once allowed, send the token it shows as "Authorization: Bearer <token>" to ${url}.`
@@ -92,6 +111,7 @@ export async function startGatewayHttp(options: GatewayHttpOptions): Promise<Gat
   const modern = new Map<string, { handler: McpHttpHandler; node: NodeMcpRequestHandler }>()
   const validHost = localhostHostValidation()
   const validOrigin = localhostOriginValidation()
+  const wrongTokens = createWrongTokens()
   let url = ''
 
   const modernFor = (appId: string) => {
@@ -104,21 +124,52 @@ export async function startGatewayHttp(options: GatewayHttpOptions): Promise<Gat
     return entry
   }
 
-  const openLegacySession = async (appId: string, request: IncomingMessage, response: ServerResponse, body: unknown) => {
-    const server = options.makeServer(appId)
-    const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (id) => {
-        sessions.set(id, { appId, transport, server })
-        options.onSessionsChanged()
-      },
-    })
-    transport.onclose = () => {
-      const id = transport.sessionId
-      if (id !== undefined && sessions.delete(id)) options.onSessionsChanged()
+  const dropSession = (id: string) => {
+    const session = sessions.get(id)
+    if (!session || !sessions.delete(id)) return
+    options.onSessionsChanged()
+    void session.transport.close().catch(() => undefined)
+  }
+
+  /** Room for one more session of the app: its oldest sessions with nothing in flight close while it is at its cap. */
+  const makeRoom = (appId: string, cap: number): boolean => {
+    const open = [...sessions].filter(([, session]) => session.appId === appId)
+    let over = open.length - cap + 1
+    for (const [id, session] of open) {
+      if (over <= 0) break
+      if (session.inFlight > 0) continue
+      dropSession(id)
+      over--
     }
-    await server.connect(transport)
-    await transport.handleRequest(request, response, body)
+    return over <= 0
+  }
+
+  const openLegacySession = async (app: StoredApp, request: IncomingMessage, response: ServerResponse, body: unknown) => {
+    if (!makeRoom(app.id, app.maxSessions)) {
+      return tooMany(
+        response,
+        BUSY_RETRY_SECONDS,
+        `Too many sessions: ${app.name} is at its cap of ${app.maxSessions} open sessions, and each has a request in flight. Retry when one finishes, close sessions it no longer uses, or raise the cap on its row in Switchboard's Settings → Connected apps.`,
+      )
+    }
+    // Counted from the start, so that initializes arriving together cannot pass the cap.
+    const id = randomUUID()
+    const server = options.makeServer(app.id)
+    const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: () => id })
+    const session: LegacySession = { appId: app.id, transport, server, inFlight: 0 }
+    sessions.set(id, session)
+    options.onSessionsChanged()
+    track(session, request, response)
+    transport.onclose = () => {
+      if (sessions.delete(id)) options.onSessionsChanged()
+    }
+    try {
+      await server.connect(transport)
+      await transport.handleRequest(request, response, body)
+    } finally {
+      // A refused initialize leaves no session behind.
+      if (transport.sessionId === undefined) dropSession(id)
+    }
   }
 
   const serve = async (request: IncomingMessage, response: ServerResponse) => {
@@ -126,6 +177,16 @@ export async function startGatewayHttp(options: GatewayHttpOptions): Promise<Gat
     if (new URL(request.url ?? '/', 'http://127.0.0.1').pathname !== GATEWAY_PATH) {
       response.writeHead(404, { 'content-type': 'text/plain' }).end(`Not found: Switchboard serves MCP at ${url}`)
       return
+    }
+    const token = bearerToken(request.headers.authorization)
+    const app = token === undefined ? undefined : options.verify(token)
+    const wait = app ? undefined : wrongTokens.note()
+    if (wait !== undefined) {
+      return tooMany(
+        response,
+        wait,
+        `Too many requests without a valid token: after ${WRONG_TOKEN_LIMIT} wrong or missing tokens within a minute, Switchboard refuses them for a minute. Send the token the person issued as "Authorization: Bearer <token>"; requests with a valid token are served.`,
+      )
     }
     let body: unknown
     if (request.method === 'POST') {
@@ -137,8 +198,6 @@ export async function startGatewayHttp(options: GatewayHttpOptions): Promise<Gat
         return jsonRpcError(response, 400, -32700, 'Parse error: the body is not JSON.')
       }
     }
-    const token = bearerToken(request.headers.authorization)
-    const app = token === undefined ? undefined : options.verify(token)
     if (!app) {
       options.knock(clientNameOf(request, body))
       return refuse(response, url)
@@ -148,11 +207,12 @@ export async function startGatewayHttp(options: GatewayHttpOptions): Promise<Gat
       const session = sessions.get(sessionId)
       // Another app's session id is as unknown as a made-up one.
       if (!session || session.appId !== app.id) return jsonRpcError(response, 404, -32001, 'Session not found: initialize again.')
+      track(session, request, response)
       return session.transport.handleRequest(request, response, body)
     }
     if (request.method === 'POST' && (await isLegacyRequest(await toWebRequest(request, body), body))) {
       if ((body as { method?: unknown } | null)?.method !== 'initialize') return jsonRpcError(response, 400, -32600, 'Bad request: send initialize first, then the Mcp-Session-Id it returns.')
-      return openLegacySession(app.id, request, response, body)
+      return openLegacySession(app, request, response, body)
     }
     return modernFor(app.id).node(request, response, body)
   }

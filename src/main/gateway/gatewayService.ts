@@ -7,7 +7,7 @@ import type { ConnectedApp, ConnectedAppScope, ConnectedAppsResource, IssuedToke
 import { DEFAULT_APP_SCOPE } from '../../shared/connectedAppsApi'
 import { log } from '../log/log'
 import type { ElicitationSource } from '../services/elicitationBoard'
-import { openConnectedAppsStore, type StoredApp } from './connectedAppsStore'
+import { openConnectedAppsStore, type AppChange, type StoredApp } from './connectedAppsStore'
 import { createConnectionRequests } from './connectionRequests'
 import { agentsIn } from './gatewayCatalog'
 import type { GatewayHttp } from './gatewayHttp'
@@ -33,7 +33,8 @@ export interface GatewayService {
   setEnabled(enabled: boolean): Promise<ConnectedAppsResource>
   approve(requestId: string, scope?: ConnectedAppScope): Promise<IssuedToken>
   add(name: string, scope?: ConnectedAppScope): Promise<IssuedToken>
-  update(id: string, scope: ConnectedAppScope): Promise<ConnectedApp>
+  /** Its scope (applies at once) and session cap (applies to the next new session). */
+  update(id: string, change: AppChange): Promise<ConnectedApp>
   revoke(id: string): Promise<{ id: string; closedSessions: number }>
   url(): string | null
   onChange(listener: () => void): () => void
@@ -62,6 +63,7 @@ export function createGatewayService(options: GatewayServiceOptions): GatewaySer
     ...(app.lastUsed ? { lastUsed: app.lastUsed } : {}),
     scope: app.scope,
     openSessions: endpoint?.openSessions(app.id) ?? 0,
+    maxSessions: app.maxSessions,
   })
   const view = (): ConnectedAppsResource => ({
     enabled: store.enabled(),
@@ -140,9 +142,9 @@ export function createGatewayService(options: GatewayServiceOptions): GatewaySer
       return issue(request.clientName, scope)
     },
     add: (name, scope) => issue(name, scope),
-    async update(id, scope) {
-      const app = await store.setScope(id, scope)
-      endpoint?.toolsChanged(id)
+    async update(id, change) {
+      const app = await store.update(id, change)
+      if (change.scope) endpoint?.toolsChanged(id)
       return appView(app)
     },
     async revoke(id) {

@@ -3,10 +3,11 @@
  * outside app as an SDK v2 client over streamable HTTP (both protocol revisions). Refused without a
  * token (the knock becomes an approval in the window), allowed with one, its agent tool runs
  * against the scripted model, a gateway tool asks in the window naming the app, revocation cuts
- * it off mid-session, no token is left unhashed in any file, and what an app attaches for an agent
- * is limited to what its own results linked it to.
+ * it off mid-session, no token is left unhashed in any file, what an app attaches for an agent
+ * is limited to what its own results linked it to, sessions per app are capped, and wrong tokens
+ * are limited.
  */
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
@@ -66,6 +67,26 @@ async function allowedApp(window: WindowClient, url: string, name: string) {
   expect(approval!.subject).toMatchObject({ type: 'connected-app', clientName: name })
   const issued = IssuedTokenSchema.parse((await call(window, 'connected_app_approve', { requestId: approval!.id })).structuredContent)
   return issued
+}
+
+const jsonHeaders = (token?: string) => ({ 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...(token ? { authorization: `Bearer ${token}` } : {}) })
+
+/** A 2025-11-25 initialize as a script sends it: status, session id, Retry-After and the body. */
+async function initialize(url: string, token?: string) {
+  const body = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'script', version: '1.0.0' } } }
+  const response = await fetch(url, { method: 'POST', headers: jsonHeaders(token), body: JSON.stringify(body) })
+  return { status: response.status, sessionId: response.headers.get('mcp-session-id'), retryAfter: response.headers.get('retry-after'), text: await response.text() }
+}
+
+/** Whether a session still answers (a notification is accepted with 202; a closed session is 404). */
+async function answers(url: string, token: string, sessionId: string) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { ...jsonHeaders(token), 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-11-25' },
+    body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+  })
+  await response.body?.cancel()
+  return response.status === 202
 }
 
 /**
@@ -218,6 +239,80 @@ describe('connected apps over streamable HTTP', () => {
     expect(outcome.isError).toBe(true)
     expect(JSON.stringify(outcome.content)).toMatch(answer)
     await poll(toolApprovals, (list) => list.length === 0, 'the approval to be withdrawn')
+  })
+
+  it('caps the open sessions of an app: past the cap the oldest idle one closes; when all are busy, 429 naming the cap', async () => {
+    const { window, url } = await hostWithEndpoint()
+    await addConsentedExtension(window, { id: 'fixture', name: 'Fixture', type: 'stdio', command: process.execPath, args: [fixtureServerPath] })
+    await poll(() => read(window, HostResource.tools, ToolsResourceSchema), (t) => t.tools.some((tool) => tool.name === 'fixture__echo'), 'fixture tools')
+    await call(window, 'permission_mode_set', { mode: 'ask' })
+    const { token, app } = IssuedTokenSchema.parse((await call(window, 'connected_app_add', { name: 'Script', scope: { agents: [], gateway: true } })).structuredContent)
+    expect(app.maxSessions).toBe(16)
+    const openSessions = async () => (await read(window, HostResource.connectedApps, ConnectedAppsResourceSchema)).apps[0]?.openSessions
+
+    // A script that opens session after session: never more than 16 stay open, the oldest go first.
+    const opened: string[] = []
+    for (let i = 0; i < 20; i++) {
+      const { status, sessionId } = await initialize(url, token)
+      expect(status).toBe(200)
+      opened.push(sessionId!)
+    }
+    expect(await openSessions()).toBe(16)
+    expect(await answers(url, token, opened[3]!)).toBe(false)
+    expect(await answers(url, token, opened[4]!)).toBe(true)
+    expect(await answers(url, token, opened[19]!)).toBe(true)
+
+    // The cap is the app's own setting, through the host API as on its row.
+    const updated = await call(window, 'connected_app_update', { id: app.id, maxSessions: 2 })
+    expect(updated.structuredContent).toMatchObject({ id: app.id, maxSessions: 2, scope: { agents: [], gateway: true } })
+    const first = outsideClient('Script', url, token)
+    await first.connect()
+    const second = outsideClient('Script', url, token)
+    await second.connect()
+    expect(await openSessions()).toBe(2)
+
+    // Both sessions wait on an approval: a third has nowhere to go.
+    const toolApprovals = async () => (await read(window, HostResource.elicitations, ElicitationsResourceSchema)).elicitations.filter((e) => e.kind === 'approval' && e.subject.type === 'tool-call')
+    const running = [first, second].map(({ client }) => client.callTool({ name: 'fixture__echo', arguments: { text: 'busy' } }))
+    const approvals = await poll(toolApprovals, (list) => list.length === 2, 'both approvals')
+    const refused = await initialize(url, token)
+    expect(refused.status).toBe(429)
+    expect(Number(refused.retryAfter)).toBeGreaterThan(0)
+    expect(JSON.parse(refused.text)).toMatchObject({ jsonrpc: '2.0', error: { code: -32000, message: expect.stringMatching(/^Too many sessions: Script is at its cap of 2 open sessions, and each has a request in flight\..*raise the cap/) } })
+    expect(await openSessions()).toBe(2)
+
+    for (const approval of approvals) await call(window, 'elicitation_respond', { id: approval.id, action: 'accept', content: { decision: 'allow_once' } })
+    for (const outcome of await Promise.all(running)) expect(outcome.isError).toBeFalsy()
+    const admitted = await initialize(url, token)
+    expect(admitted.status).toBe(200)
+    expect(await openSessions()).toBe(2)
+  })
+
+  it('after 20 wrong or missing tokens within a minute, refuses requests without a valid token for a minute, never one with a valid token', async () => {
+    const { window, url } = await hostWithEndpoint()
+    const { token } = IssuedTokenSchema.parse((await call(window, 'connected_app_add', { name: 'Script' })).structuredContent)
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true })
+    try {
+      for (let i = 0; i < 20; i++) expect((await initialize(i % 2 ? `${url}?name=Guesser` : url, i % 2 ? 'sbapp_guess' : undefined)).status).toBe(401)
+      const refused = await initialize(`${url}?name=Flood`)
+      expect(refused.status).toBe(429)
+      expect(refused.retryAfter).toBe('60')
+      expect(JSON.parse(refused.text)).toMatchObject({ jsonrpc: '2.0', error: { code: -32000, message: expect.stringMatching(/^Too many requests without a valid token: after 20 wrong or missing tokens within a minute/) } })
+      expect((await initialize(url, 'sbapp_guess')).status).toBe(429)
+      // A refused caller does not reach the window.
+      expect((await connectionApprovals(window)).map((approval) => (approval.subject as { clientName: string }).clientName)).not.toContain('Flood')
+
+      // The app with its token is served all along.
+      expect((await initialize(url, token)).status).toBe(200)
+      const { client, connect } = outsideClient('Script', url, token)
+      await connect()
+      await client.listTools()
+
+      vi.setSystemTime(Date.now() + 60_000)
+      expect((await initialize(url)).status).toBe(401)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('keeps serving after fuzzed frames, with and without a token', async () => {

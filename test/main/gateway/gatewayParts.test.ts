@@ -1,5 +1,5 @@
-/** The pure parts of connected apps: what an app is offered, the knock queue, client names, tokens and config snippets. */
-import { describe, expect, it } from 'vitest'
+/** The pure parts of connected apps: what an app is offered, the knock queue, the wrong-token limit, client names, tokens and config snippets. */
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { IncomingMessage } from 'node:http'
 import { parse as parseShell } from 'shell-quote'
 import { offeredTools, agentsIn } from '../../../src/main/gateway/gatewayCatalog'
@@ -7,6 +7,7 @@ import { createConnectionRequests, MAX_PENDING_REQUESTS, REQUEST_LIFETIME_MS } f
 import { clientNameOf } from '../../../src/main/gateway/gatewayHttp'
 import { bearerToken, hashAppToken, newAppToken } from '../../../src/main/gateway/appTokens'
 import { createLinkLedger } from '../../../src/main/gateway/linkLedger'
+import { createWrongTokens, WRONG_TOKEN_LIMIT, WRONG_TOKEN_WINDOW_MS } from '../../../src/main/gateway/wrongTokens'
 import { readImportJson } from '../../../src/main/extensions/importers/previewImport'
 import { configSnippets } from '../../../src/shared/connectedAppSnippets'
 import type { CatalogTool } from '../../../src/main/extensions'
@@ -68,6 +69,36 @@ describe('knocks waiting for the person', () => {
     now += REQUEST_LIFETIME_MS + 1
     expect(requests.pending()).toEqual([])
     expect(requests.knock('one too many')).toBeDefined()
+  })
+})
+
+describe('wrong or missing tokens', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('after 20 within a minute, refuses requests without a valid token for a minute, then counts afresh', () => {
+    vi.useFakeTimers()
+    const wrong = createWrongTokens()
+    expect(WRONG_TOKEN_LIMIT).toBe(20)
+    // The 20th still gets its 401; the ones after it wait.
+    for (let i = 0; i < WRONG_TOKEN_LIMIT; i++) expect(wrong.note()).toBeUndefined()
+    expect(wrong.note()).toBe(60)
+    vi.advanceTimersByTime(45_000)
+    expect(wrong.note()).toBe(15) // Refused ones do not extend the minute.
+    vi.advanceTimersByTime(15_000)
+    expect(wrong.note()).toBeUndefined()
+    for (let i = 1; i < WRONG_TOKEN_LIMIT; i++) expect(wrong.note()).toBeUndefined()
+    expect(wrong.note()).toBe(60)
+  })
+
+  it('never refuses when the wrong tokens are spread over more than a minute', () => {
+    vi.useFakeTimers()
+    const wrong = createWrongTokens()
+    for (let i = 0; i < 3 * WRONG_TOKEN_LIMIT; i++) {
+      expect(wrong.note()).toBeUndefined()
+      vi.advanceTimersByTime(WRONG_TOKEN_WINDOW_MS / (WRONG_TOKEN_LIMIT - 1) + 1)
+    }
   })
 })
 

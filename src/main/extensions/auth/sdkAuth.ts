@@ -24,6 +24,7 @@ import {
 } from '@modelcontextprotocol/client'
 import type { RemoteAuthConfig } from './authConfig'
 import type { AuthStatus, RemoteAuthSession, SignInNeed, SignInStart } from './authTypes'
+import { requireHttpsEndpoints } from './httpsEndpoints'
 import { revokeTokens } from './revokeTokens'
 import { scopeCovers, scopeUnion } from './scopes'
 import type { TokenVault } from './tokenVault'
@@ -341,9 +342,10 @@ function needsAccess(body: unknown): boolean {
   }
 }
 
-/** RFC 8414 §3.3: the metadata names the issuer it was fetched for; PKCE must be advertised for a person's sign-in. */
+/** https endpoints (loopback aside), for every grant; RFC 8414 §3.3: the metadata names the issuer it was fetched for; PKCE must be advertised for a person's sign-in. */
 function checkDiscovery(state: OAuthDiscoveryState, grant: RemoteAuthConfig['grant']): void {
   const metadata = state.authorizationServerMetadata
+  requireHttpsEndpoints(metadata, state.authorizationServerUrl)
   // Without protected resource metadata this is the 2025-03-26 layout, where the server's origin stands in for the issuer.
   if (!metadata || !state.resourceMetadata) return
   const trim = (text: string) => text.replace(/\/$/, '')

@@ -1,4 +1,4 @@
-/** One allowed app: when it was last used, its agents (all or chosen), the gateway switch, and Revoke. */
+/** One allowed app: when it was last used, its agents (all or chosen), the gateway switch, its session cap, and Revoke. */
 import { useState } from 'react'
 import type { ConnectedApp, ConnectedAppScope, ConnectedAppsResource } from '../../../shared/hostApi'
 import { useHostAction } from '../../hooks/useHostAction'
@@ -6,6 +6,7 @@ import { InlineConfirm } from '../InlineConfirm'
 import { Switch } from '../Switch'
 import { VisibleText } from '../VisibleText'
 import { quietDangerButton } from '../ui'
+import { SessionCapField } from './SessionCapField'
 
 interface Props {
   app: ConnectedApp
@@ -18,15 +19,15 @@ export function ConnectedAppRow({ app, agents }: Props) {
   const act = useHostAction()
   const [busy, setBusy] = useState(false)
   const [confirming, setConfirming] = useState(false)
-  const update = async (scope: ConnectedAppScope) => {
+  const update = async (change: { scope?: ConnectedAppScope; maxSessions?: number }) => {
     setBusy(true)
-    await act('connected_app_update', { id: app.id, scope })
+    await act('connected_app_update', { id: app.id, ...change })
     setBusy(false)
   }
   const chosen = app.scope.agents === 'all' ? agents.map((agent) => agent.id) : app.scope.agents
   const toggleAgent = (id: string, on: boolean) => {
     const next = on ? [...new Set([...chosen, id])] : chosen.filter((agent) => agent !== id)
-    void update({ ...app.scope, agents: agents.every((agent) => next.includes(agent.id)) ? 'all' : next })
+    void update({ scope: { ...app.scope, agents: agents.every((agent) => next.includes(agent.id)) ? 'all' : next } })
   }
   const revoke = async () => {
     setBusy(true)
@@ -42,7 +43,7 @@ export function ConnectedAppRow({ app, agents }: Props) {
             <VisibleText text={app.name} />
           </p>
           <p className="text-xs text-zinc-500 dark:text-zinc-400">
-            Allowed {when(app.created)} · last used {when(app.lastUsed)} · {app.openSessions} open session{app.openSessions === 1 ? '' : 's'}
+            Allowed {when(app.created)} · last used {when(app.lastUsed)} · {app.openSessions} of at most {app.maxSessions} open session{app.maxSessions === 1 ? '' : 's'}
           </p>
         </div>
         <button type="button" className={quietDangerButton} disabled={busy} onClick={() => setConfirming(true)}>
@@ -59,9 +60,10 @@ export function ConnectedAppRow({ app, agents }: Props) {
         ))}
       </fieldset>
       <div className="mt-3 flex items-center gap-3 text-sm">
-        <Switch checked={app.scope.gateway} onChange={(gateway) => void update({ ...app.scope, gateway })} label={`Let ${app.name} use your extensions' tools`} disabled={busy} />
+        <Switch checked={app.scope.gateway} onChange={(gateway) => void update({ scope: { ...app.scope, gateway } })} label={`Let ${app.name} use your extensions' tools`} disabled={busy} />
         <span>Also your extensions&apos; tools (gateway), each call approved here</span>
       </div>
+      <SessionCapField key={app.maxSessions} appName={app.name} value={app.maxSessions} disabled={busy} onSave={(maxSessions) => void update({ maxSessions })} />
       {confirming && (
         <InlineConfirm label={`Revoke ${app.name}?`} confirm="Revoke" busyText="Revoking…" busy={busy} onConfirm={() => void revoke()} onCancel={() => setConfirming(false)}>
           {app.name} loses access at once and its open sessions close. To connect it again, allow it again.

@@ -48,8 +48,8 @@ function until(predicate: () => boolean, what: string): Promise<void> {
 }
 const status = () => core.manager.get(ID)?.status
 
-async function start(options: { accessTokenSeconds?: number; browser?: (url: string) => Promise<void> } = {}) {
-  server = await startOAuthFixture({ accessTokenSeconds: options.accessTokenSeconds })
+async function start(options: { accessTokenSeconds?: number; browser?: (url: string) => Promise<void>; metadata?: Record<string, unknown> } = {}) {
+  server = await startOAuthFixture({ accessTokenSeconds: options.accessTokenSeconds, metadata: options.metadata })
   ;({ core, secrets } = await startSignInCore({
     config: { id: ID, name: 'Fixture Notes', type: 'streamable-http', url: server.mcpUrl, timeouts: { initMs: 5000, callMs: 5000, hardCapMs: 20_000 } },
     ask: async (_id, question) => {
@@ -194,6 +194,23 @@ describe('signing in to a remote extension', () => {
     await until(() => /RFC 9207/.test(core.manager.get(ID)?.error ?? ''), 'the issuer mismatch message')
     expect(core.manager.get(ID)?.error).not.toContain('Click evil.example')
     expect(server.counts.codeExchanges).toBe(0)
+  })
+
+  it.each([
+    ['authorization_endpoint', 'sign-in page'],
+    ['token_endpoint', 'token endpoint'],
+    ['registration_endpoint', 'registration endpoint'],
+  ])('refuses metadata whose %s is plain http:// off this computer, naming it, before offering or sending anything', async (field, what) => {
+    const insecure = `http://auth.example.com/as/${field}`
+    await start({ metadata: { [field]: insecure } })
+    await until(() => (core.manager.get(ID)?.error ?? '').includes(insecure), 'the refusal')
+    const error = core.manager.get(ID)!.error!
+    expect(error).toMatch(new RegExp(`^Switchboard refused to sign in: the authorization server's ${what} \\(${field}\\) is ${insecure}, which is not https://`))
+    expect(error).toMatch(/MCP authorization spec requires https:\/\//)
+    // Sign in says the same, and nothing was registered, offered to the person or exchanged.
+    await expect(core.manager.signIn(ID)).rejects.toThrow(insecure)
+    expect(asked).toEqual([])
+    expect(server.counts).toMatchObject({ registrations: 0, authorizations: 0, codeExchanges: 0 })
   })
 
   it('never puts a token or code in a log line, the extension log, its state or an error (canary)', async () => {
