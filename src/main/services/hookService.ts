@@ -9,7 +9,7 @@ import { hookSubject, type Elicitation, type Hook, type HookInput, type HooksRes
 import { hookApproval } from './hookApproval'
 import { createHookImport, type HookImport } from './hookImport'
 import type { ImportEnvironment } from '../extensions/importers/configLocations'
-import { createHookRunner, openHookStore, parseTarget, type HookDispatch, type HookPayload, type HookStore, type TurnHooks } from '../hooks'
+import { createHookRunner, foldSystemMessages, openHookStore, parseTarget, type HookDispatch, type HookPayload, type HookStore, type TurnHooks } from '../hooks'
 import type { CatalogTool } from '../extensions'
 import type { ElicitationSource } from './elicitationBoard'
 
@@ -92,7 +92,9 @@ export async function createHookService(options: HookServiceOptions): Promise<Ho
       const refusal = result.refusal?.reason ?? (result.warnings.length > 0 && !hook.command ? result.warnings[0] : undefined)
       const decision = refusal ? 'deny' : result.ask ? 'ask' : 'allow'
       const reason = refusal ?? result.ask?.reason
-      return { decision, ...(reason ? { reason } : {}), payload: result.payload as unknown as Record<string, unknown>, changes: result.changes, warnings }
+      // A system message a model-request hook adds goes into the system prompt in a turn; the trail says so here too.
+      const changes = hook.event === 'model-request' ? foldSystemMessages(arrayOr(payload.messages), arrayOr((result.payload as Record<string, unknown>).messages), result.changes).changes : result.changes
+      return { decision, ...(reason ? { reason } : {}), payload: result.payload as unknown as Record<string, unknown>, changes, warnings }
     },
     imports,
     takeNotices: () => store.takeNotices(),
@@ -114,3 +116,5 @@ export async function createHookService(options: HookServiceOptions): Promise<Ho
   }
   return service
 }
+
+const arrayOr = (value: unknown): unknown[] => (Array.isArray(value) ? value : [])

@@ -22,6 +22,20 @@ describe('hooks on the model request and the turn', () => {
     ])
   })
 
+  it('a system message a model-request hook adds goes into the system prompt: the turn goes on, the reply records it', async () => {
+    const world = await hookWorld([hook('French', 'model-request', 'hk__add_system')], { turns: [{ type: 'text', chunks: ['Bonjour.'] }] })
+    const result = await world.turn('hello')
+    expect(result.status).toBe('done')
+    const body = world.server.modelRequests[0]?.body as Body
+    const system = body.messages.filter((m) => m.role === 'system')
+    // One system prompt, holding what the hook added; the conversation itself is unchanged.
+    expect(system).toHaveLength(1)
+    expect(JSON.stringify(system[0]?.content)).toContain('Answer in French.')
+    expect(body.messages.filter((m) => m.role !== 'system').map((m) => m.content)).toEqual(['hello'])
+    const reply = result.committed.find((m): m is AssistantMessage => m.kind === 'assistant')
+    expect(reply).toMatchObject({ text: 'Bonjour.', hookChanges: [{ hook: 'French', field: 'system', reason: 'house language' }] })
+  })
+
   it('a refusing session-start or turn-end hook is a warning in the turn; the turn goes on', async () => {
     const world = await hookWorld([hook('Start gate', 'session-start', 'hk__deny'), hook('End gate', 'turn-end', 'hk__deny')], { turns: [{ type: 'text', chunks: ['Fine.'] }, { type: 'text', chunks: ['Again.'] }] })
     const first = await world.turn('hello')
