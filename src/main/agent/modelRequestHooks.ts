@@ -30,9 +30,17 @@ export interface HookedRequest {
 export async function hookedModelRequest(hooks: TurnHooks, request: ModelRequest): Promise<HookedRequest> {
   const run = await hooks.run('model-request', { sessionId: request.sessionId, step: request.step, model: request.model, tools: Object.keys(request.tools ?? {}), messages: request.messages })
   const folded = foldSystemMessages(request.messages, run.payload.messages, run.changes)
+  const warnings = [...run.warnings]
+  if (folded.messages.length === 0 && request.messages.length > 0) {
+    // A request without messages would fail the turn: that change is refused, what it added to the system prompt kept.
+    const hooks = [...new Set(folded.changes.filter((change) => change.field === 'messages' || change.field === 'system').map((change) => `"${change.hook}"`))]
+    warnings.push(`Hook ${hooks.join(', ')} left the model request without messages; it was sent with the conversation as it was. The turn went on.`)
+    folded.messages = request.messages
+    folded.changes = folded.changes.filter((change) => change.field !== 'messages')
+  }
   const kept = new Set(run.payload.tools)
   const tools = request.tools && folded.changes.some((change) => change.field === 'tools') ? Object.fromEntries(Object.entries(request.tools).filter(([name]) => kept.has(name))) : request.tools
   const note = folded.changes.length > 0 ? hookNote(folded.changes, 'this request') : undefined
   const system = [request.system, ...folded.system, note].filter(Boolean).join('\n\n') || undefined
-  return { system, messages: folded.messages as ModelMessage[], tools, changes: folded.changes, warnings: run.warnings }
+  return { system, messages: folded.messages as ModelMessage[], tools, changes: folded.changes, warnings }
 }
