@@ -83,7 +83,10 @@ export const ToolCallViewSchema = z.object({
   callId: z.string(),
   toolName: z.string(),
   title: z.string().optional(),
+  /** What the call went ahead with: the model's arguments, or what tool-call hooks made of them. */
   arguments: z.unknown(),
+  /** The model's own arguments, when hooks changed them (then `arguments` is what ran). */
+  modelArguments: z.unknown().optional(),
   state: ToolCallStateSchema,
   progress: z.object({ progress: z.number(), total: z.number().optional(), message: z.string().optional() }).optional(),
   result: z

@@ -61,6 +61,19 @@ export function hookSubject(hook: Pick<Hook, 'target' | 'command'>): string {
   return hook.target ?? ''
 }
 
+/**
+ * A sample payload of each event, as a hook gets it (without `event`, which is added to every call):
+ * what *Test* starts from, and what a hook's tool is checked against when the hook is saved.
+ */
+export const HOOK_SAMPLE_PAYLOADS: Readonly<Record<HookEvent, Record<string, unknown>>> = {
+  'session-start': { sessionId: 'sample', extensions: ['files'] },
+  'user-message': { sessionId: 'sample', text: 'Mail ann@example.com the plan', extensions: ['files'] },
+  'model-request': { sessionId: 'sample', step: 1, model: 'sample-model', tools: [], messages: [{ role: 'user', content: 'Hello' }] },
+  'tool-call': { sessionId: 'sample', tool: 'files__read_file', extension: 'files', arguments: { path: '~/notes.txt' } },
+  'tool-result': { sessionId: 'sample', tool: 'files__read_file', extension: 'files', arguments: { path: '~/notes.txt' }, result: { content: [{ type: 'text', text: 'Call me at ann@example.com' }] } },
+  'turn-end': { sessionId: 'sample', status: 'done', text: 'All done.' },
+}
+
 /** One change a hook made, as recorded on the message or tool call it changed (the mutation trail). */
 export const HookChangeSchema = z.object({
   hook: z.string(),

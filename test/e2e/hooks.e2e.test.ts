@@ -83,7 +83,7 @@ describe('Settings → Hooks (Electron stands in as headless Chromium)', () => {
     await redact.getByRole('button', { name: 'Run on this sample' }).click()
     const result = redact.getByRole('status', { name: 'Test result' })
     await result.getByText('Mail [email] the plan', { exact: false }).waitFor()
-    expect(await result.innerText()).toContain('"decision": "allow"')
+    expect(await result.innerText()).toContain('Goes on')
     expect(await result.innerText()).toContain('removed e-mail addresses')
 
     // Import a Claude Code command hook: preview, import, approve its exact command line.

@@ -11,7 +11,8 @@ import { randomUUID } from 'node:crypto'
 import type { CatalogTool } from '../extensions'
 import type { PermissionMode } from '../permissions'
 import { NO_HOOKS, type TurnHooks } from '../hooks'
-import { hookNote, trailField } from './hookNotes'
+import { trailField } from './hookNotes'
+import { hookedModelRequest } from './modelRequestHooks'
 import { extensionsChosenByHooks, observedHooks } from './turnHooks'
 import { createArgumentValidator, type ArgumentValidator } from './argumentValidation'
 import type { ToolOffer } from '../../shared/hostApi'
@@ -243,16 +244,13 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
       // Tools found in the step before are in this step's request.
       const offered = step === 1 ? first : stepTools()
       const tokens = requestFigures({ definitions: offered.definitionTokens, system: options.system, messages })
-      const request = await hooks.run('model-request', { sessionId, step, model: options.model.modelId, tools: Object.keys(offered.toolSet ?? {}), messages })
+      const request = await hookedModelRequest(hooks, { sessionId, step, model: options.model.modelId, system: options.system, messages, tools: offered.toolSet })
       await warn(request.warnings)
-      const kept = new Set(request.payload.tools)
-      const tools = offered.toolSet && request.changes.some((change) => change.field === 'tools') ? Object.fromEntries(Object.entries(offered.toolSet).filter(([name]) => kept.has(name))) : offered.toolSet
       const outcome = await streamStep({
         model: options.model,
-        // The model is told when its request was changed; the change holds for this request only.
-        system: request.changes.length > 0 ? [options.system, hookNote(request.changes, 'this request')].filter(Boolean).join('\n\n') : options.system,
-        messages: request.payload.messages as typeof messages,
-        tools,
+        system: request.system,
+        messages: request.messages,
+        tools: request.tools,
         signal,
         onText: (delta) => progress.appendText(delta),
         onToolInput: ({ callId, name, partial }) => progress.writingTool(callId, name, partial),

@@ -15,6 +15,8 @@ export type ArgumentCheck = { ok: true; arguments: Record<string, unknown> } | {
 
 export interface ArgumentValidator {
   check(tool: Pick<CatalogTool, 'name' | 'inputSchema' | 'definitionHash'>, input: unknown): ArgumentCheck
+  /** What of `input` (an object) the tool's inputSchema does not accept, in words; empty when it fits (or the schema cannot be used). */
+  problems(tool: Pick<CatalogTool, 'name' | 'inputSchema' | 'definitionHash'>, input: Record<string, unknown>): string[]
 }
 
 const MAX_LISTED_ERRORS = 5
@@ -31,17 +33,25 @@ export function createArgumentValidator(): ArgumentValidator {
     return 'unusable'
   }
 
+  const problems: ArgumentValidator['problems'] = (tool, input) => {
+    const validate = validatorFor(tool)
+    if (validate === 'unusable' || validate(input)) return []
+    const errors = validate.errors ?? []
+    const listed = [...new Set(errors.slice(0, MAX_LISTED_ERRORS).map(describeError))]
+    if (errors.length > MAX_LISTED_ERRORS) listed.push(`${listed.pop()} (and ${errors.length - MAX_LISTED_ERRORS} more)`)
+    return listed
+  }
+
   return {
     check(tool, input) {
       if (typeof input !== 'object' || input === null || Array.isArray(input)) {
         return { ok: false, message: `Invalid arguments for ${tool.name}: the arguments must be a JSON object, not ${describeValue(input)}. Call the tool again with an object that matches its input schema.` }
       }
-      const validate = validatorFor(tool)
-      if (validate === 'unusable' || validate(input)) return { ok: true, arguments: input as Record<string, unknown> }
-      const problems = (validate.errors ?? []).slice(0, MAX_LISTED_ERRORS).map(describeError)
-      const more = (validate.errors?.length ?? 0) > MAX_LISTED_ERRORS ? ` (and ${(validate.errors?.length ?? 0) - MAX_LISTED_ERRORS} more)` : ''
-      return { ok: false, message: `Invalid arguments for ${tool.name}: ${[...new Set(problems)].join('; ')}${more}. Fix the arguments and call the tool again.` }
+      const found = problems(tool, input as Record<string, unknown>)
+      if (found.length === 0) return { ok: true, arguments: input as Record<string, unknown> }
+      return { ok: false, message: `Invalid arguments for ${tool.name}: ${found.join('; ')}. Fix the arguments and call the tool again.` }
     },
+    problems,
   }
 }
 

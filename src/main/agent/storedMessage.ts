@@ -130,6 +130,12 @@ export const ToolResultMessageSchema = z.object({
   truncated: TruncationSchema.optional(),
   /** What tool-call hooks changed in the arguments and tool-result hooks in the result. */
   hookChanges,
+  /**
+   * The arguments the call went ahead with — the ones the person was asked about and the tool ran
+   * with — when tool-call hooks changed them. The call on the reply keeps the model's own arguments
+   * (its history never changes under it); absent when the call went ahead as the model made it.
+   */
+  ranArguments: z.record(z.string(), z.unknown()).optional(),
 })
 
 /** Something the person must be told about a turn: the tools were over the limit, the step limit, a hook's warning, or why it failed. Never sent to the model. */

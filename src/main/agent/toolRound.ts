@@ -4,6 +4,7 @@
  * in a committed tool-result message, committed as soon as that call finishes; the results come
  * back in the order the model made the calls.
  */
+import { isDeepStrictEqual } from 'node:util'
 import type { CallToolResult } from '@modelcontextprotocol/client'
 import type { CallOutcome, CatalogTool, DispatchOptions, ToolCallRequest as DispatchRequest } from '../extensions'
 import type { Authorization, ToolCallRequest as PermissionRequest, ToolDefinition } from '../permissions'
@@ -57,7 +58,8 @@ export interface ToolRoundResult {
   warnings: string[]
 }
 
-type Settled = { status: ToolResultStatus; errorKind?: ToolErrorKind; result: CallToolResult; fullResult?: CallToolResult; dispatched: boolean; changes?: HookChange[] }
+/** `ranArguments`: what the call went ahead with (asked about, run), when hooks changed the model's arguments. */
+type Settled = { status: ToolResultStatus; errorKind?: ToolErrorKind; result: CallToolResult; fullResult?: CallToolResult; dispatched: boolean; changes?: HookChange[]; ranArguments?: Record<string, unknown> }
 
 /** The definition the permission layer pins and hashes, from a catalog entry (the host's observeTools should use the same). */
 export function toolDefinitionOf(tool: CatalogTool): ToolDefinition {
@@ -88,6 +90,7 @@ export async function runToolRound(input: ToolRoundInput): Promise<ToolRoundResu
           content: outcome.result.content,
           ...(outcome.result.structuredContent !== undefined ? { structuredContent: outcome.result.structuredContent } : {}),
           ...trailField(outcome.changes ?? []),
+          ...(outcome.ranArguments ? { ranArguments: outcome.ranArguments } : {}),
         },
         { fullResult: outcome.fullResult },
       )
@@ -137,7 +140,12 @@ async function settle(call: ModelToolCall, input: ToolRoundInput, warnings: stri
   const rewritten = changes.length > 0 ? input.validator.check(tool, before.payload.arguments) : checked
   if (!rewritten.ok) return { ...refuse('denied', 'denied', `Not run: a hook changed the arguments into ones ${call.name} does not accept (${rewritten.message})`), changes }
   const args = rewritten.arguments
-  if (input.signal.aborted) return stopped()
+  // From here on the call goes ahead with what the hooks left: the card shows that (the person
+  // approves it, the tool runs it), while the model's own call stays as it made it.
+  const ranArguments = isDeepStrictEqual(args, call.input) ? undefined : args
+  const ran = ranArguments ? { ranArguments } : {}
+  if (ranArguments) input.progress.toolCall(call.callId, { ranArguments, hookChanges: changes })
+  if (input.signal.aborted) return { ...stopped(), ...ran }
 
   const authorization = await input.authorize(
     {
@@ -154,8 +162,8 @@ async function settle(call: ModelToolCall, input: ToolRoundInput, warnings: stri
     },
     { signal: input.signal },
   )
-  if (input.signal.aborted) return stopped()
-  if (!authorization.run) return { ...refuse('denied', 'denied', authorization.message), changes }
+  if (input.signal.aborted) return { ...stopped(), ...ran }
+  if (!authorization.run) return { ...refuse('denied', 'denied', authorization.message), changes, ...ran }
 
   input.progress.toolCall(call.callId, { state: 'running' })
   const outcome = await input.dispatch(
@@ -163,7 +171,7 @@ async function settle(call: ModelToolCall, input: ToolRoundInput, warnings: stri
     { signal: input.signal, onProgress: (update) => input.progress.toolCall(call.callId, { progress: update }) },
   )
   const { status, errorKind } = outcomeStatus(outcome)
-  if (outcome.status !== 'ok') return { status, errorKind, result: noted({ isError: true, content: [{ type: 'text', text: outcome.message }] }, changes, before.context), dispatched: true, changes }
+  if (outcome.status !== 'ok') return { status, errorKind, result: noted({ isError: true, content: [{ type: 'text', text: outcome.message }] }, changes, before.context), dispatched: true, changes, ...ran }
   const after = await input.hooks.run('tool-result', { sessionId: input.sessionId, tool: tool.name, extension: tool.extensionId, arguments: args, result: outcome.result })
   warnings.push(...after.warnings)
   changes.push(...after.changes)
@@ -171,5 +179,5 @@ async function settle(call: ModelToolCall, input: ToolRoundInput, warnings: stri
   const resultChanged = after.changes.length > 0
   const result = resultChanged ? (after.payload.result as CallToolResult) : outcome.result
   const final = resultChanged ? outcomeStatus({ ...outcome, result }) : { status, errorKind }
-  return { ...final, result: noted(result, changes, [...before.context, ...after.context]), fullResult: outcome.truncated && !resultChanged ? outcome.fullResult : undefined, dispatched: true, changes }
+  return { ...final, result: noted(result, changes, [...before.context, ...after.context]), fullResult: outcome.truncated && !resultChanged ? outcome.fullResult : undefined, dispatched: true, changes, ...ran }
 }

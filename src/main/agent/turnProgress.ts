@@ -5,6 +5,7 @@
  * shown here has become a history message, so it can stop drawing it twice.
  */
 import type { ToolResultStatus } from './storedMessage'
+import type { HookChange } from '../../shared/hooksApi'
 import type { TurnError } from './errorKinds'
 import { createTrailingThrottle, type TrailingThrottle } from '../../shared/trailingThrottle'
 
@@ -29,6 +30,9 @@ export interface ToolCallProgress {
   message?: string
   /** The committed tool-result message, once there is one. */
   resultMessageId?: string
+  /** What the tool runs with when tool-call hooks changed the model's `arguments`, and their trail. */
+  ranArguments?: Record<string, unknown>
+  hookChanges?: HookChange[]
 }
 
 export interface TurnProgress {

@@ -2,3 +2,4 @@
 export { createHookRunner, callHook, NO_HOOKS, type HookDispatch, type HookRunResult, type TurnHooks } from './hookRunner'
 export { openHookStore, parseTarget, HOOKS_FILE_NAME, type HookStore } from './hookStore'
 export { canRefuse, changeableFields, hookOutputSchema, type HookPayload, type HookPayloads } from './hookPayloads'
+export { foldSystemMessages, type FoldedRequest } from './systemFold'

@@ -22,6 +22,11 @@ function stepCommitted(turn: TurnProgress): boolean {
   return turn.assistantMessageId !== undefined && turn.toolCalls.every((call) => call.resultMessageId !== undefined)
 }
 
+/** The card shows what the call went ahead with; the model's own arguments go along when hooks changed them. */
+function shownArguments(model: unknown, ran: Record<string, unknown> | undefined): Pick<ToolCallView, 'arguments' | 'modelArguments'> {
+  return ran ? { arguments: ran, modelArguments: model } : { arguments: model }
+}
+
 /** Structured output travels with the result only when there is some. */
 function structured(value: unknown): { structuredContent?: unknown } {
   return value === undefined ? {} : { structuredContent: value }
@@ -32,7 +37,7 @@ function toolCallFromHistory(call: Extract<HistoryEntry, { kind: 'assistant' }>[
   return {
     callId: call.callId,
     toolName: call.name,
-    arguments: call.arguments,
+    ...shownArguments(call.arguments, result?.ranArguments),
     // No result and no turn running: the app stopped before the call finished.
     state: result ? RESULT_STATE[result.status] : 'cancelled',
     result: result && { content: result.content, isError: result.status !== 'ok', truncated: result.truncated !== undefined, ...structured(result.structuredContent) },
@@ -129,7 +134,8 @@ function toolCallFromProgress(call: ToolCallProgress, committedResult: Committed
     : call.message !== undefined && call.state !== 'running' && call.state !== 'pending-approval'
       ? { content: [{ type: 'text', text: call.message }], isError: call.state !== 'done' }
       : undefined
-  return { callId: call.callId, toolName: call.name, arguments: call.arguments, state: call.state, progress: call.progress, result, ...(committed?.hookChanges ? { hookChanges: committed.hookChanges } : {}) }
+  const hookChanges = committed?.hookChanges ?? call.hookChanges
+  return { callId: call.callId, toolName: call.name, ...shownArguments(call.arguments, committed?.ranArguments ?? call.ranArguments), state: call.state, progress: call.progress, result, ...(hookChanges ? { hookChanges } : {}) }
 }
 
 /**

@@ -7,6 +7,7 @@ import { homedir } from 'node:os'
 import type { Elicitation, Hook, HookEvent } from '../../shared/hostApi'
 import type { CatalogTool } from '../extensions'
 import { launchWarnings } from './launchReview'
+import { commandWords } from '../hooks/commandHooks/commandWords'
 
 /** What a target of each event gets to see. */
 export const SEES: Record<HookEvent, string> = {
@@ -24,7 +25,7 @@ export function hookApproval(id: string, hook: Hook, tool: CatalogTool | undefin
   const subject = { type: 'hook' as const, hookName: hook.name, event: hook.event, observeOnly: hook.observeOnly, sees: SEES[hook.event] }
   if (hook.command) {
     const cwd = hook.command.cwd ?? homedir()
-    const [program = '', ...args] = hook.command.line.split(/\s+/)
+    const { program, args } = commandWords(hook.command.line)
     return {
       ...base,
       origin: { extensionId: '', extensionName: `Command hook from ${hook.command.source}` },

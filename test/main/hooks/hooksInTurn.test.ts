@@ -1,6 +1,6 @@
 /** Hooks in real turns: user messages and tool calls checked and changed by tools of the hook fixture server. */
 import { describe, expect, it } from 'vitest'
-import type { ToolResultMessage, UserMessage } from '../../../src/main/agent/storedMessage'
+import type { AssistantMessage, ToolResultMessage, UserMessage } from '../../../src/main/agent/storedMessage'
 import { historyPayload } from '../../../src/main/agent'
 import { historyView } from '../../../src/main/services/chatViews'
 import { toolResultsSent, until } from '../agent/agentTestKit'
@@ -74,6 +74,30 @@ describe('hooks on tool calls', () => {
     const history = historyView(historyPayload(world.sessionId, await world.store.load(world.sessionId)), { sessionId: world.sessionId, status: 'idle' })
     const card = history.messages.flatMap((m) => (m.role === 'assistant' ? m.toolCalls : []))[0]
     expect(card?.hookChanges).toEqual([{ hook: 'Style', field: 'arguments', reason: 'house style' }])
+  })
+
+  it('the stored call keeps the model\'s arguments; the result records what ran, and the card shows that', async () => {
+    const world = await hookWorld([hook('Style', 'tool-call', 'hk__rewrite')], { turns: echoTurn('original') })
+    const result = await world.turn('Echo')
+    const call = result.committed.find((m): m is AssistantMessage => m.kind === 'assistant' && m.toolCalls.length > 0)!.toolCalls[0]
+    expect(call?.arguments).toEqual({ text: 'original' })
+    expect(result.committed.find((m): m is ToolResultMessage => m.kind === 'tool-result')?.ranArguments).toEqual({ text: 'rewritten' })
+    // The model's next request replays its own call, not the hook's.
+    expect(JSON.stringify(world.server.modelRequests[1]?.body)).toContain('original')
+    const history = historyView(historyPayload(world.sessionId, await world.store.load(world.sessionId)), { sessionId: world.sessionId, status: 'idle' })
+    const card = history.messages.flatMap((m) => (m.role === 'assistant' ? m.toolCalls : []))[0]
+    expect(card).toMatchObject({ arguments: { text: 'rewritten' }, modelArguments: { text: 'original' } })
+  })
+
+  it('a history written before what ran was recorded still loads, showing the call as the model made it', async () => {
+    const world = await hookWorld([], { turns: echoTurn('plain') })
+    await world.turn('Echo')
+    const loaded = await world.store.load(world.sessionId)
+    const stored = loaded.messages.find((m): m is ToolResultMessage => m.kind === 'tool-result')
+    expect(stored?.ranArguments).toBeUndefined()
+    const card = historyView(historyPayload(world.sessionId, loaded), { sessionId: world.sessionId, status: 'idle' }).messages.flatMap((m) => (m.role === 'assistant' ? m.toolCalls : []))[0]
+    expect(card?.arguments).toEqual({ text: 'plain' })
+    expect(card && 'modelArguments' in card).toBe(false)
   })
 
   it('a denying hook refuses the call with its reason; the tool never runs', async () => {

@@ -4,7 +4,8 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { readHooksBlock } from '../../../src/main/hooks/commandHooks/importHooks'
 import { createHookImport } from '../../../src/main/services/hookImport'
-import type { Hook, HookInput } from '../../../src/shared/hooksApi'
+import { hookApproval } from '../../../src/main/services/hookApproval'
+import { HookSchema, type Hook, type HookInput } from '../../../src/shared/hooksApi'
 import { tempDir } from '../../helpers/tempDir'
 
 const claudeSettings = {
@@ -48,6 +49,27 @@ describe('reading a hooks block', () => {
   it('says what is wrong with text that is not a hooks block', () => {
     expect(readHooksBlock('{"mcpServers": {}}', { path: 'pasted', label: 'Pasted' }).problem).toMatch(/has no "hooks" block/)
     expect(readHooksBlock('{"hooks": ', { path: 'pasted', label: 'Pasted' }).problem).toMatch(/not valid JSON/)
+  })
+})
+
+describe('the approval of an imported hook', () => {
+  /** The launch warnings its approval shows, for a hook imported with `line`. */
+  const warningsFor = (line: string, platform: NodeJS.Platform = 'linux') => {
+    const [read] = readHooksBlock(JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: line }] }] } }), { path: 'pasted', label: 'Pasted' }, platform).hooks
+    const hook = HookSchema.parse({ id: 'h', name: read!.name, event: read!.event, command: read!.command })
+    const { subject } = hookApproval('a', hook, undefined)
+    return subject.type === 'hook' ? subject.command?.warnings : undefined
+  }
+
+  it('recognises the launcher of a quoted program path, as Claude Code\'s own examples write it', () => {
+    expect(warningsFor('"/usr/local/bin/node" "$CLAUDE_PROJECT_DIR/.claude/hooks/check.js"')).toEqual([])
+    expect(warningsFor("'/opt/homebrew/bin/python3' check.py")).toEqual([])
+    expect(warningsFor('"C:\\Program Files\\nodejs\\node.exe" C:\\hooks\\check.js', 'win32')).toEqual([])
+  })
+
+  it('names an unusual program once, without the quotes it was written with; inline code in quoted arguments is still seen', () => {
+    expect(warningsFor('"$CLAUDE_PROJECT_DIR"/.claude/hooks/check.sh --strict')).toEqual(['"$CLAUDE_PROJECT_DIR/.claude/hooks/check.sh" is not a common launcher (npx, uvx, docker, node, python, dnx). Make sure you know what this program is.'])
+    expect(warningsFor('"/usr/bin/node" "-e" "require(\'x\')"')).toEqual([expect.stringContaining('"node -e" runs code written inline')])
   })
 })
 

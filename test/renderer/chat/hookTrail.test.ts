@@ -2,7 +2,7 @@
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { ToolCallCard } from '../../../src/renderer/components/chat/ToolCallCard'
+import { ToolCallArguments, ToolCallCard } from '../../../src/renderer/components/chat/ToolCallCard'
 import { UserMessage } from '../../../src/renderer/components/chat/UserMessage'
 
 describe('the hook trail in the window', () => {
@@ -19,5 +19,21 @@ describe('the hook trail in the window', () => {
     const changed = renderToStaticMarkup(createElement(ToolCallCard, { call: { ...call, hookChanges: [{ hook: 'Style', field: 'arguments', reason: 'house style' }] } }))
     expect(changed).toContain('Changed by hook <em class="font-medium">Style</em>: the arguments — house style')
     expect(renderToStaticMarkup(createElement(ToolCallCard, { call }))).not.toContain('Changed by hook')
+  })
+
+  it('the card shows the arguments the call ran with, which hook changed them, and the model\'s own apart', () => {
+    const call = { callId: 'c2', toolName: 'fx__echo', arguments: { text: 'rewritten' }, modelArguments: { text: 'original' }, state: 'done' as const, hookChanges: [{ hook: 'Style', field: 'arguments', reason: 'house style' }] }
+    // The closed card's summary is what ran.
+    expect(renderToStaticMarkup(createElement(ToolCallCard, { call }))).toContain('text: &quot;rewritten&quot;')
+    const html = renderToStaticMarkup(createElement(ToolCallArguments, { call }))
+    const [ran, model] = html.split('The model&#x27;s arguments')
+    expect(ran).toContain('Changed by hook <em class="font-medium">“Style”</em>: these are the arguments it ran with')
+    expect(ran).toContain('&quot;rewritten&quot;')
+    expect(ran).not.toContain('original')
+    expect(model).toContain('&quot;original&quot;')
+    // A call that ran as the model made it shows no such line.
+    const plain = renderToStaticMarkup(createElement(ToolCallArguments, { call: { callId: 'c2', toolName: 'fx__echo', arguments: { text: 'original' }, state: 'done' as const } }))
+    expect(plain).toContain('&quot;original&quot;')
+    expect(plain).not.toContain('ran with')
   })
 })

@@ -1,7 +1,7 @@
 /** The mutation trail under a message or in a tool card: "Changed by hook Redact PII: text — removed an e-mail address". */
 import type { HookChange } from '../../../shared/hostApi'
 
-const FIELD: Record<string, string> = { text: 'the message', arguments: 'the arguments', result: 'the result', tools: 'the tools offered', messages: 'the conversation sent', extensions: 'the extensions offered this turn', context: 'context added for the model' }
+const FIELD: Record<string, string> = { text: 'the message', arguments: 'the arguments', result: 'the result', tools: 'the tools offered', messages: 'the conversation sent', system: 'the system prompt', extensions: 'the extensions offered this turn', context: 'context added for the model' }
 
 export function HookTrail({ changes, refusedBy }: { changes?: readonly HookChange[]; refusedBy?: { hook: string; reason: string } }) {
   if (!refusedBy && (!changes || changes.length === 0)) return null

@@ -99,18 +99,45 @@ export const ToolCallCard = memo(function ToolCallCard({ call }: { call: ToolCal
 
       {open && (
         <div id={`${id}-body`} className="space-y-3 border-t border-zinc-200 px-3 py-3 dark:border-zinc-700/80">
-          <div>
-            <h4 className={sectionTitle}>Arguments</h4>
-            <pre className="mt-1.5 max-h-64 overflow-auto rounded-md bg-zinc-50 px-3 py-2 font-mono text-xs leading-relaxed wrap-anywhere whitespace-pre-wrap text-zinc-800 dark:bg-zinc-950 dark:text-zinc-200">
-              {prettyArguments(call.arguments)}
-            </pre>
-          </div>
+          <ToolCallArguments call={call} />
           <ToolCallResult call={call} />
         </div>
       )}
     </section>
   )
 })
+
+const argumentsBlock = 'mt-1.5 max-h-64 overflow-auto rounded-md bg-zinc-50 px-3 py-2 font-mono text-xs leading-relaxed wrap-anywhere whitespace-pre-wrap text-zinc-800 dark:bg-zinc-950 dark:text-zinc-200'
+
+/** The arguments the call went ahead with; when hooks changed the model's, which hooks, and the model's own under a disclosure. */
+export function ToolCallArguments({ call }: { call: ToolCallView }) {
+  const changed = call.modelArguments !== undefined
+  const hooks = [...new Set((call.hookChanges ?? []).filter((change) => change.field === 'arguments').map((change) => change.hook))]
+  return (
+    <div>
+      <h4 className={sectionTitle}>Arguments</h4>
+      {changed && (
+        <p className="mt-1 text-xs text-amber-800 dark:text-amber-300">
+          {hooks.length > 0 ? (
+            <>
+              Changed by hook{hooks.length > 1 ? 's' : ''} <em className="font-medium">{hooks.map((hook) => `“${hook}”`).join(', ')}</em>
+            </>
+          ) : (
+            'Changed by a hook'
+          )}
+          : these are the arguments it ran with, not the model's.
+        </p>
+      )}
+      <pre className={argumentsBlock}>{prettyArguments(call.arguments)}</pre>
+      {changed && (
+        <details className="mt-1.5 text-xs">
+          <summary className="cursor-pointer text-zinc-500 dark:text-zinc-400">The model's arguments</summary>
+          <pre className={argumentsBlock}>{prettyArguments(call.modelArguments)}</pre>
+        </details>
+      )}
+    </div>
+  )
+}
 
 function ToolCallResult({ call }: { call: ToolCallView }) {
   const { result } = call

@@ -1,20 +1,12 @@
 /** One hook in the run order: what it is, whether it is approved, on/off, move, remove, and a test on a sample payload. */
 import { useId, useState } from 'react'
-import type { HookTestResult, HooksResource } from '../../../shared/hostApi'
+import { HOOK_SAMPLE_PAYLOADS, type HookTestResult, type HooksResource } from '../../../shared/hostApi'
 import { useHostAction } from '../../hooks/useHostAction'
 import { quietButton, quietDangerButton, smallSecondaryButton, textInput } from '../ui'
 import { EVENT_LABELS } from './HookForm'
+import { HookTestResultView } from './HookTestResult'
 
 type HookView = HooksResource['hooks'][number]
-
-const SAMPLES: Record<HookView['event'], Record<string, unknown>> = {
-  'session-start': { sessionId: 'sample', extensions: ['files'] },
-  'user-message': { sessionId: 'sample', text: 'Mail ann@example.com the plan', extensions: ['files'] },
-  'model-request': { sessionId: 'sample', step: 1, model: 'sample-model', tools: [], messages: [{ role: 'user', content: 'Hello' }] },
-  'tool-call': { sessionId: 'sample', tool: 'files__read_file', extension: 'files', arguments: { path: '~/notes.txt' } },
-  'tool-result': { sessionId: 'sample', tool: 'files__read_file', extension: 'files', arguments: { path: '~/notes.txt' }, result: { content: [{ type: 'text', text: 'Call me at ann@example.com' }] } },
-  'turn-end': { sessionId: 'sample', status: 'done', text: 'All done.' },
-}
 
 export function HookRow({ hook, index, count }: { hook: HookView; index: number; count: number }) {
   const id = useId()
@@ -56,7 +48,7 @@ export function HookRow({ hook, index, count }: { hook: HookView; index: number;
           <button type="button" className={quietButton} disabled={index === count - 1} aria-label={`Run ${hook.name} later`} onClick={() => void save({ position: index + 1 })}>
             ↓
           </button>
-          <button type="button" className={smallSecondaryButton} onClick={() => setSample(sample === null ? JSON.stringify(SAMPLES[hook.event], null, 2) : null)}>
+          <button type="button" className={smallSecondaryButton} onClick={() => setSample(sample === null ? JSON.stringify(HOOK_SAMPLE_PAYLOADS[hook.event], null, 2) : null)}>
             Test
           </button>
           <button type="button" className={quietDangerButton} onClick={() => void act('hook_remove', { id: hook.id })}>
@@ -75,11 +67,7 @@ export function HookRow({ hook, index, count }: { hook: HookView; index: number;
               Run on this sample
             </button>
           </div>
-          {result !== null && (
-            <pre role="status" aria-label="Test result" className="max-h-64 overflow-auto rounded-md bg-zinc-50 p-2 font-mono text-xs whitespace-pre-wrap dark:bg-zinc-950">
-              {typeof result === 'string' ? result : JSON.stringify(result, null, 2)}
-            </pre>
-          )}
+          {result !== null && <HookTestResultView result={result} />}
         </div>
       )}
     </li>
