@@ -86,6 +86,8 @@ export async function startTestHost(dataDir?: string, options: Pick<HostOptions,
     async settle() {
       await new Promise((resolve) => setTimeout(resolve, 50))
       await host.services.permissions.store.flush()
+      // A token's use is noted in the background: the file must not be mid-write when a test reads it.
+      await host.services.gateway.flush()
     },
     stop(options = {}) {
       stopped ??= (async () => {

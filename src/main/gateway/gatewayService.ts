@@ -38,6 +38,8 @@ export interface GatewayService {
   revoke(id: string): Promise<{ id: string; closedSessions: number }>
   url(): string | null
   onChange(listener: () => void): () => void
+  /** Resolves once every change to the stored apps (a token's last use too) is on disk. */
+  flush(): Promise<void>
   close(): Promise<void>
 }
 
@@ -161,6 +163,7 @@ export function createGatewayService(options: GatewayServiceOptions): GatewaySer
       listeners.add(listener)
       return () => listeners.delete(listener)
     },
+    flush: () => store.flush(),
     async close() {
       stopCatalog()
       stopStore()
