@@ -1,8 +1,8 @@
 /**
  * Connected apps end to end through browser mode: the real host (`npm run host`), the built
  * renderer in headless Chromium, and an outside app as an SDK v2 client over streamable HTTP. The
- * person turns the endpoint on in Settings → Connected apps, the app knocks, the window asks
- * "Allow Claude Code to use Switchboard?", allowing shows the token once with config snippets, the
+ * person turns the endpoint on in Settings → Connected apps, the app knocks, the window says
+ * "Claude Code (a connected app) asks to use Switchboard", allowing shows the token once with config snippets, the
  * app then works with it; the gateway switch and Revoke in the settings change what it gets.
  */
 import { mkdtemp } from 'node:fs/promises'
@@ -60,7 +60,7 @@ describe('Connected apps in browser mode (Electron stands in as headless Chromiu
     // The app knocks without a token: refused, and the window asks.
     await expect(connectOutside(url!)).rejects.toThrow()
     const dialog = page.getByRole('dialog')
-    await dialog.getByRole('heading', { name: 'Allow Claude Code to use Switchboard?' }).waitFor()
+    await dialog.getByRole('heading', { name: 'Claude Code (a connected app) asks to use Switchboard' }).waitFor()
     await expect.poll(() => dialog.getByText('Assistant', { exact: true }).isVisible()).toBe(true)
     const allow = dialog.getByRole('button', { name: 'Allow', exact: true })
     await expect.poll(() => allow.isEnabled()).toBe(true)

@@ -38,9 +38,14 @@ export function answerArgs(id: string, answer: Answer): HostToolArgs<'elicitatio
   return { id, action: answer === 'deny' ? 'decline' : 'accept', content: { decision: answer } }
 }
 
-/** The chat session a tool call comes from: parallel calls of one turn can be reviewed together. */
+/**
+ * The chat session whose turn made a tool call: parallel calls of one turn can be reviewed together.
+ * Only a turn's own calls (its model's, or a sub-agent's): an App or a connected app in the same
+ * session asks on its own, never inside the turn's "Review all".
+ */
 export function sessionOf(approval: ApprovalElicitation): string | undefined {
-  return approval.origin.sessionId || undefined
+  const { kind } = approval.origin.caller
+  return kind === 'model' || kind === 'agent-chain' ? approval.origin.sessionId || undefined : undefined
 }
 
 /** The pending tool calls of the same session as `current` (itself included), oldest first; empty when there is no session. */
@@ -66,3 +71,4 @@ export function shortToolName(approval: ToolCallApproval): string {
 export function toolLabel(approval: ToolCallApproval): string {
   return approval.subject.title?.trim() || shortToolName(approval)
 }
+
