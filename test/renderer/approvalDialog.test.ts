@@ -1,9 +1,12 @@
-/** The approval dialog names who asks, with its kind, in every approval. */
+/**
+ * The approval dialog names who asks, with its kind, in every approval, and its count holds across
+ * the batch being answered. (That a one-time token is never covered: test/e2e/connectedApps.)
+ */
 import { createElement, type ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import type { Caller, ExtensionStartSubject, HookSubject, SamplingSubject, ToolCallSubject } from '../../src/shared/hostApi'
-import { sameTurn, type ToolCallApproval } from '../../src/renderer/components/consent/approvalQueue'
+import { batchAfter, batchPosition, sameTurn, type ToolCallApproval } from '../../src/renderer/components/consent/approvalQueue'
 import { reviewView } from '../../src/renderer/components/consent/reviewView'
 import { toolCallView } from '../../src/renderer/components/consent/toolCallView'
 import { extensionStartView } from '../../src/renderer/components/consent/extensionStartView'
@@ -90,5 +93,32 @@ describe("a turn's calls, reviewed together", () => {
     expect(text(review.title)).toBe('The model in “Notes” asks to run 2 calls in this turn')
     const single = toolCallView({ approval: items[0]!, position: { index: 1, total: 2 }, ...quiet, sameTurn: items, onReviewAll: () => undefined })
     expect(text(single.body)).toContain('The model in “Notes” made 2 calls in this turn that wait for you.')
+  })
+})
+
+describe('the count of a batch', () => {
+  /** The footer note of the first waiting call, after the queue went through `steps` (ids waiting at each step). */
+  function counts(steps: string[][]): string[] {
+    let batch: readonly string[] = []
+    return steps.map((waiting) => {
+      batch = batchAfter(batch, waiting)
+      if (waiting.length === 0) return '(closed)'
+      const view = toolCallView({ approval: toolCall({ kind: 'model' }, waiting[0]), position: batchPosition(batch, waiting), ...quiet, sameTurn: [], onReviewAll: () => undefined })
+      return text(view.footerNote).split('·')[0]!.trim()
+    })
+  }
+
+  it('holds while requests are answered: 1 of 3, 2 of 3, 3 of 3', () => {
+    expect(counts([['a', 'b', 'c'], ['b', 'c'], ['c'], []])).toEqual(['Request 1 of 3', 'Request 2 of 3', 'Request 3 of 3', '(closed)'])
+  })
+
+  it('grows when more arrive, and starts over once nothing waits', () => {
+    expect(counts([['a', 'b'], ['b', 'c'], ['c'], [], ['d']])).toEqual(['Request 1 of 2', 'Request 2 of 3', 'Request 3 of 3', '(closed)', 'Escape denies.'])
+  })
+
+  it('gives the same batch back when nothing changed (no needless re-render)', () => {
+    const batch = batchAfter([], ['a', 'b'])
+    expect(batchAfter(batch, ['b'])).toBe(batch)
+    expect(batchAfter(batch, ['a', 'b'])).toBe(batch)
   })
 })

@@ -3,6 +3,7 @@
  * what main sent; nothing decides. Oldest first, one queue for extension starts and tool calls.
  */
 import type { ApprovalDecision, ApprovalElicitation, Elicitation, ExtensionStartSubject, HookSubject, HostToolArgs, SamplingSubject, ToolCallSubject } from '../../../shared/hostApi'
+import type { QueuePosition } from './approvalView'
 
 export type ExtensionStartApproval = ApprovalElicitation & { subject: ExtensionStartSubject }
 export type ToolCallApproval = ApprovalElicitation & { subject: ToolCallSubject }
@@ -72,3 +73,22 @@ export function toolLabel(approval: ToolCallApproval): string {
   return approval.subject.title?.trim() || shortToolName(approval)
 }
 
+/**
+ * The batch being answered: the ids of every approval that waited since the queue was last empty,
+ * in arrival order. It outlives answers, so the count reads "1 of 3", "2 of 3", "3 of 3" instead of
+ * shrinking with the queue ("1 of 3", "1 of 2", nothing); it grows when more arrive and starts over
+ * once nothing waits. The same array comes back when nothing changed.
+ */
+export function batchAfter(batch: readonly string[], waiting: readonly string[]): readonly string[] {
+  if (waiting.length === 0) return batch.length === 0 ? batch : []
+  const known = new Set(batch)
+  const arrived = waiting.filter((id) => !known.has(id))
+  return arrived.length === 0 ? batch : [...batch, ...arrived]
+}
+
+/** Where the first waiting approval stands in its batch: after every one of the batch that is no longer waiting. */
+export function batchPosition(batch: readonly string[], waiting: readonly string[]): QueuePosition {
+  const open = new Set(waiting)
+  const done = batch.filter((id) => !open.has(id)).length
+  return { index: done + 1, total: done + waiting.length }
+}
