@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import { ToolCallSubjectSchema } from './permissionApi'
 import { ConnectedAppSubjectSchema } from './connectedAppsApi'
+import { CallerSchema } from './callerKind'
 
 export const ApprovalDecisionSchema = z.enum(['allow_once', 'allow_always', 'deny'])
 export type ApprovalDecision = z.infer<typeof ApprovalDecisionSchema>
@@ -68,12 +69,8 @@ export const ApprovalElicitationSchema = z.object({
     tool: z.string().optional(),
     /** The chat session a tool call came from: approvals of one turn can be reviewed together. */
     sessionId: z.string().optional(),
-    /** Who started a tool call: the model, a window component, the person by hand, or an extension's App. */
-    by: z.enum(['model', 'frontend', 'person', 'app', 'connected-app']).optional(),
-    /** The connected app (Claude Code, a script…) whose call this is, by the name it was allowed under. */
-    client: z.string().optional(),
-    /** The agents whose turns led to the call, outermost first ("Assistant", "Researcher"); the dialog shows them before the tool. */
-    chain: z.array(z.string()).optional(),
+    /** Who asks (the person, the model, a sub-agent, a connected app, an App, a hook, a routine, an extension): every dialog names it. */
+    caller: CallerSchema,
   }),
   message: z.string(),
   subject: z.discriminatedUnion('type', [ExtensionStartSubjectSchema, ToolCallSubjectSchema, SamplingSubjectSchema, HookSubjectSchema, ConnectedAppSubjectSchema]),

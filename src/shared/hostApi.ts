@@ -137,6 +137,7 @@ export type SettingsResource = z.infer<typeof SettingsResourceSchema>
 
 export * from './extensionApi'
 export * from './elicitationApi'
+export * from './callerKind'
 export * from './permissionApi'
 export * from './chatApi'
 export * from './historyPageApi'

@@ -135,7 +135,7 @@ export async function sendMessage(page: Page, text: string): Promise<void> {
 /** Answers the dialog asking to run `extensionName` with "Allow once", once its buttons are armed. */
 export async function allowOnceInConsentDialog(page: Page, extensionName: string): Promise<void> {
   const dialog = page.getByRole('dialog')
-  await dialog.getByRole('heading', { name: `Run “${extensionName}” on this computer?` }).waitFor()
+  await dialog.getByRole('heading', { name: `The extension “${extensionName}” asks to run on this computer` }).waitFor()
   // The allow buttons arm after a moment, so that a stray key press cannot approve.
   await expect.poll(() => dialog.getByRole('button', { name: 'Allow once' }).isEnabled()).toBe(true)
   await dialog.getByRole('button', { name: 'Allow once' }).click()

@@ -86,7 +86,7 @@ describe('MCP Apps in browser mode (Electron stands in as headless Chromium)', (
     await expect.poll(() => messageBox().isEnabled()).toBe(true)
     await messageBox().fill('What time is it on the server?')
     await page.keyboard.press('Enter')
-    await allowInDialog('Run “Get Time” from Basic?')
+    await allowInDialog('asks to run “Get Time” from Basic')
     const frame = await appFrame()
     // The result (an ISO time) reached the App, which shows it.
     await expect.poll(() => frame.locator('code').first().innerText(), { timeout: 20_000 }).toMatch(/^\d{4}-\d\d-\d\dT/)
@@ -137,9 +137,9 @@ describe('MCP Apps in browser mode (Electron stands in as headless Chromium)', (
     const frame = await appFrame()
     const before = await frame.locator('code').first().innerText()
     await frame.locator('button', { hasText: 'Get Server Time' }).click()
-    await expect.poll(async () => (await approvals()).map((item) => item.message)).toEqual(['The App of Basic asks to run Get Time.'])
+    await expect.poll(async () => (await approvals()).map((item) => item.message)).toEqual(['The App “Get Time” of extension Basic asks to run Get Time of Basic.'])
     await screenshot(page, 'apps-approval.png')
-    await allowInDialog('The App of Basic asks to run “Get Time”')
+    await allowInDialog('The App “Get Time” of extension Basic asks to run “Get Time” from Basic')
     await expect.poll(() => frame.locator('code').first().innerText(), { timeout: 20_000 }).not.toBe(before)
     // A real answer of the tool, not an error text.
     expect(await frame.locator('code').first().innerText()).toMatch(/^\d{4}-\d\d-\d\dT/)
@@ -252,7 +252,7 @@ describe('MCP Apps in browser mode (Electron stands in as headless Chromium)', (
     expect(await page.locator('section[aria-label^="Tool call"] [data-state="writing"]').count()).toBe(1)
 
     world!.models.release('writing')
-    await allowInDialog('Run “Get Time” from Basic?')
+    await allowInDialog('asks to run “Get Time” from Basic')
     await expect.poll(seen, { timeout: 20_000 }).toContain('ui/notifications/tool-result')
     const methods = await seen()
     expect(methods.indexOf('ui/notifications/tool-input-partial')).toBeLessThan(methods.indexOf('ui/notifications/tool-input'))

@@ -109,7 +109,7 @@ describe('installing an .mcpb bundle (Electron stands in as headless Chromium)',
     await page.getByRole('button', { name: 'Install', exact: true }).click()
     // Nothing runs before the person answers the consent dialog.
     const dialog = page.getByRole('dialog')
-    await dialog.getByRole('heading', { name: 'Run “Fixture Bundle” on this computer?' }).waitFor()
+    await dialog.getByRole('heading', { name: 'The extension “Fixture Bundle” asks to run on this computer' }).waitFor()
     expect(children('server/index.js')).toEqual([])
     await shoot(dialog, 'bundle-consent.png')
     await expect.poll(() => dialog.getByRole('button', { name: 'Allow once' }).isEnabled()).toBe(true)

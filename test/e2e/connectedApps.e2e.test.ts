@@ -1,9 +1,10 @@
 /**
  * Connected apps end to end through browser mode: the real host (`npm run host`), the built
  * renderer in headless Chromium, and an outside app as an SDK v2 client over streamable HTTP. The
- * person turns the endpoint on in Settings → Connected apps, the app knocks, the window asks
- * "Allow Claude Code to use Switchboard?", allowing shows the token once with config snippets, the
- * app then works with it; the gateway switch, the session cap and Revoke in the settings change what it gets.
+ * person turns the endpoint on in Settings → Connected apps, the app knocks, the window says
+ * "Claude Code (a connected app) asks to use Switchboard", allowing shows the token once with config
+ * snippets (another app's request waits until it is closed), the app then works with it; the
+ * gateway switch, the session cap and Revoke in the settings change what it gets.
  */
 import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -23,9 +24,9 @@ let page: Page
 let observer: Client
 const outside: Client[] = []
 
-/** The outside app, as Claude Code introduces itself; connected with `token` when it has one. */
-async function connectOutside(url: string, token?: string): Promise<Client> {
-  const client = new Client({ name: 'claude-code', title: 'Claude Code', version: '2.0.0' })
+/** The outside app, as Claude Code (or `who`) introduces itself; connected with `token` when it has one. */
+async function connectOutside(url: string, token?: string, who = { name: 'claude-code', title: 'Claude Code' }): Promise<Client> {
+  const client = new Client({ ...who, version: '2.0.0' })
   outside.push(client)
   await client.connect(new StreamableHTTPClientTransport(new URL(url), token ? { requestInit: { headers: { Authorization: `Bearer ${token}` } } } : {}))
   return client
@@ -57,10 +58,12 @@ describe('Connected apps in browser mode (Electron stands in as headless Chromiu
     const { url } = await poll(connectedApps, (view) => view.url !== null, 'the endpoint to listen')
     await expect.poll(() => page.getByText(url!, { exact: true }).isVisible()).toBe(true)
 
-    // The app knocks without a token: refused, and the window asks.
+    // The app knocks without a token: refused, and the window asks, naming it as a connected app. A second app knocks too.
     await expect(connectOutside(url!)).rejects.toThrow()
     const dialog = page.getByRole('dialog')
-    await dialog.getByRole('heading', { name: 'Allow Claude Code to use Switchboard?' }).waitFor()
+    await dialog.getByRole('heading', { name: 'Claude Code (a connected app) asks to use Switchboard' }).waitFor()
+    await expect(connectOutside(url!, undefined, { name: 'zed', title: 'Zed' })).rejects.toThrow()
+    await expect.poll(() => dialog.getByText('Request 1 of 2').isVisible()).toBe(true)
     await expect.poll(() => dialog.getByText('Assistant', { exact: true }).isVisible()).toBe(true)
     const allow = dialog.getByRole('button', { name: 'Allow', exact: true })
     await expect.poll(() => allow.isEnabled()).toBe(true)
@@ -76,8 +79,18 @@ describe('Connected apps in browser mode (Electron stands in as headless Chromiu
     await issued.getByRole('tab', { name: 'VS Code' }).click()
     await expect.poll(() => issued.getByText('.vscode/mcp.json', { exact: false }).isVisible()).toBe(true)
     await screenshot(page, 'connected-apps-token.png')
+    // The second app's request waits behind the token: nothing covers it while it is shown.
+    const zed = page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: 'Zed (a connected app) asks to use Switchboard' }) })
+    expect(await zed.count()).toBe(0)
     await issued.getByRole('button', { name: 'Done' }).click()
     await expect.poll(() => issued.count()).toBe(0)
+    // Then it comes, and the count goes on from the first: 2 of 2, not "1 of 1" or nothing.
+    await zed.waitFor()
+    await expect.poll(() => zed.getByText('Request 2 of 2').isVisible()).toBe(true)
+    const deny = zed.getByRole('button', { name: 'Deny', exact: true })
+    await expect.poll(() => deny.isEnabled()).toBe(true)
+    await deny.click()
+    await expect.poll(() => zed.count()).toBe(0)
 
     // With the token the app gets the Assistant, and nothing else until the gateway is on.
     const claude = await connectOutside(url!, token)

@@ -271,7 +271,7 @@ describe('Settings → Extensions in browser mode (Electron stands in as headles
     const dialog = consentDialog()
     await dialog.waitFor()
     expect(await dialog.getAttribute('aria-labelledby')).toBeTruthy()
-    await dialog.getByRole('heading', { name: 'Run “Everything” on this computer?' }).waitFor()
+    await dialog.getByRole('heading', { name: 'The extension “Everything” asks to run on this computer' }).waitFor()
     expect(await dialog.getByTestId('consent-command').innerText()).toBe(nodePath)
     expect(await dialog.getByRole('list', { name: 'Arguments' }).locator('code').allInnerTexts()).toEqual([everythingPath, 'stdio'])
     await dialog.getByText('EVERYTHING_TOKEN', { exact: true }).waitFor()
@@ -419,7 +419,7 @@ describe('Settings → Extensions in browser mode (Electron stands in as headles
 
       // Oldest first, with a count; the warning about inline code is there to read before anything else.
       const dialog = consentDialog()
-      await dialog.getByRole('heading', { name: 'Run “Inline code” on this computer?' }).waitFor()
+      await dialog.getByRole('heading', { name: 'The extension “Inline code” asks to run on this computer' }).waitFor()
       await dialog.getByText('Request 1 of 2').waitFor()
       const warnings = dialog.getByRole('note', { name: 'Warnings' })
       await warnings.getByText('runs code written inline', { exact: false }).waitFor()
@@ -432,9 +432,10 @@ describe('Settings → Extensions in browser mode (Electron stands in as headles
       await dialog.getByRole('button', { name: 'Deny' }).click()
 
       // The next one: a server on the network shows its URL and header names, never header values.
-      await dialog.getByRole('heading', { name: 'Connect to “Remote docs”?' }).waitFor()
+      await dialog.getByRole('heading', { name: 'The extension “Remote docs” asks to connect to its server' }).waitFor()
       await dialog.getByText('https://mcp.example.com/mcp', { exact: true }).waitFor()
-      expect(await dialog.getByText('Request 1 of', { exact: false }).count()).toBe(0)
+      // The count goes on through the batch: 2 of 2, not "1 of 1" or nothing.
+      await dialog.getByText('Request 2 of 2').waitFor()
       await dialog.getByText('Authorization', { exact: true }).waitFor()
       await dialog.getByText('X-Team', { exact: true }).waitFor()
       expect(await dialog.innerText()).not.toContain('${secret:')

@@ -32,7 +32,7 @@ async function addHook(name: string, event: string, tool: string): Promise<void>
   await form.getByRole('combobox', { name: 'Tool it calls' }).selectOption(tool)
   await form.getByRole('button', { name: 'Add hook' }).click()
   const dialog = page.getByRole('dialog')
-  await dialog.getByText(`Let the hook “${name}” see`, { exact: false }).waitFor()
+  await dialog.getByRole('heading', { name: `Hook “${name}” asks to see` }).waitFor()
   await dialog.getByRole('button', { name: 'Approve hook' }).click()
   await dialog.waitFor({ state: 'detached' })
 }

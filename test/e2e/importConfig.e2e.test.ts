@@ -142,7 +142,7 @@ describe('installing from a pasted config and from an install link (Electron sta
     // Install adds it stopped; the consent dialog shows the same warning and it has not run.
     await sheet.getByRole('button', { name: 'Install', exact: true }).click()
     const dialog = consentDialog()
-    await dialog.getByRole('heading', { name: 'Run “Hostile” on this computer?' }).waitFor()
+    await dialog.getByRole('heading', { name: 'The extension “Hostile” asks to run on this computer' }).waitFor()
     await dialog.getByRole('note', { name: 'Warnings' }).getByText('runs code written inline', { exact: false }).waitFor()
     const hostile = (await extensionsNow()).find((view) => view.name === 'Hostile') as ExtensionView
     expect([hostile.consent, hostile.status]).toEqual(['pending', 'disabled'])

@@ -232,7 +232,7 @@ describe('Permissions in browser mode (Electron stands in as headless Chromium)'
 
     // The dialog: the tool, its badges, every argument, and what changed.
     const dialog = page.getByRole('dialog')
-    await dialog.getByRole('heading', { name: 'Run “echo” from Fixture?' }).waitFor()
+    await dialog.getByRole('heading', { name: 'You asked to run “echo” from Fixture' }).waitFor()
     // Names, not ids: the subtitle and the reasons say "echo" and "Fixture".
     await dialog.getByText('echo, from Fixture — not a trusted extension', { exact: true }).waitFor()
     await dialog.getByText('The definition of “echo” changed since it was last accepted', { exact: false }).waitFor()
@@ -289,7 +289,7 @@ describe('Permissions in browser mode (Electron stands in as headless Chromium)'
     // Again, allowed for good: it runs, and the next run does not ask.
     await argumentsField.fill('{"text":"hello again"}')
     await run.getByRole('button', { name: 'Run', exact: true }).click()
-    await dialog.getByRole('heading', { name: 'Run “echo” from Fixture?' }).waitFor()
+    await dialog.getByRole('heading', { name: 'You asked to run “echo” from Fixture' }).waitFor()
     await expect.poll(() => dialog.getByRole('button', { name: 'Always allow' }).isEnabled()).toBe(true)
     await dialog.getByRole('button', { name: 'Always allow' }).click()
     await dialog.waitFor({ state: 'detached' })

@@ -139,7 +139,7 @@ describe('Install from the MCP Registry in browser mode (Electron stands in as h
     // The consent dialog shows exactly what main will run, before anything starts.
     const dialog = page.getByRole('dialog')
     await dialog.waitFor()
-    await dialog.getByRole('heading', { name: 'Run “Everything” on this computer?' }).waitFor()
+    await dialog.getByRole('heading', { name: 'The extension “Everything” asks to run on this computer' }).waitFor()
     expect(await dialog.getByTestId('consent-command').innerText()).toBe('npx')
     expect(await dialog.getByRole('list', { name: 'Arguments' }).locator('code').allInnerTexts()).toEqual(['-y', `@modelcontextprotocol/server-everything@${EVERYTHING_VERSION}`])
     await dialog.getByText('EVERYTHING_TOKEN', { exact: true }).waitFor()

@@ -67,7 +67,7 @@ describe('Sign in to a remote extension in Chromium', () => {
 
     // The consent dialog says where it connects and that it will ask to sign in.
     const dialog = page.getByRole('dialog')
-    await dialog.getByRole('heading', { name: 'Connect to “Fixture Notes”?' }).waitFor()
+    await dialog.getByRole('heading', { name: 'The extension “Fixture Notes” asks to connect to its server' }).waitFor()
     expect(await dialog.getByTestId('consent-sign-in').innerText()).toMatch(/will ask you to sign in/)
     await expect.poll(() => dialog.getByRole('button', { name: 'Allow and remember' }).isEnabled()).toBe(true)
     await dialog.getByRole('button', { name: 'Allow and remember' }).click()
@@ -130,7 +130,7 @@ describe('Sign in to a remote extension in Chromium', () => {
       const { page } = app
       await call(client!, 'extension_add', { config: { id: 'team', name: 'Team Notes', type: 'streamable-http', url: registered.mcpUrl } })
       const dialog = page.getByRole('dialog')
-      await dialog.getByRole('heading', { name: 'Connect to “Team Notes”?' }).waitFor()
+      await dialog.getByRole('heading', { name: 'The extension “Team Notes” asks to connect to its server' }).waitFor()
       await expect.poll(() => dialog.getByRole('button', { name: 'Allow and remember' }).isEnabled()).toBe(true)
       await dialog.getByRole('button', { name: 'Allow and remember' }).click()
       const team = async () => (await read(client!, HostResource.extensions, ExtensionsResourceSchema)).extensions.find((item) => item.id === 'team')

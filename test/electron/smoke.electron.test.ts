@@ -78,7 +78,7 @@ describe.skipIf(!electron.found)('the Electron app', () => {
     await form.getByRole('button', { name: 'Add extension' }).click()
 
     const dialog = page.getByRole('dialog')
-    await dialog.getByRole('heading', { name: 'Run “Smoke” on this computer?' }).waitFor()
+    await dialog.getByRole('heading', { name: 'The extension “Smoke” asks to run on this computer' }).waitFor()
     expect(markedProcesses()).toEqual([])
     await dialog.getByRole('button', { name: 'Allow once' }).click()
     await expect.poll(() => page.locator('header [data-status]').first().getAttribute('data-status'), { timeout: 30_000 }).toBe('ready')

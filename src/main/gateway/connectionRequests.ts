@@ -38,7 +38,7 @@ export function createConnectionRequests(offered: OfferedScope, now: () => numbe
     kind: 'approval',
     id: request.id,
     created: Date.parse(request.created),
-    origin: { extensionId: 'connected-apps', extensionName: request.clientName },
+    origin: { extensionId: 'connected-apps', extensionName: request.clientName, caller: { kind: 'connected-app', name: request.clientName } },
     message: `${request.clientName} tried to connect to Switchboard's endpoint. If you allow it, it gets a token (shown once) to put in its config.`,
     subject: { type: 'connected-app', clientName: request.clientName, agents, tools: 'none (turn the gateway on for it in Settings → Connected apps)' },
     decisions: ['allow_once', 'deny'],

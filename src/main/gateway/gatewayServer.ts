@@ -80,7 +80,7 @@ export function createGatewayServer(deps: GatewayServerDeps, appId: string): Ser
     const { tool } = offered
     // Agents' chat tools too: the person's policies for them (never, always, ask) and the mode apply, like the model's calls.
     const verdict = await deps.authorize(
-      { origin: 'connected-app', client: app.name, callId: randomUUID(), extensionId: tool.extensionId, extensionTrust: tool.trust, toolName: tool.name, tool: toolDefinitionOf(tool), arguments: args },
+      { origin: 'connected-app', caller: { kind: 'connected-app', name: app.name }, callId: randomUUID(), extensionId: tool.extensionId, extensionTrust: tool.trust, toolName: tool.name, tool: toolDefinitionOf(tool), arguments: args },
       signal,
     )
     if (!verdict.run) return failure(signal.aborted && deps.app(appId) === undefined ? `Not run: ${app.name} was disconnected from Switchboard.` : verdict.message)

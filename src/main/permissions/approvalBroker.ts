@@ -14,7 +14,8 @@ import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import { log } from '../log/log'
 import { effectiveHints } from './permissionInspector'
-import type { CallOrigin, Decision, DefinitionChange, ExtensionTrust, Finding, ToolAnnotations, ToolCallRequest } from './types'
+import { callerOf, type CallOrigin, type Decision, type DefinitionChange, type ExtensionTrust, type Finding, type ToolAnnotations, type ToolCallRequest } from './types'
+import type { Caller } from '../../shared/callerKind'
 
 export const ApprovalAnswerSchema = z.enum(['allow_once', 'allow_always', 'deny'])
 export type ApprovalAnswer = z.infer<typeof ApprovalAnswerSchema>
@@ -29,10 +30,8 @@ export interface PendingApproval {
   callId: string
   origin: CallOrigin
   sessionId?: string
-  /** The connected app that made the call (origin `connected-app`). */
-  client?: string
-  /** The agents whose turns led to the call (ToolCallRequest.chain). */
-  chain?: string[]
+  /** Who asks: the dialog names it ("Cursor (a connected app) asks…"). */
+  caller: Caller
   extensionId: string
   extensionTrust: ExtensionTrust
   toolName: string
@@ -122,8 +121,7 @@ function approvalView(id: string, call: ToolCallRequest, decision: Decision, at:
     callId: call.callId,
     origin: call.origin,
     ...(call.origin !== 'person' && call.sessionId !== undefined ? { sessionId: call.sessionId } : {}),
-    ...(call.origin === 'connected-app' ? { client: call.client } : {}),
-    ...(call.chain && call.chain.length > 0 ? { chain: [...call.chain] } : {}),
+    caller: callerOf(call),
     extensionId: call.extensionId,
     extensionTrust: call.extensionTrust,
     toolName: call.toolName,

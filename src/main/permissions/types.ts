@@ -1,9 +1,10 @@
 /**
  * The vocabulary of the permission layer: what a tool call looks like when it reaches the inspector
- * chain, and what the chain decides. Plain data only, so the agent loop, the host and tests can
- * build these without touching extensions/ or secrets/.
+ * chain, and what the chain decides. Plain data (and one reading of it), so the agent loop, the host
+ * and tests can build these without touching extensions/ or secrets/.
  */
 import type { PermissionMode } from '../../shared/permissionApi'
+import type { Caller, CallerOf } from '../../shared/callerKind'
 
 /** What the chain can say about a call. Ordered: allow < ask < deny (see verdict.ts). */
 export type Verdict = 'allow' | 'ask' | 'deny'
@@ -41,8 +42,6 @@ interface ToolCallBase {
   arguments: Record<string, unknown>
   /** A hook answered "ask" for this call: it is not run without asking the person, whatever else allows it. */
   hookAsks?: { hook: string; reason?: string }
-  /** The agents whose turns led to the call, outermost first, by name: the approval dialog names the chain. */
-  chain?: readonly string[]
   /** The permission mode of the agent making the call; absent = the person's global mode. */
   mode?: PermissionMode
 }
@@ -53,16 +52,23 @@ interface ToolCallBase {
  */
 export type ToolCallRequest = ToolCallBase &
   (
-    | { origin: 'model'; sessionId: string }
+    /** A turn's model; `caller` says which session or which sub-agent chain (absent: the model, unnamed). */
+    | { origin: 'model'; sessionId: string; caller?: CallerOf<'model' | 'agent-chain' | 'routine'> }
     /** A frontend (UI) component asked for the call on its own; treated like the model. */
-    | { origin: 'frontend'; sessionId?: string }
-    /** An MCP App in a tool card asked (renderer/apps/); treated like the model, and the dialog says so. */
-    | { origin: 'app'; sessionId?: string }
+    | { origin: 'frontend'; sessionId?: string; caller?: CallerOf<'model'> }
+    /** An MCP App in a tool card asked (renderer/apps/); treated like the model, and the dialog names the App. */
+    | { origin: 'app'; sessionId?: string; caller: CallerOf<'mcp-app'> }
     /** Another app connected over the HTTP endpoint (src/main/gateway); treated like the model, and the dialog names the app. */
-    | { origin: 'connected-app'; client: string; sessionId?: string }
+    | { origin: 'connected-app'; caller: CallerOf<'connected-app'>; sessionId?: string }
     /** The person ran the tool by hand from the extension page (`tool_call`): they are the approver. */
     | { origin: 'person' }
   )
+
+/** Who asks for a call, as its approval names it (src/shared/callerKind.ts). */
+export function callerOf(call: ToolCallRequest): Caller {
+  if (call.origin === 'person') return { kind: 'person' }
+  return call.caller ?? { kind: 'model', ...(call.sessionId !== undefined ? { sessionId: call.sessionId } : {}) }
+}
 
 export type CallOrigin = ToolCallRequest['origin']
 

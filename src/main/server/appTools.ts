@@ -2,7 +2,7 @@
  * The host tools behind MCP Apps. The window's bridge (renderer/apps/) turns each App request into
  * one of these; main decides: an App reaches only its own extension, only tools whose visibility
  * includes "app", every call through the permission layer (origin "app", so the dialog says "the App
- * of X asks"), and its CSP and permissions are what main built from the resource, not what the
+ * “Y” of extension X asks"), and its CSP and permissions are what main built from the resource, not what the
  * window says.
  */
 import { randomUUID } from 'node:crypto'
@@ -106,7 +106,7 @@ export function registerAppTools(tool: ToolRegistrar, raw: RawToolRegistrar, ser
     if (!target) return failed(`The App of ${app.extensionName} asked for a tool "${name}" that ${app.extensionName} does not offer.`)
     if (!callableByApp(target.ui)) return failed(`The tool "${name}" of ${app.extensionName} is for the model only; Apps cannot call it.`)
     const verdict = await permissions.authorize(
-      { origin: 'app', ...(sessionId !== undefined ? { sessionId } : {}), callId: randomUUID(), extensionId: target.extensionId, extensionName: target.extensionName, extensionTrust: target.trust, toolName: target.name, tool: toolDefinitionOf(target), arguments: args },
+      { origin: 'app', caller: { kind: 'mcp-app', app: app.title ?? app.toolName, extensionName: app.extensionName }, ...(sessionId !== undefined ? { sessionId } : {}), callId: randomUUID(), extensionId: target.extensionId, extensionName: target.extensionName, extensionTrust: target.trust, toolName: target.name, tool: toolDefinitionOf(target), arguments: args },
       { signal },
     )
     if (!verdict.run) return failed(verdict.message)

@@ -1,13 +1,10 @@
 /** Tool-call approvals from the permission broker, shown in `switchboard://elicitations`. */
-import type { Elicitation } from '../../shared/hostApi'
+import { callerAsks, type Elicitation } from '../../shared/hostApi'
 import type { ApprovalBroker, PendingApproval } from '../permissions'
 import type { ElicitationSource } from './elicitationBoard'
 
 function approvalMessage(pending: PendingApproval, extension: string): string {
-  const tool = pending.tool.title ?? pending.tool.name
-  if (pending.origin === 'app') return `The App of ${extension} asks to run ${tool}.`
-  if (pending.client !== undefined) return `${pending.client} (a connected app) asks to run ${tool} of ${extension}.`
-  return `${extension} wants to run ${tool}.`
+  return `${callerAsks(pending.caller)} to run ${pending.tool.title ?? pending.tool.name} of ${extension}.`
 }
 
 function toElicitation(pending: PendingApproval, extensionName: (id: string) => string): Elicitation {
@@ -21,9 +18,7 @@ function toElicitation(pending: PendingApproval, extensionName: (id: string) => 
       extensionName: extensionName(pending.extensionId),
       tool: pending.toolName,
       sessionId: pending.sessionId,
-      by: pending.origin,
-      ...(pending.client !== undefined ? { client: pending.client } : {}),
-      ...(pending.chain ? { chain: pending.chain } : {}),
+      caller: pending.caller,
     },
     message: approvalMessage(pending, extensionName(pending.extensionId)),
     subject: {

@@ -33,7 +33,7 @@ import { createChatSearch } from './chatSearch'
 import { exportConversation, type SavePicker } from './conversationExport'
 import type { PermissionService } from '../permissions'
 import type { ExtensionService } from './extensionService'
-import type { AttachmentRef, SessionSummary } from '../../shared/hostApi'
+import type { AttachmentRef, CallerOf, SessionSummary } from '../../shared/hostApi'
 import type { SessionAttachments } from '../agent'
 import type { ModelService } from './modelService'
 import { historyView, progressView } from './chatViews'
@@ -189,6 +189,13 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
     emit(progressUri(sessionId))
   })
 
+  /** Who asks for a turn's calls: a sub-agent by its chain, else the model of the session (titled as it is when it asks). */
+  const turnCaller = (sessionId: string, chain: CallerTurn['chain']): CallerOf<'model' | 'agent-chain'> => {
+    if (chain.length > 1) return { kind: 'agent-chain', chain: chain.map((link) => link.name) }
+    const title = sessions.get(sessionId)?.title
+    return { kind: 'model', sessionId, ...(title ? { sessionTitle: title } : {}) }
+  }
+
   /** Token → the turn it names, while that turn runs. */
   const callers = new Map<string, CallerTurn>()
   const agentOf = (agentId: string | undefined): Agent => options.agents?.get(agentId ?? DEFAULT_AGENT_ID) ?? options.agents?.get(DEFAULT_AGENT_ID) ?? defaultAgent()
@@ -227,7 +234,7 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
         ...toolOfferOf(session, options.alwaysOffer?.() ?? []),
         onToolsFound: (names) => void sessions.addFoundTools(id, names).catch((error: Error) => log('warn', 'chat', `Could not keep the tools found in session ${id}: ${error.message}`)),
         authorize: (call, authorizeOptions) =>
-          permissions.authorize({ ...call, chain: chain.map((link) => link.name), ...(agent.permissionMode ? { mode: agent.permissionMode } : {}) }, authorizeOptions),
+          permissions.authorize({ ...(call.origin === 'model' ? { ...call, caller: turnCaller(id, chain) } : call), ...(agent.permissionMode ? { mode: agent.permissionMode } : {}) }, authorizeOptions),
         dispatch: (request, dispatchOptions) => extensions.core.dispatcher.call({ ...request, _meta: { [AGENT_CALLER_META_KEY]: token } }, dispatchOptions),
         store,
         security: permissions,

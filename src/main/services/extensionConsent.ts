@@ -82,7 +82,7 @@ export function createExtensionConsent(options: ConsentOptions): ExtensionConsen
         kind: 'approval',
         id,
         created,
-        origin: { extensionId: config.id, extensionName: config.name },
+        origin: { extensionId: config.id, extensionName: config.name, caller: { kind: 'extension', name: config.name } },
         message: `The extension "${config.name}" wants to ${what}. Start it only if you trust where it comes from.`,
         subject,
         decisions: ['allow_always', 'allow_once', 'deny'],

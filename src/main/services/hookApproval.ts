@@ -22,13 +22,14 @@ export const SEES: Record<HookEvent, string> = {
 export function hookApproval(id: string, hook: Hook, tool: CatalogTool | undefined): Extract<Elicitation, { kind: 'approval' }> {
   const effect = hook.observeOnly ? ' It only observes: it runs alongside the step and can neither refuse nor change anything.' : ' What it returns can change that before it goes on.'
   const base = { kind: 'approval' as const, id, created: Date.now(), decisions: ['allow_always' as const, 'deny' as const] }
+  const caller = { kind: 'hook' as const, name: hook.name }
   const subject = { type: 'hook' as const, hookName: hook.name, event: hook.event, observeOnly: hook.observeOnly, sees: SEES[hook.event] }
   if (hook.command) {
     const cwd = hook.command.cwd ?? homedir()
     const { program, args } = commandWords(hook.command.line)
     return {
       ...base,
-      origin: { extensionId: '', extensionName: `Command hook from ${hook.command.source}` },
+      origin: { extensionId: '', extensionName: `Command hook from ${hook.command.source}`, caller },
       message: `The hook "${hook.name}" runs this command on your computer, in ${cwd}, and gives it ${SEES[hook.event]}.${effect} Approve it only if you know what this command does.`,
       subject: { ...subject, target: '', command: { line: hook.command.line, cwd, source: hook.command.source, warnings: launchWarnings(program, args) } },
     }
@@ -36,7 +37,7 @@ export function hookApproval(id: string, hook: Hook, tool: CatalogTool | undefin
   const target = hook.target ?? ''
   return {
     ...base,
-    origin: { extensionId: tool?.extensionId ?? '', extensionName: tool?.extensionName ?? target, tool: target },
+    origin: { extensionId: tool?.extensionId ?? '', extensionName: tool?.extensionName ?? target, tool: target, caller },
     message: `The hook "${hook.name}" calls ${tool?.title ?? target} with ${SEES[hook.event]}.${effect} Approve it only if you trust this tool with that.`,
     subject: {
       ...subject,

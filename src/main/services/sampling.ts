@@ -99,7 +99,7 @@ export function createSampling(
           kind: 'approval',
           id,
           created,
-          origin: { extensionId, extensionName: name },
+          origin: { extensionId, extensionName: name, caller: { kind: 'extension', name } },
           message: `${name} asks your model to write a reply (sampling). Its conversation is shown below; the reply goes back to ${name}.`,
           subject: {
             type: 'sampling',

@@ -65,6 +65,7 @@ async function allowedApp(window: WindowClient, url: string, name: string) {
   await expect(outsideClient(name, url).connect()).rejects.toThrow()
   const [approval] = await poll(() => connectionApprovals(window), (list) => list.length === 1, 'the connection approval')
   expect(approval!.subject).toMatchObject({ type: 'connected-app', clientName: name })
+  expect(approval!.origin.caller).toEqual({ kind: 'connected-app', name })
   const issued = IssuedTokenSchema.parse((await call(window, 'connected_app_approve', { requestId: approval!.id })).structuredContent)
   return issued
 }
@@ -99,7 +100,7 @@ async function allowingCalls<T>(window: WindowClient, pending: Promise<T>, allow
   while (!settled) {
     const { elicitations } = await read(window, HostResource.elicitations, ElicitationsResourceSchema)
     for (const approval of elicitations) {
-      if (approval.kind === 'approval' && approval.subject.type === 'tool-call' && approval.origin.by === 'connected-app') {
+      if (approval.kind === 'approval' && approval.subject.type === 'tool-call' && approval.origin.caller.kind === 'connected-app') {
         allowed.push(approval.message)
         await call(window, 'elicitation_respond', { id: approval.id, action: 'accept', content: { decision: 'allow_once' } })
       }
@@ -183,8 +184,9 @@ describe('connected apps over streamable HTTP', () => {
       (list) => list.length === 1,
       'the tool approval',
     )
-    expect(approval).toMatchObject({ origin: { by: 'connected-app', client: 'Cursor', extensionId: 'fixture' } })
-    expect((approval as { message: string }).message).toMatch(/^Cursor \(a connected app\) asks to run/)
+    // Who asks, by kind and name: the dialog reads "Cursor (a connected app) asks…", never like the model's own call.
+    expect(approval).toMatchObject({ origin: { caller: { kind: 'connected-app', name: 'Cursor' }, extensionId: 'fixture' } })
+    expect((approval as { message: string }).message).toBe('Cursor (a connected app) asks to run echo of Fixture.')
     await call(window, 'elicitation_respond', { id: approval!.id, action: 'accept', content: { decision: 'allow_once' } })
     const result = await running
     expect(result.isError).toBeFalsy()

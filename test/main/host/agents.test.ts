@@ -276,7 +276,8 @@ describe('agents through the host API', () => {
 
     const started = (await call(client, 'chat_send', { text: 'Go' })).structuredContent as { sessionId: string }
     const [approval] = (await poll(() => read(client, HostResource.elicitations, ElicitationsResourceSchema), (e) => e.elicitations.length > 0, 'the approval')).elicitations
-    expect(approval).toMatchObject({ kind: 'approval', origin: { tool: 'fx__echo', chain: ['Assistant', 'Researcher'] } })
+    expect(approval).toMatchObject({ kind: 'approval', origin: { tool: 'fx__echo', caller: { kind: 'agent-chain', chain: ['Assistant', 'Researcher'] } } })
+    expect(approval).toMatchObject({ message: expect.stringMatching(/^Agent Researcher \(via Assistant → Researcher\) asks to run /) })
     expect(approval).not.toMatchObject({ origin: { sessionId: started.sessionId } })
     await call(client, 'elicitation_respond', { id: approval!.id, action: 'accept', content: { decision: 'allow_once' } })
     await poll(() => history(client, started.sessionId), (v) => v.messages.at(-1)?.text === 'Done.', 'the final answer')

@@ -78,6 +78,11 @@ describe('chat through the host API', () => {
       (e) => e.elicitations.some((item) => item.kind === 'approval' && item.subject.type === 'tool-call'),
       'the approval',
     )
+    // The model of this session asks, by the session's title.
+    expect(approval.elicitations[0]).toMatchObject({
+      origin: { caller: { kind: 'model', sessionId, sessionTitle: 'Say many words' } },
+      message: 'The model in “Say many words” asks to run echo of Fixture.',
+    })
     // Progress is published at most every ~30 ms, so it may trail the approval by a moment.
     const waiting = await poll(() => read(client, progressUri(sessionId), ProgressResourceSchema), (p) => p.turn?.status === 'waiting-for-approval', 'progress to show the approval')
     expect(waiting.turn?.toolCalls).toMatchObject([{ toolName: 'fixture__echo', state: 'pending-approval', arguments: { text: 'from the model' } }])
@@ -121,7 +126,7 @@ describe('chat through the host API', () => {
 
     const run = call(client, 'tool_call', { name: 'everything__trigger-sampling-request', arguments: { prompt: 'Say hi', maxTokens: 20 } })
     const asked = await poll(() => read(client, HostResource.elicitations, ElicitationsResourceSchema), (e) => e.elicitations.length === 1, 'the sampling approval')
-    expect(asked.elicitations[0]).toMatchObject({ origin: { extensionId: 'everything' }, subject: { type: 'sampling', maxTokens: 20, messages: [{ role: 'user', text: expect.stringContaining('Say hi') }] } })
+    expect(asked.elicitations[0]).toMatchObject({ origin: { extensionId: 'everything', caller: { kind: 'extension', name: expect.any(String) } }, subject: { type: 'sampling', maxTokens: 20, messages: [{ role: 'user', text: expect.stringContaining('Say hi') }] } })
     await call(client, 'elicitation_respond', { id: asked.elicitations[0]!.id, action: 'accept', content: { decision: 'allow_always' } })
     expect(JSON.stringify((await run).content)).toContain('sampled reply')
     expect(JSON.stringify(model.modelRequests[0]?.body)).toContain('Say hi')

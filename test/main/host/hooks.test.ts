@@ -33,7 +33,7 @@ describe('hooks through the host API', () => {
     const saved = (await call(client, 'hook_save', { name: 'Redact PII', event: 'user-message', target: 'hk__redact' })).structuredContent as { id: string }
     expect((await read(client, HostResource.hooks, HooksResourceSchema)).hooks).toMatchObject([{ id: saved.id, name: 'Redact PII', target: 'hk__redact', approved: false }])
     const [approval] = (await read(client, HostResource.elicitations, ElicitationsResourceSchema)).elicitations
-    expect(approval).toMatchObject({ kind: 'approval', subject: { type: 'hook', hookName: 'Redact PII', target: 'hk__redact', event: 'user-message', observeOnly: false } })
+    expect(approval).toMatchObject({ kind: 'approval', origin: { caller: { kind: 'hook', name: 'Redact PII' } }, subject: { type: 'hook', hookName: 'Redact PII', target: 'hk__redact', event: 'user-message', observeOnly: false } })
     await expect(call(client, 'hook_test', { id: saved.id, payload: { text: 'x' } })).rejects.toThrow(/not approved yet/)
 
     // Not approved: the message goes through unchanged.

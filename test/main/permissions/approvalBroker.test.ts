@@ -43,6 +43,8 @@ describe('approvals', () => {
       callId: c.callId,
       origin: 'model',
       sessionId: 's1',
+      // A model call that did not say more is "the model" of its session.
+      caller: { kind: 'model', sessionId: 's1' },
       extensionId: 'files',
       extensionTrust: 'untrusted',
       toolName: 'files__write_file',

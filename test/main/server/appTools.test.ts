@@ -85,7 +85,7 @@ describe('MCP Apps through the host', () => {
       (items) => items.length === 1,
       'the approval of the App call',
     )
-    expect(approval).toMatchObject({ message: 'The App of Fixture asks to run app_only.', origin: { by: 'app', extensionId: 'fix' } })
+    expect(approval).toMatchObject({ message: 'The App “show” of extension Fixture asks to run app_only of Fixture.', origin: { caller: { kind: 'mcp-app', app: 'show', extensionName: 'Fixture' }, extensionId: 'fix' } })
     await call(client, 'elicitation_respond', { id: approval!.id, action: 'accept', content: { decision: 'allow_once' } })
     expect(text(await running)).toBe('app only ran')
   })

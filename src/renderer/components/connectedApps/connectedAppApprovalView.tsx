@@ -1,8 +1,8 @@
-/** "Allow Claude Code to use Switchboard?": a client knocked on the endpoint without a token. */
+/** "Claude Code (a connected app) asks to use Switchboard": a client knocked on the endpoint without a token. */
 import type { ApprovalElicitation, ConnectedAppSubject } from '../../../shared/hostApi'
 import { DecisionButtons } from '../consent/DecisionButtons'
-import type { ApprovalView, SingleViewProps } from '../consent/approvalView'
-import { VisibleText } from '../VisibleText'
+import { queueNote, type ApprovalView, type SingleViewProps } from '../consent/approvalView'
+import { CallerAsks } from '../consent/CallerPhrase'
 
 export type ConnectedAppApproval = ApprovalElicitation & { subject: ConnectedAppSubject }
 
@@ -18,11 +18,11 @@ export function connectedAppApprovalView({ approval, position, busy, onAnswer }:
     requestId: approval.id,
     title: (
       <>
-        Allow <VisibleText text={subject.clientName} /> to use Switchboard?
+        <CallerAsks caller={approval.origin.caller} /> to use Switchboard
       </>
     ),
     subtitle: 'A connected app, over the endpoint on this computer',
-    footerNote: position.total > 1 ? `Request ${position.index} of ${position.total}` : 'Escape denies; the app gets nothing until you allow it.',
+    footerNote: queueNote(position, 'Escape denies; the app gets nothing until you allow it.'),
     onEscape: () => onAnswer('dismissed'),
     actions: (armed) => <DecisionButtons offered={approval.decisions} labels={labels} primary="allow_once" armed={armed} busy={busy} onAnswer={onAnswer} />,
     body: (

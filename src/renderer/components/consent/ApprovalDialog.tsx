@@ -1,14 +1,15 @@
 /**
  * Every approval main waits for — an extension start or a tool call — in one queue, shown one at a
- * time (oldest first) with a count; several calls of one turn can be reviewed together. Everything
- * shown comes from `switchboard://elicitations`; the renderer only relays the person's answers with
- * `elicitation_respond`. One modal stays open while the queue has anything in it.
+ * time (oldest first) with a count that holds across the batch; several calls of one turn can be
+ * reviewed together. Everything shown comes from `switchboard://elicitations`; the renderer only
+ * relays the person's answers with `elicitation_respond`. One modal stays open while the queue has
+ * anything in it, unless a connected app's one-time token is on screen.
  */
 import { useState } from 'react'
 import { useHostAction } from '../../hooks/useHostAction'
 import { useElicitationsStore } from '../../stores/elicitationsStore'
 import { ApprovalModal } from './ApprovalModal'
-import { answerArgs, isApproval, isExtensionStart, isHook, isSampling, isToolCall, sameTurn, sessionOf, type Answer } from './approvalQueue'
+import { answerArgs, batchAfter, batchPosition, isApproval, isExtensionStart, isHook, isSampling, isToolCall, sameTurn, sessionOf, type Answer } from './approvalQueue'
 import { hookView } from './hookView'
 import type { ApprovalView } from './approvalView'
 import { extensionStartView } from './extensionStartView'
@@ -28,10 +29,18 @@ export function ApprovalDialog() {
   const [review, setReview] = useState<string | null>(null)
   const [seenList, setSeenList] = useState<string | null>(null)
   const showIssued = useConnectedAppsStore((state) => state.show)
+  // A token shown once is never covered: the next approval (another app's "Allow …" too) waits until its dialog is closed.
+  const showingToken = useConnectedAppsStore((state) => state.issued !== null)
+  /** Every approval since the queue was last empty, so the count holds ("2 of 3") as requests are answered. */
+  const [batch, setBatch] = useState<readonly string[]>([])
 
   const pending = elicitations.filter(isApproval).filter((approval) => !answered.has(approval.id))
+  const waitingIds = pending.map((approval) => approval.id)
+  const nextBatch = batchAfter(batch, waitingIds)
+  // Derived from what waits, during render (React's pattern for state that follows props).
+  if (nextBatch !== batch) setBatch(nextBatch)
   const current = pending[0]
-  if (!current) return null
+  if (!current || showingToken) return null
 
   const respond = async (answers: readonly { id: string; answer: Answer }[]) => {
     if (sending || answers.length === 0) return
@@ -70,7 +79,7 @@ export function ApprovalDialog() {
       onBack: () => setReview(null),
     })
   } else {
-    const position = { index: 1, total: pending.length }
+    const position = batchPosition(nextBatch, waitingIds)
     if (isToolCall(current)) {
       const turn = sameTurn(pending, current)
       view = toolCallView({

@@ -3,6 +3,7 @@
  * what main sent; nothing decides. Oldest first, one queue for extension starts and tool calls.
  */
 import type { ApprovalDecision, ApprovalElicitation, Elicitation, ExtensionStartSubject, HookSubject, HostToolArgs, SamplingSubject, ToolCallSubject } from '../../../shared/hostApi'
+import type { QueuePosition } from './approvalView'
 
 export type ExtensionStartApproval = ApprovalElicitation & { subject: ExtensionStartSubject }
 export type ToolCallApproval = ApprovalElicitation & { subject: ToolCallSubject }
@@ -38,9 +39,14 @@ export function answerArgs(id: string, answer: Answer): HostToolArgs<'elicitatio
   return { id, action: answer === 'deny' ? 'decline' : 'accept', content: { decision: answer } }
 }
 
-/** The chat session a tool call comes from: parallel calls of one turn can be reviewed together. */
+/**
+ * The chat session whose turn made a tool call: parallel calls of one turn can be reviewed together.
+ * Only a turn's own calls (its model's, or a sub-agent's): an App or a connected app in the same
+ * session asks on its own, never inside the turn's "Review all".
+ */
 export function sessionOf(approval: ApprovalElicitation): string | undefined {
-  return approval.origin.sessionId || undefined
+  const { kind } = approval.origin.caller
+  return kind === 'model' || kind === 'agent-chain' ? approval.origin.sessionId || undefined : undefined
 }
 
 /** The pending tool calls of the same session as `current` (itself included), oldest first; empty when there is no session. */
@@ -65,4 +71,24 @@ export function shortToolName(approval: ToolCallApproval): string {
 /** What the dialog calls a tool: its title, else its own name. */
 export function toolLabel(approval: ToolCallApproval): string {
   return approval.subject.title?.trim() || shortToolName(approval)
+}
+
+/**
+ * The batch being answered: the ids of every approval that waited since the queue was last empty,
+ * in arrival order. It outlives answers, so the count reads "1 of 3", "2 of 3", "3 of 3" instead of
+ * shrinking with the queue ("1 of 3", "1 of 2", nothing); it grows when more arrive and starts over
+ * once nothing waits. The same array comes back when nothing changed.
+ */
+export function batchAfter(batch: readonly string[], waiting: readonly string[]): readonly string[] {
+  if (waiting.length === 0) return batch.length === 0 ? batch : []
+  const known = new Set(batch)
+  const arrived = waiting.filter((id) => !known.has(id))
+  return arrived.length === 0 ? batch : [...batch, ...arrived]
+}
+
+/** Where the first waiting approval stands in its batch: after every one of the batch that is no longer waiting. */
+export function batchPosition(batch: readonly string[], waiting: readonly string[]): QueuePosition {
+  const open = new Set(waiting)
+  const done = batch.filter((id) => !open.has(id)).length
+  return { index: done + 1, total: done + waiting.length }
 }

@@ -14,10 +14,15 @@ export interface ApprovalView {
   onEscape: () => void
 }
 
-/** Where the shown request stands in the queue (1-based). */
+/** Where the shown request stands in the batch being answered (1-based; see approvalQueue's batchAfter). */
 export interface QueuePosition {
   index: number
   total: number
+}
+
+/** The footer's count: "Request 2 of 3" while a batch is answered, else what Escape does. */
+export function queueNote(position: QueuePosition, alone: string): string {
+  return position.total > 1 ? `Request ${position.index} of ${position.total}` : alone
 }
 
 export interface SingleViewProps<A> {

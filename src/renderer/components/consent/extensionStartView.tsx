@@ -3,7 +3,8 @@ import { GlobeIcon, TerminalIcon } from '../icons'
 import type { ExtensionStartApproval } from './approvalQueue'
 import { DecisionButtons } from './DecisionButtons'
 import { ExtensionStartDetails, Warnings } from './ExtensionStartDetails'
-import type { ApprovalView, SingleViewProps } from './approvalView'
+import { queueNote, type ApprovalView, type SingleViewProps } from './approvalView'
+import { CallerAsks } from './CallerPhrase'
 
 const labels = { allow_always: 'Allow and remember', allow_once: 'Allow once', deny: 'Deny' } as const
 
@@ -12,7 +13,11 @@ export function extensionStartView({ approval, position, busy, onAnswer }: Singl
   const stdio = subject.extensionType === 'stdio'
   return {
     requestId: approval.id,
-    title: stdio ? <>Run “{origin.extensionName}” on this computer?</> : <>Connect to “{origin.extensionName}”?</>,
+    title: (
+      <>
+        <CallerAsks caller={origin.caller} /> {stdio ? 'to run on this computer' : 'to connect to its server'}
+      </>
+    ),
     icon: (
       <span
         aria-hidden="true"
@@ -27,7 +32,7 @@ export function extensionStartView({ approval, position, busy, onAnswer }: Singl
         <code className="font-mono">{origin.extensionId}</code> · stays stopped until you allow it
       </>
     ),
-    footerNote: position.total > 1 ? `Request ${position.index} of ${position.total}` : 'Escape denies.',
+    footerNote: queueNote(position, 'Escape denies.'),
     onEscape: () => onAnswer('dismissed'),
     actions: (armed) => <DecisionButtons offered={approval.decisions} labels={labels} primary="allow_always" armed={armed} busy={busy} onAnswer={onAnswer} />,
     body: (

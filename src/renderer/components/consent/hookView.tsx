@@ -1,7 +1,8 @@
 /** The approval of a hook's target, as the dialog shows it: which tool will get which payloads. */
 import type { HookApproval } from './approvalQueue'
 import { DecisionButtons } from './DecisionButtons'
-import type { ApprovalView, SingleViewProps } from './approvalView'
+import { queueNote, type ApprovalView, type SingleViewProps } from './approvalView'
+import { CallerAsks } from './CallerPhrase'
 
 const labels = { allow_always: 'Approve hook', allow_once: 'Approve once', deny: 'Deny' } as const
 
@@ -9,14 +10,18 @@ export function hookView({ approval, position, busy, onAnswer }: SingleViewProps
   const { subject } = approval
   return {
     requestId: approval.id,
-    title: <>Let the hook “{subject.hookName}” see {subject.sees}?</>,
+    title: (
+      <>
+        <CallerAsks caller={approval.origin.caller} /> to see {subject.sees}
+      </>
+    ),
     subtitle: (
       <>
         Hook on <code className="font-mono">{subject.event}</code> · {subject.command ? 'runs a command' : <>calls <code className="font-mono">{subject.target}</code></>}
         {subject.observeOnly ? ' · observe only' : ' · may change what it sees'}
       </>
     ),
-    footerNote: position.total > 1 ? `Request ${position.index} of ${position.total}` : 'Escape denies; the hook stays off until approved.',
+    footerNote: queueNote(position, 'Escape denies; the hook stays off until approved.'),
     onEscape: () => onAnswer('dismissed'),
     actions: (armed) => <DecisionButtons offered={approval.decisions} labels={labels} primary="allow_always" armed={armed} busy={busy} onAnswer={onAnswer} />,
     body: (

@@ -7,6 +7,7 @@ import { BatchReviewList } from './BatchReviewList'
 import { ExpiryCountdown } from './ExpiryCountdown'
 import { needsOwnReview, type ToolCallApproval } from './approvalQueue'
 import type { ApprovalView } from './approvalView'
+import { CallerAsks } from './CallerPhrase'
 
 interface Props {
   session: string
@@ -25,7 +26,11 @@ export function reviewView({ session, items, busy, reviewed, onSeenAll, onDeny, 
   const soonest = items.reduce((first, approval) => (approval.subject.expiresAt < first ? approval.subject.expiresAt : first), items[0]!.subject.expiresAt)
   return {
     requestId: `review:${session}`,
-    title: `Review ${items.length} calls from this turn`,
+    title: (
+      <>
+        <CallerAsks caller={items[0]!.origin.caller} /> to run {items.length} calls in this turn
+      </>
+    ),
     subtitle: 'Look at each call and its arguments; then allow them together, or deny any of them.',
     footerNote: (
       <span className="inline-flex flex-wrap gap-x-1.5">

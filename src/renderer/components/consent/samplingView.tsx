@@ -2,7 +2,8 @@
 import type { SamplingApproval } from './approvalQueue'
 import { DecisionButtons } from './DecisionButtons'
 import { ExpiryCountdown } from './ExpiryCountdown'
-import type { ApprovalView, SingleViewProps } from './approvalView'
+import { queueNote, type ApprovalView, type SingleViewProps } from './approvalView'
+import { CallerAsks } from './CallerPhrase'
 
 const labels = { allow_always: 'Always allow for this extension', allow_once: 'Allow once', deny: 'Deny' } as const
 
@@ -10,7 +11,11 @@ export function samplingView({ approval, position, busy, onAnswer }: SingleViewP
   const { subject, origin } = approval
   return {
     requestId: approval.id,
-    title: <>Let “{origin.extensionName}” use your model?</>,
+    title: (
+      <>
+        <CallerAsks caller={origin.caller} /> to use your model
+      </>
+    ),
     subtitle: (
       <>
         Sampling request · extension <code className="font-mono">{origin.extensionId}</code> · up to {subject.maxTokens} tokens
@@ -18,7 +23,7 @@ export function samplingView({ approval, position, busy, onAnswer }: SingleViewP
     ),
     footerNote: (
       <span className="inline-flex flex-wrap gap-x-1.5">
-        <span>{position.total > 1 ? `Request ${position.index} of ${position.total}` : 'Escape denies.'}</span>
+        <span>{queueNote(position, 'Escape denies.')}</span>
         {subject.expiresAt && (
           <>
             <span aria-hidden="true">·</span>

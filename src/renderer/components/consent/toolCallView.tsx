@@ -1,7 +1,8 @@
 /**
- * The approval of one tool call, as the dialog shows it: which extension and tool, what the tool
- * says about itself, anything the security inspector found (first, most severe first), how the
- * tool changed since it was allowed, every argument, and why Switchboard asks. All from main.
+ * The approval of one tool call, as the dialog shows it: who asks (and what kind of caller it is),
+ * which extension and tool, what the tool says about itself, anything the security inspector found
+ * (first, most severe first), how the tool changed since it was allowed, every argument, and why
+ * Switchboard asks. All from main.
  */
 import { WrenchIcon } from '../icons'
 import { secondaryButton } from '../ui'
@@ -12,7 +13,8 @@ import { DefinitionChangeNote } from './DefinitionChangeNote'
 import { ExpiryCountdown } from './ExpiryCountdown'
 import { FindingList } from './FindingList'
 import { shortToolName, toolLabel, type ToolCallApproval } from './approvalQueue'
-import type { ApprovalView, SingleViewProps } from './approvalView'
+import { queueNote, type ApprovalView, type SingleViewProps } from './approvalView'
+import { CallerAsks, CallerName } from './CallerPhrase'
 import { VisibleText } from '../VisibleText'
 
 const labels = { allow_once: 'Allow once', allow_always: 'Always allow', deny: 'Deny' } as const
@@ -37,20 +39,12 @@ export function toolCallView({ approval, position, busy, onAnswer, sameTurn, onR
   const label = toolLabel(approval)
   return {
     requestId: approval.id,
-    title:
-      origin.by === 'app' ? (
-        <>
-          The App of {origin.extensionName} asks to run “<VisibleText text={label} />”
-        </>
-      ) : origin.by === 'connected-app' ? (
-        <>
-          <VisibleText text={origin.client ?? 'A connected app'} /> asks to run “<VisibleText text={label} />” from {origin.extensionName}
-        </>
-      ) : (
-        <>
-          Run “<VisibleText text={label} />” from {origin.extensionName}?
-        </>
-      ),
+    // Who asks comes first, with its kind: an app named "Assistant" must not read as the agent.
+    title: (
+      <>
+        <CallerAsks caller={origin.caller} /> to run “<VisibleText text={label} />” from <VisibleText text={origin.extensionName} />
+      </>
+    ),
     icon: (
       <span
         aria-hidden="true"
@@ -72,7 +66,7 @@ export function toolCallView({ approval, position, busy, onAnswer, sameTurn, onR
     ),
     footerNote: (
       <span className="inline-flex flex-wrap gap-x-1.5">
-        <span>{position.total > 1 ? `Request ${position.index} of ${position.total}` : 'Escape denies.'}</span>
+        <span>{queueNote(position, 'Escape denies.')}</span>
         <span aria-hidden="true">·</span>
         <ExpiryCountdown expiresAt={subject.expiresAt} />
       </span>
@@ -83,15 +77,10 @@ export function toolCallView({ approval, position, busy, onAnswer, sameTurn, onR
     ),
     body: (
       <>
-        {origin.chain && origin.chain.length > 1 && (
-          <p aria-label="Who asks" className="rounded-lg border border-zinc-200 bg-zinc-50 px-3 py-2 text-sm text-zinc-800 dark:border-zinc-700 dark:bg-zinc-800/60 dark:text-zinc-200">
-            A sub-agent asks: <span className="font-medium">{[...origin.chain, subject.toolName].join(' → ')}</span>
-          </p>
-        )}
         {sameTurn.length > 1 && (
           <div className="flex flex-wrap items-center gap-3 rounded-lg border border-indigo-200 bg-indigo-50/70 px-3 py-2 dark:border-indigo-500/30 dark:bg-indigo-500/10">
             <p className="min-w-0 flex-1 text-sm text-indigo-950 dark:text-indigo-100">
-              The model made {sameTurn.length} calls in this turn that wait for you.
+              <CallerName caller={origin.caller} /> made {sameTurn.length} calls in this turn that wait for you.
             </p>
             <button type="button" className={`${secondaryButton} h-7`} disabled={busy} onClick={onReviewAll}>
               Review all {sameTurn.length}
