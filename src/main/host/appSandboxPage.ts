@@ -6,11 +6,15 @@
  * window, or other Apps). The App's CSP is this page's response header, which the inner `srcdoc`
  * document inherits, so the App's own HTML cannot loosen it. The proxy relays every message except
  * the `ui/notifications/sandbox-*` ones, only between the window (checked by origin and source) and
- * its own inner frame (checked by source); it makes no requests itself.
+ * its own inner frame (checked by source); it makes no requests itself. The App's HTML gets the
+ * WebRTC guard (appFrameGuard.ts) as its first script, and its declarative shadow roots become
+ * plain templates (the guard could not see frames inside a closed one).
  *
  * Hand-written: ext-apps ships the host bridge but no proxy page (its basic-host example is not
  * meant for production and writes the HTML into a same-origin inner frame).
  */
+
+import { APP_FRAME_GUARD } from './appFrameGuard'
 
 /** The inner frame's sandbox; fixed here, a `sandbox` sent by the window is ignored (never loosened). */
 export const APP_INNER_SANDBOX = 'allow-scripts allow-forms'
@@ -31,6 +35,32 @@ export const SANDBOX_SCRIPT = `(() => {
   const SANDBOX_PREFIX = 'ui/notifications/sandbox-'
   let inner = null
   const toHost = (message) => { for (const origin of hosts) window.parent.postMessage(message, origin) }
+  const GUARD = ${JSON.stringify(`<script>${APP_FRAME_GUARD}</script>`)}
+  const withoutDeclarativeShadowRoots = (html) => {
+    if (!/shadowrootmode/i.test(html)) return html
+    // DOMParser makes no shadow roots: each declarative one is still a <template shadowrootmode> there.
+    const parsed = new DOMParser().parseFromString(html, 'text/html')
+    let found = false
+    const visit = (root) => {
+      for (const template of root.querySelectorAll('template')) {
+        if (template.hasAttribute('shadowrootmode')) {
+          template.removeAttribute('shadowrootmode')
+          found = true
+        }
+        visit(template.content)
+      }
+    }
+    visit(parsed)
+    if (!found) return html
+    return (parsed.doctype ? new XMLSerializer().serializeToString(parsed.doctype) : '') + parsed.documentElement.outerHTML
+  }
+  /** The guard goes first, after the doctype (before it, the App would render in quirks mode). */
+  const guarded = (html) => {
+    const safe = withoutDeclarativeShadowRoots(html)
+    const doctype = /^\\uFEFF?(?:\\s|<!--[\\s\\S]*?-->)*<!doctype[^>]*>/i.exec(safe)
+    const at = doctype ? doctype[0].length : 0
+    return safe.slice(0, at) + GUARD + safe.slice(at)
+  }
   const methodOf = (data) => (data && typeof data === 'object' && typeof data.method === 'string' ? data.method : '')
   const load = (params) => {
     if (inner || !params || typeof params.html !== 'string') return
@@ -38,7 +68,7 @@ export const SANDBOX_SCRIPT = `(() => {
     inner.setAttribute('sandbox', ${JSON.stringify(APP_INNER_SANDBOX)})
     if (config.allow) inner.setAttribute('allow', config.allow)
     inner.setAttribute('title', 'App')
-    inner.srcdoc = params.html
+    inner.srcdoc = guarded(params.html)
     document.body.appendChild(inner)
   }
   window.addEventListener('message', (event) => {
