@@ -9,7 +9,7 @@
  * which the window's listeners ignore without reading them.
  * The App is test/fixtures/servers/hostileAppServer.mjs (its WebRTC attempts at load go nowhere),
  * shown from a saved tool call. It prints, it does not judge: only a benchmark that cannot run exits non-zero.
- * Run: npx tsx bench/appFlood.ts
+ * Run: npx tsx bench/appFlood.ts   (BENCH_BURST to vary the burst's size)
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -24,7 +24,7 @@ import { callHost, connectHostClient, count, ms, openApp, openBenchPage, ratio, 
 const TITLE = 'Benchmark: App flood'
 const TOOL = 'hostile__show'
 const serverPath = join(root, 'test/fixtures/servers/hostileAppServer.mjs')
-const BURST = 10_000
+const BURST = Number(process.env.BENCH_BURST ?? 10_000)
 const BIG = 50 * 1024 * 1024
 /** How long the window is watched with nothing happening. */
 const QUIET_MS = 3000
