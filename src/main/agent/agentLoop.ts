@@ -47,6 +47,8 @@ export interface RunTurnOptions {
   userText?: string
   /** Who wrote `userText` when not the person (an MCP App's ui/message); shown on the message. */
   userFrom?: string
+  /** `userText` as the person is shown it, when it differs (an App's message: hidden characters escaped). */
+  userShown?: string
   /**
    * Regenerate (no `userText`) or edit and resend (`userText` is the new text): the messages from
    * `from` on are set aside first (a rewind line, setAside.ts), then the turn runs on what is left.
@@ -178,7 +180,9 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
       const trail = trailField(choiceChanges)
       // Context command hooks added is part of the message, so the person sees exactly what the model got.
       const text = [checked.payload.text, ...(started?.context ?? []), ...checked.context].join('\n\n')
-      conversation.push(await commit({ kind: 'user', turnId, text, ...attachments, ...(options.userFrom ? { from: options.userFrom } : {}), ...trail, ...refusedBy }))
+      // What the person is shown holds only while the text is the one sent (no hook or context changed it).
+      const shown = options.userShown !== undefined && text === options.userText ? { shown: options.userShown } : {}
+      conversation.push(await commit({ kind: 'user', turnId, text, ...shown, ...attachments, ...(options.userFrom ? { from: options.userFrom } : {}), ...trail, ...refusedBy }))
       await warn(started?.warnings ?? [])
       if (checked.refusal) {
         await commit({ kind: 'notice', turnId, reason: 'hook', text: `Not sent to the model: hook "${checked.refusal.hook}" refused this message (${checked.refusal.reason}).` })

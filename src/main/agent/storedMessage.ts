@@ -79,6 +79,8 @@ export const UserMessageSchema = z.object({
   attachments: z.array(StoredAttachmentSchema).optional(),
   /** Who wrote it when not the person: an MCP App's ui/message ("App of <extension>"). */
   from: z.string().max(200).optional(),
+  /** `text` as the window shows it, when that differs: an App's message whose hidden characters the model never got (escaped here). */
+  shown: z.string().optional(),
   hookChanges,
   /** A hook refused the message: it is kept for the person, and never given to the model. */
   refusedBy: z.object({ hook: z.string(), reason: z.string() }).optional(),

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto'
 import type { CallToolResult } from '@modelcontextprotocol/server'
 import { ALLOW_FEATURES, APP_MIME_TYPE, callableByApp, resourceUiOf } from '../../shared/appMeta'
 import { appContentSecurityPolicy } from '../../shared/appCsp'
+import { describeInvisible, escapeInvisible, findInvisible, stripInvisible } from '../../shared/invisibleText'
 import type { HostToolArgs, HostToolName } from '../../shared/hostApi'
 import { toolDefinitionOf } from '../agent'
 import type { CatalogTool } from '../extensions'
@@ -23,6 +24,8 @@ export type RawToolRegistrar = <N extends HostToolName>(name: N, description: st
 const MAX_APP_HTML = 8 * 1024 * 1024
 /** Text an App may leave as context for the next turn. */
 const MAX_CONTEXT_TEXT = 20_000
+/** Text an App may put into the conversation at once (ui/message): as much as its context. */
+export const MAX_APP_MESSAGE_TEXT = MAX_CONTEXT_TEXT
 
 const failed = (text: string): CallToolResult => ({ isError: true, content: [{ type: 'text', text }] })
 
@@ -134,7 +137,15 @@ export function registerAppTools(tool: ToolRegistrar, raw: RawToolRegistrar, ser
     const app = appOf(appName)
     const text = textOf(content).trim()
     if (text === '') throw new Error(`The App of ${app.extensionName} sent an empty message; nothing was added.`)
-    return chat.send(sessionId, text, undefined, { from: `App of ${app.extensionName}` })
+    if (text.length > MAX_APP_MESSAGE_TEXT) {
+      throw new Error(`The App of ${app.extensionName} sent a message of ${text.length} characters, more than the ${MAX_APP_MESSAGE_TEXT} an App's message may have; nothing was added. Send a shorter message.`)
+    }
+    const from = `App of ${app.extensionName}`
+    // Hidden characters, as in tool descriptions: the person sees them escaped, the model never gets them.
+    const hidden = findInvisible(text)
+    if (hidden.length === 0) return chat.send(sessionId, text, undefined, { from })
+    log('warn', 'apps', `${app.extensionId}: the App's message hides ${describeInvisible(hidden)}: shown escaped, removed before the model reads it: "${escapeInvisible(text).slice(0, 300)}"`)
+    return chat.send(sessionId, stripInvisible(text), undefined, { from, shown: escapeInvisible(text) })
   })
 
   tool('app_context_set', "An App's ui/update-model-context: context for the session's next turn (replaces the App's previous one).", async ({ app: appName, sessionId, content, structuredContent }) => {

@@ -89,6 +89,8 @@ export interface TurnStart extends SendOptions {
 export interface SendOptions {
   /** Who wrote the message when it was not the person, e.g. "App of Basic MCP App Server" (ui/message). */
   from?: string
+  /** The message as the person is shown it, when that is not `text` (what the model gets): an App's message with its hidden characters as visible escapes. */
+  shown?: string
 }
 
 export interface ChatServiceOptions {
@@ -223,6 +225,7 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
         history,
         ...(begin.userText !== undefined ? { userText: begin.userText } : {}),
         ...(begin.from ? { userFrom: begin.from } : {}),
+        ...(begin.shown !== undefined ? { userShown: begin.shown } : {}),
         ...(begin.rewind ? { rewind: begin.rewind } : {}),
         model,
         system: composeSystemPrompt({ agent: agent.instructions, session: session?.instructions, defaults: options.defaultInstructions?.() }),
@@ -279,7 +282,7 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
       if (!sessions.get(id)) throw new Error(`No session with id "${id}" exists; it may have been deleted.`)
       // Takes effect at once; subscribing to new attachments goes on in the background.
       if (attached) void options.attachments?.set(id, attached)
-      const { turnId } = await start(id, { userText: text, ...(sendOptions?.from ? { from: sendOptions.from } : {}) })
+      const { turnId } = await start(id, { userText: text, ...(sendOptions?.from ? { from: sendOptions.from } : {}), ...(sendOptions?.shown !== undefined ? { shown: sendOptions.shown } : {}) })
       return { sessionId: id, turnId }
     },
     async regenerate(sessionId) {

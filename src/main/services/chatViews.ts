@@ -51,7 +51,8 @@ function messageView(entry: HistoryEntry, facts: readonly ModelFactsRow[]): Chat
       return {
         id: entry.id,
         role: 'user',
-        text: entry.text,
+        // The person sees what an App hid in its message (escaped); the model got `text`, without it.
+        text: entry.shown ?? entry.text,
         created: entry.at,
         ...(entry.attachments?.length ? { attachments: entry.attachments } : {}),
         ...(entry.from ? { from: entry.from } : {}),

@@ -1,16 +1,17 @@
 /**
- * One App on screen: ext-apps' `AppBridge` over a `PostMessageTransport` to the sandbox proxy frame.
+ * One App on screen: ext-apps' `AppBridge` over an AppFrameTransport to the sandbox proxy frame.
  * The bridge has no MCP client of its own (null): every App request becomes a host tool call, and
  * main decides (appTools.ts). The tool's input and result are replayed to the App once it says it is
  * initialized (nothing is sent before); while the model is still writing the call, the App gets the
  * input as far as it has arrived (tool-input-partial), then the whole input once. A call that ended without a result tells the App it was
  * cancelled, and closing tears the App down before the frame goes.
  */
-import { AppBridge, PostMessageTransport, type McpUiHostContext, type McpUiResourceTeardownRequest } from '@modelcontextprotocol/ext-apps/app-bridge'
+import { AppBridge, type McpUiHostContext, type McpUiResourceTeardownRequest } from '@modelcontextprotocol/ext-apps/app-bridge'
 import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/client'
 import type { AppOpenResult, ToolCallView } from '../../shared/hostApi'
 import type { HostClient } from '../mcp/hostClient'
 import type { AppDisplayMode } from './hostStyles'
+import { AppFrameTransport } from './appFrameTransport'
 
 /** What the card does for the App; each returns what the App is told. */
 export interface AppSessionHandlers {
@@ -158,7 +159,7 @@ export async function startAppSession(options: AppSessionOptions): Promise<AppSe
 
   const frame = iframe.contentWindow
   if (!frame) throw new Error('The App frame is not in the page.')
-  await bridge.connect(new PostMessageTransport(frame, frame))
+  await bridge.connect(new AppFrameTransport(frame))
   // Only now does the proxy load: its "ready" cannot arrive before the bridge listens.
   iframe.src = opened.sandboxUrl
 

@@ -8,8 +8,12 @@ const APP = 'app://switchboard/index.html'
 /** A fake electron WebContents: an EventEmitter that records the window-open handler. */
 class FakeWebContents extends EventEmitter {
   windowOpenHandler?: (details: HandlerDetails) => { action: 'deny' | 'allow' }
+  webRtcPolicy?: string
   setWindowOpenHandler(handler: (details: HandlerDetails) => { action: 'deny' | 'allow' }): void {
     this.windowOpenHandler = handler
+  }
+  setWebRTCIPHandlingPolicy(policy: string): void {
+    this.webRtcPolicy = policy
   }
 }
 
@@ -40,6 +44,11 @@ describe('guardWebContents (fake electron WebContents)', () => {
   it('prevents every <webview> from attaching', () => {
     const { contents } = guarded()
     expect(prevented(contents, 'will-attach-webview', APP)).toBe(true)
+  })
+
+  it('turns off WebRTC over non-proxied UDP for the window and every App frame in it', () => {
+    const { contents } = guarded()
+    expect(contents.webRtcPolicy).toBe('disable_non_proxied_udp')
   })
 
   it('denies every new window and opens only safe links externally', () => {
