@@ -196,7 +196,7 @@ export function AddExtensionForm({ embedded = false, editing }: Props = {}) {
             <fieldset>
               <legend className="text-xs font-medium text-zinc-700 dark:text-zinc-300">Environment variables</legend>
               <p className="mt-0.5 mb-2 text-xs text-zinc-500 dark:text-zinc-400">
-                Only these (and a few basics such as PATH and HOME) reach the program. Tick <em>Secret</em> for tokens: the value is kept {secrets.where}, never in a file.{secrets.warning ? ` ${secrets.warning}` : ''}
+                Only these (and a few basics such as PATH and HOME) reach the program. Tick <em>Secret</em> for tokens: the value is kept {secrets.where}, not in extensions.json.{secrets.warning ? ` ${secrets.warning}` : ''}
               </p>
               <ValueRows
                 kind="env"
