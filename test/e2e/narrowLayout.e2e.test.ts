@@ -151,6 +151,18 @@ describe('narrow and wide windows (browser mode, Electron stands in as headless 
     await screenshot(pattern, 'hook-pattern-placeholder.png')
   })
 
+  it('puts no "+" on Save changes (editing adds nothing)', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.getByRole('button', { name: 'Settings', exact: true }).click()
+    await openSection('Extensions', 1280)
+    await page.getByRole('button', { name: LONG_EXTENSION, exact: true }).click()
+    await page.getByRole('button', { name: 'Edit', exact: true }).click()
+    const save = page.getByRole('button', { name: 'Save changes' })
+    await save.waitFor()
+    expect(await save.locator('svg').count()).toBe(0)
+    await page.getByRole('button', { name: 'Cancel' }).click()
+  })
+
   it('lists the settings sections beside the page at 1,280 px and folds them into a menu at 600 px, both by keyboard', async () => {
     await page.setViewportSize({ width: 1280, height: 800 })
     await page.getByRole('button', { name: 'Settings', exact: true }).click()

@@ -144,7 +144,7 @@ export function AddSecretForm({ setNames }: Props) {
       </div>
       <div className="flex items-center gap-3">
         <button type="submit" className={primaryButton} disabled={busy}>
-          <PlusIcon className="size-3.5" />
+          {!replacing && <PlusIcon className="size-3.5" />}
           {busy ? 'Saving…' : replacing ? 'Replace secret' : 'Set secret'}
         </button>
         <p role="status" className="flex items-center gap-1.5 text-sm text-emerald-700 dark:text-emerald-400">

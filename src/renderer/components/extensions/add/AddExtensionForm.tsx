@@ -276,7 +276,8 @@ export function AddExtensionForm({ embedded = false, editing }: Props = {}) {
 
         <div className="flex items-center gap-2 border-t border-zinc-200 pt-5 dark:border-zinc-800">
           <button type="submit" className={primaryButton} disabled={disabled}>
-            <PlusIcon className="size-3.5" />
+            {/* "+" adds; saving an edit adds nothing. */}
+            {!editing && <PlusIcon className="size-3.5" />}
             {busy ?? (editing ? 'Save changes' : 'Add extension')}
           </button>
           <button type="button" className={`${quietButton} h-8`} disabled={disabled} onClick={back}>
