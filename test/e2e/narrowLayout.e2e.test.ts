@@ -27,34 +27,40 @@ let page: Page
  * with an ellipsis and carry a title (itself or around it); text that runs past the window's right
  * or left edge, outside anything that scrolls, is cut by the window.
  */
+// A string: the test project has no DOM types (as in apps.e2e.test.ts).
+const CUT_LABELS = `(() => {
+  const found = []
+  const describe = (element) => '"' + (element.textContent ?? '').trim().slice(0, 60) + '" ‹' + element.tagName.toLowerCase() + (element.id ? '#' + element.id : '') + '›'
+  const scrollsSideways = (element) => {
+    for (let at = element.parentElement; at; at = at.parentElement) if (/auto|scroll/.test(getComputedStyle(at).overflowX)) return true
+    return false
+  }
+  for (const element of document.body.querySelectorAll('*')) {
+    if (['INPUT', 'TEXTAREA', 'SELECT', 'OPTION', 'SCRIPT', 'STYLE', 'svg', 'path'].includes(element.tagName)) continue
+    if ((element.textContent ?? '').trim() === '' || element.getClientRects().length === 0) continue
+    // Screen-reader-only text (1 × 1 px, clipped) is meant to be unseen.
+    if (element.clientWidth <= 1 && element.clientHeight <= 1) continue
+    if (!element.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue
+    const style = getComputedStyle(element)
+    if (/auto|scroll/.test(style.overflowX)) continue
+    if (/hidden|clip/.test(style.overflowX) && !style.display.startsWith('inline ') && element.scrollWidth > element.clientWidth + 1) {
+      const ok = style.textOverflow === 'ellipsis' && element.closest('[title]') !== null
+      if (!ok) found.push('clipped ' + describe(element) + ' (' + element.scrollWidth + ' > ' + element.clientWidth + ')')
+      continue
+    }
+    const ownText = [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '')
+    const box = element.getBoundingClientRect()
+    if (ownText && (box.right > window.innerWidth + 1 || box.left < -1) && !scrollsSideways(element)) found.push('past the window ' + describe(element))
+  }
+  return found
+})()`
+
 async function cutLabels(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const found: string[] = []
-    const describe = (element: Element) => `"${(element.textContent ?? '').trim().slice(0, 60)}" ‹${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}›`
-    const scrollsSideways = (element: Element | null): boolean => {
-      for (let at = element?.parentElement ?? null; at; at = at.parentElement) if (/auto|scroll/.test(getComputedStyle(at).overflowX)) return true
-      return false
-    }
-    for (const element of document.body.querySelectorAll<HTMLElement>('*')) {
-      if (['INPUT', 'TEXTAREA', 'SELECT', 'OPTION', 'SCRIPT', 'STYLE', 'svg', 'path'].includes(element.tagName)) continue
-      if ((element.textContent ?? '').trim() === '' || element.getClientRects().length === 0) continue
-      // Screen-reader-only text (1 × 1 px, clipped) is meant to be unseen.
-      if (element.clientWidth <= 1 && element.clientHeight <= 1) continue
-      if (!element.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue
-      const style = getComputedStyle(element)
-      if (/auto|scroll/.test(style.overflowX)) continue
-      if (/hidden|clip/.test(style.overflowX) && !style.display.startsWith('inline ') && element.scrollWidth > element.clientWidth + 1) {
-        const ok = style.textOverflow === 'ellipsis' && element.closest('[title]') !== null
-        if (!ok) found.push(`clipped ${describe(element)} (${element.scrollWidth} > ${element.clientWidth})`)
-        continue
-      }
-      const ownText = [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '')
-      const box = element.getBoundingClientRect()
-      if (ownText && (box.right > window.innerWidth + 1 || box.left < -1) && !scrollsSideways(element)) found.push(`past the window ${describe(element)}`)
-    }
-    return found
-  })
+  return (await page.evaluate(CUT_LABELS)) as string[]
 }
+
+/** The text of the focused element (a tab's or a button's name). */
+const focusedText = () => page.evaluate('document.activeElement?.textContent') as Promise<string | undefined>
 
 beforeAll(async () => {
   world = await startChatWorld('layout', { turns: [{ type: 'text', chunks: ['Here is the summary you asked for.'] }] })
@@ -92,7 +98,7 @@ async function openSection(name: string, width: number): Promise<void> {
 /** Looks at the screen once it has settled, and notes what is cut under `where`. */
 async function look(found: Record<string, string[]>, where: string): Promise<void> {
   // Lazily loaded panels and measured rows settle within a frame or two.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+  await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))')
   const cut = await cutLabels(page)
   if (cut.length > 0) found[where] = cut
   await screenshot(page, `layout-${where.replace(/\W+/g, '-')}.png`)
@@ -184,7 +190,7 @@ describe('narrow and wide windows (browser mode, Electron stands in as headless 
     await page.keyboard.press('ArrowDown')
     const models = tabs.getByRole('tab', { name: 'Models & keys' })
     expect(await models.getAttribute('aria-selected')).toBe('true')
-    expect(await models.evaluate((element) => element === document.activeElement)).toBe(true)
+    expect(await focusedText()).toBe('Models & keys')
     await page.getByRole('tabpanel', { name: 'Models & keys' }).waitFor()
     await page.keyboard.press('End')
     expect(await tabs.getByRole('tab', { name: sections.at(-1)!, exact: true }).getAttribute('aria-selected')).toBe('true')
@@ -205,8 +211,7 @@ describe('narrow and wide windows (browser mode, Electron stands in as headless 
     await page.keyboard.press('Enter')
     expect(await sectionMenu().getAttribute('aria-expanded')).toBe('true')
     expect(await tabs.getAttribute('aria-orientation')).toBe('vertical')
-    const general = tabs.getByRole('tab', { name: 'General' })
-    await expect.poll(() => general.evaluate((element) => element === document.activeElement)).toBe(true)
+    await expect.poll(focusedText).toBe('General')
     await screenshot(page, 'settings-nav-600-open.png')
     await page.keyboard.press('ArrowDown')
     await page.keyboard.press('ArrowDown')
@@ -214,14 +219,14 @@ describe('narrow and wide windows (browser mode, Electron stands in as headless 
     // Enter keeps it and closes the menu; the focus is back on the button, which names it.
     await page.keyboard.press('Enter')
     await expect.poll(() => tabs.count()).toBe(0)
-    const button = page.getByRole('button', { name: 'Settings section: Secrets' })
-    expect(await button.evaluate((element) => element === document.activeElement)).toBe(true)
+    await page.getByRole('button', { name: 'Settings section: Secrets' }).waitFor()
+    expect(await focusedText()).toBe('Settings section: Secrets')
     // Escape closes it without a change; Tab out of it closes it too.
     await page.keyboard.press('Enter')
     await tabs.waitFor()
     await page.keyboard.press('Escape')
     await expect.poll(() => tabs.count()).toBe(0)
-    expect(await button.evaluate((element) => element === document.activeElement)).toBe(true)
+    expect(await focusedText()).toBe('Settings section: Secrets')
     await page.keyboard.press('Enter')
     await tabs.waitFor()
     await page.keyboard.press('Tab')
