@@ -198,7 +198,7 @@ describe('Switchboard in browser mode (Electron stands in as headless Chromium)'
     expect(pageErrors).toEqual([])
   })
 
-  it('fits a narrow window (800 px): the sidebar folds into a rail, every settings tab stays reachable', async () => {
+  it('fits a narrow window (800 px): the sidebar folds into a rail, the settings sections into a menu, every one reachable', async () => {
     await page.setViewportSize({ width: 800, height: 640 })
     try {
       const show = page.getByRole('button', { name: 'Show sidebar' })
@@ -206,16 +206,19 @@ describe('Switchboard in browser mode (Electron stands in as headless Chromium)'
       expect(await show.getAttribute('aria-expanded')).toBe('false')
       await page.getByRole('button', { name: 'Settings' }).click()
       const tabs = page.getByRole('tablist', { name: 'Settings sections' })
+      await page.getByRole('button', { name: 'Settings section: General' }).click()
       await tabs.getByRole('tab', { name: 'General' }).focus()
       for (const name of ['Models & keys', 'Secrets', 'Extensions', 'Permissions']) {
-        await page.keyboard.press('ArrowRight')
+        await page.keyboard.press('ArrowDown')
         const tab = tabs.getByRole('tab', { name, exact: true })
         expect(await tab.getAttribute('aria-selected')).toBe('true')
-        // Focused by the keyboard, the tab is scrolled into view: nothing is cut off or unreachable.
+        // The menu fits the window: nothing is cut off or unreachable.
         const box = (await tab.boundingBox())!
         expect(box.x).toBeGreaterThanOrEqual(0)
         expect(box.x + box.width).toBeLessThanOrEqual(800)
       }
+      await page.keyboard.press('Enter')
+      await page.getByRole('button', { name: 'Settings section: Permissions' }).waitFor()
       const back = page.getByRole('button', { name: 'Back to the chat' })
       expect((await back.boundingBox())!.x + (await back.boundingBox())!.width).toBeLessThanOrEqual(800)
       await page.screenshot({ path: join(resultsDir, 'app-narrow-settings.png'), animations: 'disabled' })

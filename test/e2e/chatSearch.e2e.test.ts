@@ -2,7 +2,7 @@
  * Search across conversations and export, end to end through browser mode: the real host, the built
  * renderer in headless Chromium, and the scripted model server. Ctrl+K opens the search, the results
  * show the words around the match, Enter opens the conversation at the message (scrolled into view in
- * a long conversation and marked); Export downloads Markdown and JSON (browser mode has no dialog).
+ * a long conversation and marked, with "Jump to latest" only where there is more below); Export downloads Markdown and JSON (browser mode has no dialog).
  */
 import { readFile } from 'node:fs/promises'
 import type { Page } from 'playwright-core'
@@ -76,7 +76,11 @@ describe('Search and export in browser mode (Electron stands in as headless Chro
     expect(shown!.y).toBeGreaterThan(0)
     expect(shown!.y + shown!.height).toBeLessThan(860)
     await expect.poll(() => page.getByText(`Reply number ${LONG}:`).count()).toBe(0)
+    // Far from the end: the way back to the newest message is offered.
+    const jumpToLatest = page.getByRole('button', { name: 'Jump to latest' })
+    await jumpToLatest.waitFor()
     await screenshot(page, 'chat-search-opened.png')
+
 
     // Escape closes the search without opening anything.
     await page.keyboard.press('Control+k')
@@ -99,6 +103,17 @@ describe('Search and export in browser mode (Electron stands in as headless Chro
     const exported = JSON.parse(await readFile((await json.path())!, 'utf8')) as { format: string; messages: unknown[] }
     expect(exported.format).toBe('switchboard-conversation')
     expect(exported.messages).toHaveLength(LONG * 2)
+
+    // The short conversation fits on screen: opened at its reply, it is at its end, so no "Jump to latest".
+    await page.keyboard.press('Control+k')
+    await box.fill('lakes')
+    await expect.poll(() => results.count()).toBe(1)
+    await page.keyboard.press('Enter')
+    await dialog.waitFor({ state: 'detached' })
+    await expect.poll(() => page.locator('header h1').textContent()).toBe('Where else do they live?')
+    await page.locator('[data-marked]').getByText('Pelicans also live by lakes.').waitFor()
+    expect(await jumpToLatest.count()).toBe(0)
+    await screenshot(page, 'chat-search-opened-short.png')
 
     expect(app.pageErrors).toEqual([])
     expect(app.consoleErrors).toEqual([])

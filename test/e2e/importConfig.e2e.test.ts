@@ -91,7 +91,7 @@ describe('installing from a pasted config and from an install link (Electron sta
     const servers = page.getByRole('list', { name: 'Servers in the config' })
     await servers.waitFor()
     expect(await servers.getByTestId('import-launch').allInnerTexts()).toEqual([`node ${fixtureServerPath}`, `node ${fixtureServerPath} --tools=2`])
-    const move = page.getByRole('checkbox', { name: 'Move API_TOKEN to the keychain?' })
+    const move = page.getByRole('checkbox', { name: 'Move API_TOKEN to your OS keychain?' })
     expect(await move.isChecked()).toBe(true)
     expect(await page.locator('body').innerText()).not.toContain(token)
     expect(await page.getByRole('checkbox', { name: 'alpha' }).isChecked()).toBe(true)

@@ -1,7 +1,7 @@
 /**
  * Without an OS keychain (no Secret Service on the session bus), no screen may promise one: the
- * first-run screen, the provider form, the add form and an import preview all say that secrets are
- * kept in memory until Switchboard quits, and where the fix is. The real host (`npm run host`) with
+ * first-run screen, the provider form, the add form, an import preview, its results and the approval
+ * dialog all say that secrets are kept in memory until Switchboard quits, and where the fix is. The real host (`npm run host`) with
  * its session bus pointed nowhere, the built renderer in headless Chromium.
  */
 import { mkdtemp } from 'node:fs/promises'
@@ -63,6 +63,19 @@ describe('no OS keychain (browser mode, Electron stands in as headless Chromium)
     expect(await page.getByRole('checkbox', { name: /to the keychain/ }).count()).toBe(0)
     await page.getByText(MEMORY, { exact: false }).first().waitFor()
     await screenshot(page, 'no-keychain-import.png')
+
+    // Imported: the results and the approval dialog say where the token really is.
+    await page.getByRole('button', { name: 'Import 1 server' }).click()
+    const dialog = page.getByRole('dialog')
+    const secretsInDialog = dialog.getByTestId('consent-secrets')
+    await secretsInDialog.waitFor()
+    expect(await secretsInDialog.innerText()).toContain(`Their values are kept in memory until Switchboard quits`)
+    expect(await dialog.innerText()).not.toMatch(/keychain/i)
+    await screenshot(page, 'no-keychain-consent.png')
+    await dialog.getByRole('button', { name: 'Deny' }).click()
+    const results = page.getByRole('region', { name: 'Import results' })
+    await results.getByText('Kept in memory until Switchboard quits: ', { exact: false }).waitFor()
+    expect(await results.innerText()).not.toMatch(/keychain/i)
     expect(app!.pageErrors).toEqual([])
   })
 })

@@ -269,10 +269,10 @@ describe('Settings → Secrets in browser mode (Electron stands in as headless C
     await page.screenshot({ path: join(resultsDir, 'settings-general.png'), animations: 'disabled' })
     await page.setViewportSize({ width: 1100, height: 760 })
 
-    // The tabs work from the keyboard (Secrets comes right before Extensions).
+    // The sections work from the keyboard (a vertical list: Secrets comes right above Extensions).
     await page.getByRole('tab', { name: 'Extensions' }).click()
     await page.getByRole('tab', { name: 'Extensions' }).focus()
-    await page.keyboard.press('ArrowLeft')
+    await page.keyboard.press('ArrowUp')
     expect(await page.getByRole('tab', { name: 'Secrets' }).getAttribute('aria-selected')).toBe('true')
     await expect.poll(() => secretRows(page).count()).toBe(3)
 

@@ -86,5 +86,5 @@ export function launchFingerprint(config: ExtensionConfig): string | undefined {
 function signInSentence(config: HttpConfig): string {
   if (config.auth?.grant === 'cross-app-access') return `It signs in with your organisation's sign-in (the identity provider at ${new URL(config.auth.idpTokenEndpoint ?? 'https://unknown').host}); no sign-in page opens.`
   if (config.auth?.grant === 'client-credentials') return `It signs in by itself as a machine account (client id ${config.auth.clientId ?? ''}); no sign-in page opens.`
-  return 'If the server asks, Switchboard will ask you to sign in: the sign-in page opens in your browser, and the tokens are kept in the OS keychain.'
+  return 'If the server asks, Switchboard will ask you to sign in: the sign-in page opens in your browser.'
 }

@@ -100,6 +100,7 @@ export const GlobeIcon = (props: P) => (
 )
 export const PlayIcon = (props: P) => <Icon {...props}><path d="M7 5v14l11-7Z" /></Icon>
 export const ChevronRightIcon = (props: P) => <Icon {...props}><path d="m9 6 6 6-6 6" /></Icon>
+export const ChevronDownIcon = (props: P) => <Icon {...props}><path d="m6 9 6 6 6-6" /></Icon>
 export const ArrowDownIcon = (props: P) => <Icon {...props}><path d="M12 5v14M6 13l6 6 6-6" /></Icon>
 export const WrenchIcon = (props: P) => (
   <Icon {...props}>

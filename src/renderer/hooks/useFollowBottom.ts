@@ -3,6 +3,8 @@
  * person scrolls up; scrolling back to the bottom (or `jump`) follows again. Only the person's own
  * scrolling (wheel, touch, keys, the scrollbar) lets go: the list moving under a virtualizer's
  * measurements does not. A click that opens something inside the list is not followed either.
+ * `moreBelow` says whether anything lies below the view: not following is not the same as having
+ * somewhere to jump to (a search result opened in a chat that fits on screen lets go, yet is at the end).
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
 
@@ -21,6 +23,7 @@ export function useFollowBottom<S extends HTMLElement, C extends HTMLElement>() 
   const scroller = useRef<S>(null)
   const content = useRef<C>(null)
   const [following, setFollowing] = useState(true)
+  const [moreBelow, setMoreBelow] = useState(false)
   const followingNow = useRef(true)
   const lastIntent = useRef(-Infinity)
   const lastClick = useRef(-Infinity)
@@ -51,7 +54,9 @@ export function useFollowBottom<S extends HTMLElement, C extends HTMLElement>() 
     const onKey = (event: KeyboardEvent) => {
       if (scrollKeys.has(event.key)) intent()
     }
+    const noteEnd = () => setMoreBelow(!atBottom())
     const onScroll = () => {
+      noteEnd()
       if (atBottom()) {
         if (!followingNow.current) follow(true)
       } else if (pointerDown || performance.now() - lastIntent.current < INTENT_MS) {
@@ -61,12 +66,12 @@ export function useFollowBottom<S extends HTMLElement, C extends HTMLElement>() 
       }
     }
     const resized = new ResizeObserver(() => {
-      if (!followingNow.current) return
-      if (performance.now() - lastClick.current < INTENT_MS) {
-        if (!atBottom()) follow(false)
-        return
+      if (followingNow.current) {
+        if (performance.now() - lastClick.current < INTENT_MS) {
+          if (!atBottom()) follow(false)
+        } else toBottom(element)
       }
-      toBottom(element)
+      noteEnd()
     })
     resized.observe(inner)
     resized.observe(element)
@@ -97,5 +102,5 @@ export function useFollowBottom<S extends HTMLElement, C extends HTMLElement>() 
   /** Stops following, e.g. before the list is scrolled to a message elsewhere (a search result). */
   const letGo = useCallback(() => follow(false), [follow])
 
-  return { scroller, content, following, jump, letGo }
+  return { scroller, content, following, moreBelow, jump, letGo }
 }

@@ -110,13 +110,14 @@ export function createRemoteAuth(options: RemoteAuthOptions): RemoteAuth {
     async signOut(config) {
       const session = await sessionFor(config)
       if (!session) return `"${config.name}" uses its own Authorization header; there is no sign-in to end.`
+      const place = options.vault.place()
       switch (await session.signOut()) {
         case 'revoked':
-          return `Signed out of ${config.name}: the server revoked the tokens and they were deleted from the keychain.`
+          return `Signed out of ${config.name}: the server revoked the tokens and they were deleted from ${place}.`
         case 'unsupported':
-          return `Signed out of ${config.name}: the tokens were deleted from the keychain (the server offers no way to revoke them).`
+          return `Signed out of ${config.name}: the tokens were deleted from ${place} (the server offers no way to revoke them).`
         case 'failed':
-          return `Signed out of ${config.name}: the tokens were deleted from the keychain, but the server did not confirm revoking them.`
+          return `Signed out of ${config.name}: the tokens were deleted from ${place}, but the server did not confirm revoking them.`
         case 'not-signed-in':
           return `You were not signed in to ${config.name}.`
       }
@@ -148,7 +149,10 @@ export function createRemoteAuth(options: RemoteAuthOptions): RemoteAuth {
   }
 }
 
-/** A sign-in state in one sentence: who, and how Switchboard is registered there. */
+/**
+ * A sign-in state in one sentence: who, and how Switchboard is registered there. Not where the
+ * tokens are: that follows the keychain's state, which the window shows beside it (useSecretHome).
+ */
 export function describeSignIn(status: AuthStatus): string {
   const where = status.issuer ? ` with ${status.issuer}` : ''
   const how = {
@@ -159,5 +163,5 @@ export function describeSignIn(status: AuthStatus): string {
   const registered = status.registration ? ` using ${how[status.registration]}` : ''
   if (status.grant === 'cross-app-access') return `${status.signedIn ? 'Signed in' : 'Signs in'}${where} with your organisation's sign-in (enterprise-managed, cross-app access), without a sign-in page.`
   if (status.grant === 'client-credentials') return `${status.signedIn ? 'Signed in' : 'Signs in'}${where} as a machine account (client credentials), without a person.`
-  return status.signedIn ? `Signed in${where}${registered}. Tokens are kept in the OS keychain.` : `Not signed in${where}.`
+  return status.signedIn ? `Signed in${where}${registered}.` : `Not signed in${where}.`
 }

@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto'
 import { z } from 'zod'
 import { registerSecretValue } from '../../log/secretValues'
 import type { SecretStore } from '../../secrets/secretStore'
+import { secretHome } from '../../../shared/secretHome'
 
 /** Access and refresh token as the authorization server sent them (+ the SDK's `issuer` stamp). */
 export const StoredTokensSchema = z.looseObject({
@@ -57,6 +58,11 @@ const registerTokens = (tokens: StoredTokens) => {
 
 export class TokenVault {
   constructor(private readonly store: SecretStore) {}
+
+  /** Where the tokens are, as a noun ("your OS keychain", "memory"), for what sign-out says it deleted. */
+  place(): string {
+    return secretHome(this.store.status()).store
+  }
 
   /** The issuer whose tokens were last saved for `resource` (so a request after a restart finds them). */
   async issuerFor(resource: string): Promise<string | undefined> {

@@ -12,6 +12,9 @@ export const PAGE_SIZE = 30
 export const MAX_RESPONSE_BYTES = 4 * 1024 * 1024
 const TIMEOUT_MS = 15_000
 
+/** Where the person changes the registry address: the registry browser itself, not General. */
+export const REGISTRY_ADDRESS = 'the registry address (Change, on the Registry tab of Install an extension)'
+
 /** The registry answered 404: the server or version does not exist there. */
 export class RegistryNotFoundError extends Error {}
 
@@ -43,7 +46,7 @@ export async function fetchRegistryJson(url: string, fetchImpl: FetchLike = fetc
   } catch (error) {
     const failure = describeNetworkFailure(error)
     const reason = (error as Error).name === 'TimeoutError' ? 'no answer within 15 seconds' : (failure?.reason ?? (error as Error & { cause?: Error }).cause?.message ?? (error as Error).message)
-    const advice = failure?.advice === 'check-url' ? 'Check the registry address in Settings → General.' : 'Check your internet connection, or the registry address in Settings → General.'
+    const advice = failure?.advice === 'check-url' ? `Check ${REGISTRY_ADDRESS}.` : `Check your internet connection, or ${REGISTRY_ADDRESS}.`
     throw new Error(`Could not reach the MCP Registry at ${where} (${reason}). ${advice}`)
   }
   if (response.status === 404) {
@@ -52,7 +55,7 @@ export async function fetchRegistryJson(url: string, fetchImpl: FetchLike = fetc
   }
   if (!response.ok) {
     await response.body?.cancel()
-    throw new Error(`The MCP Registry at ${where} answered ${response.status} ${response.statusText}. Try again later, or check the registry address in Settings → General.`)
+    throw new Error(`The MCP Registry at ${where} answered ${response.status} ${response.statusText}. Try again later, or check ${REGISTRY_ADDRESS}.`)
   }
   let text: string | undefined
   try {
@@ -65,6 +68,6 @@ export async function fetchRegistryJson(url: string, fetchImpl: FetchLike = fetc
   try {
     return JSON.parse(text) as unknown
   } catch {
-    throw new Error(`The MCP Registry at ${where} did not answer with JSON; check the registry address in Settings → General.`)
+    throw new Error(`The MCP Registry at ${where} did not answer with JSON; check ${REGISTRY_ADDRESS}.`)
   }
 }

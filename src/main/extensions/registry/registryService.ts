@@ -13,7 +13,7 @@ import { buildInstall, type ChoiceRef } from './choiceBuild'
 import { describeChoices } from './choiceForm'
 import { openRegistryCache, type CachedAnswer, type RegistryCache } from './registryCache'
 import { downloadBundle, removeDownload } from './registryBundle'
-import { fetchRegistryJson, searchUrl, serverVersionUrl, type FetchLike } from './registryClient'
+import { fetchRegistryJson, REGISTRY_ADDRESS, searchUrl, serverVersionUrl, type FetchLike } from './registryClient'
 import { inlineIcon, pickIcon } from './registryIcons'
 import { ServerListSchema, readEntry, statusOf, type RegistryPackage, type ServerJson, type ServerResponse } from './registrySchemas'
 
@@ -87,7 +87,7 @@ export function createRegistryService(options: RegistryServiceOptions): Registry
     const read = readEntry(fetched.body)
     if (!read.ok) throw new Error(`The registry's entry for ${name} cannot be read (${read.reason}); it cannot be installed.`)
     const { server } = read.response
-    if (server.name !== name) throw new Error(`The registry answered with ${server.name} when asked for ${name}; check the registry address in Settings → General.`)
+    if (server.name !== name) throw new Error(`The registry answered with ${server.name} when asked for ${name}; check ${REGISTRY_ADDRESS}.`)
     if (statusOf(read.response) === 'deleted') throw new Error(`${name} was removed from the registry; it can no longer be installed.`)
     return { fetched, response: read.response, server }
   }
@@ -109,7 +109,7 @@ export function createRegistryService(options: RegistryServiceOptions): Registry
       const registryUrl = options.registryUrl()
       const fetched = await fetchCached(searchUrl(registryUrl, { query: query?.trim(), cursor }), refresh)
       const list = ServerListSchema.safeParse(fetched.body)
-      if (!list.success) throw new Error(`The MCP Registry at ${new URL(registryUrl).origin} answered in an unknown format; check the registry address in Settings → General.`)
+      if (!list.success) throw new Error(`The MCP Registry at ${new URL(registryUrl).origin} answered in an unknown format; check ${REGISTRY_ADDRESS}.`)
       const entries: RegistryEntry[] = []
       const dropped: RegistryPage['dropped'] = []
       const seen = new Set<string>()

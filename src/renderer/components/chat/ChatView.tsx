@@ -129,10 +129,15 @@ export function ChatView({ sessionId, session }: Props) {
   const messageCount = session ? (session.messageCount === 1 ? '1 message' : `${session.messageCount} messages`) : null
   return (
     <div className="flex h-full flex-col">
-      <header className="flex h-12 shrink-0 items-center gap-3 border-b border-zinc-200 px-6 dark:border-zinc-800">
-        {/* The title side gives way (truncated) so that the session's controls always fit. */}
-        <div className="flex min-w-0 flex-1 items-center gap-3 overflow-hidden">
-          <h1 tabIndex={-1} className="min-w-24 truncate text-sm font-semibold focus-visible:outline-none">
+      {/*
+        One row where the conversation is wide; narrower, the title has a row of its own and the
+        session's controls go under it, so that neither is cut off. The header positions the
+        controls' panels in narrow windows (HeaderPopover).
+      */}
+      <header className="relative flex min-h-12 shrink-0 flex-wrap items-center gap-x-3 gap-y-1 border-b border-zinc-200 px-6 py-2 lg:h-12 lg:flex-nowrap lg:py-0 dark:border-zinc-800">
+        {/* The title side gives way (with an ellipsis, in full on hover) so that the session's controls fit. */}
+        <div className="flex min-w-0 flex-1 basis-full items-center gap-3 lg:basis-0">
+          <h1 tabIndex={-1} title={session?.title} className="min-w-0 truncate text-sm font-semibold focus-visible:outline-none">
             {session?.title ?? 'New conversation'}
           </h1>
           {/* A sub-agent's conversation says who asked instead of when it started. */}
@@ -140,7 +145,7 @@ export function ChatView({ sessionId, session }: Props) {
             <ParentSessionLink parent={session.parent} />
           ) : (
             session && (
-              <span className="min-w-0 truncate text-xs text-zinc-500 dark:text-zinc-400">
+              <span className="min-w-20 shrink-[3] truncate text-xs text-zinc-500 dark:text-zinc-400" title={`Created ${dateFormat.format(new Date(session.created))} · ${messageCount}`}>
                 Created {dateFormat.format(new Date(session.created))} · {messageCount}
               </span>
             )
@@ -148,7 +153,7 @@ export function ChatView({ sessionId, session }: Props) {
           {usage && <ConversationUsageBadge usage={usage} />}
         </div>
         {session && (
-          <div className="flex shrink-0 items-center gap-1">
+          <div className="flex max-w-full flex-wrap items-center gap-1 lg:shrink-0 lg:flex-nowrap">
             <AgentPicker session={session} />
             <SessionInstructionsButton session={session} />
             <ExportButton sessionId={session.id} />

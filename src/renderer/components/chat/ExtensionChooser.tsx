@@ -87,7 +87,9 @@ export function ExtensionChooser({ session, overLimit }: Props) {
                         setDraft(next)
                       }}
                     />
-                    <span className="min-w-0 flex-1 truncate">{extension.name}</span>
+                    <span className="min-w-0 flex-1 truncate" title={extension.name}>
+                      {extension.name}
+                    </span>
                     <span className="shrink-0 text-xs text-zinc-500 dark:text-zinc-400">{extension.tools === 1 ? '1 tool' : `${extension.tools} tools`}</span>
                   </label>
                 </li>

@@ -87,7 +87,7 @@ export function FirstRunScreen({ models }: { models: ModelsResource }) {
             <button type="button" className={`${secondaryButton} shrink-0 whitespace-nowrap`} onClick={() => showModels({ page: 'list' })}>
               Open Models &amp; keys
             </button>
-            <p className="text-xs text-zinc-500 dark:text-zinc-400">{secrets.keychain ? 'Keys are stored in your OS keychain and never shown again.' : secrets.warning}</p>
+            <p className="text-xs text-zinc-500 dark:text-zinc-400">{secrets.warning ?? `Keys are kept ${secrets.where} and never shown again.`}</p>
           </div>
         </section>
       </div>

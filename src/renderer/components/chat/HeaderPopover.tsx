@@ -1,7 +1,8 @@
 /**
- * A button in the chat header that opens a panel under it (a group named by its heading). Escape or
- * the button closes it, and whenever it closes (also by the panel's own buttons) the focus goes
- * back to the button.
+ * A button in the chat header that opens a panel under it (a group named by its heading). Escape
+ * (on the button or in the panel) or the button closes it, and whenever it closes (also by the
+ * panel's own buttons) the focus goes back to the button. In narrow windows the panel hangs from the
+ * header's right edge rather than from the button, so that it never runs off the window's left.
  */
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react'
 import { quietButton } from '../ui'
@@ -31,14 +32,14 @@ export function HeaderPopover({ label, title, open, onOpen, onClose, width, chil
   }, [open])
 
   const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') {
+    if (event.key === 'Escape' && open) {
       event.stopPropagation()
       onClose()
     }
   }
 
   return (
-    <div className="relative shrink-0">
+    <div className="shrink-0 lg:relative" onKeyDown={onKeyDown}>
       <button ref={toggle} type="button" className={quietButton} aria-expanded={open} aria-controls={open ? panelId : undefined} onClick={() => (open ? onClose() : onOpen())}>
         {label}
       </button>
@@ -47,8 +48,7 @@ export function HeaderPopover({ label, title, open, onOpen, onClose, width, chil
           id={panelId}
           role="group"
           aria-labelledby={headingId}
-          onKeyDown={onKeyDown}
-          className={`absolute top-full right-0 z-20 mt-1 ${width} rounded-lg border border-zinc-200 bg-white p-3 shadow-lg dark:border-zinc-700 dark:bg-zinc-900`}
+          className={`absolute top-full right-2 z-20 mt-1 ${width} max-w-[calc(100vw-1rem)] rounded-lg lg:right-0 border border-zinc-200 bg-white p-3 shadow-lg dark:border-zinc-700 dark:bg-zinc-900`}
         >
           <h2 id={headingId} className="text-sm font-semibold">
             {title}

@@ -114,7 +114,7 @@ function aboveTheView(item: VirtualItem, _delta: number, instance: Virtualizer<H
 
 export function MessageList(props: Props) {
   const { empty, streaming, followSignal, onRetry, onRegenerate, onEdit, focusMessageId, onFocused, hasOlder = false, hasNewer = false, onNearTop, onNearBottom, onLatest } = props
-  const { scroller, content, following, jump, letGo } = useFollowBottom<HTMLDivElement, HTMLDivElement>()
+  const { scroller, content, following, moreBelow, jump, letGo } = useFollowBottom<HTMLDivElement, HTMLDivElement>()
   const { drawn: conversation, cut } = useFrontRowsAfterScroll(props.rows, scroller)
   const firstPosition = (props.firstPosition ?? 0) + cut
   const [marked, setMarked] = useState<string | null>(null)
@@ -254,7 +254,8 @@ export function MessageList(props: Props) {
           )}
         </div>
       </div>
-      {(!following || hasNewer) && !nothing && (
+      {/* Only with somewhere to jump to: after a search result in a short chat the list lets go but is at its end. */}
+      {((!following && moreBelow) || hasNewer) && !nothing && (
         <button
           type="button"
           onClick={toLatest}

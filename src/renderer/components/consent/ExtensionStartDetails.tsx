@@ -1,9 +1,11 @@
 /**
  * Exactly what starting an extension will do, as main described it: the program and each argument
  * (monospace, wrapped, never truncated), environment variable names, working folder, or the URL and
- * header names; warnings first. Nothing here is composed by the renderer.
+ * header names; warnings first. Nothing here is composed by the renderer but where secrets and
+ * tokens are kept, which the window knows as it changes (useSecretHome).
  */
 import type { ExtensionStartSubject } from '../../../shared/hostApi'
+import { useSecretHome } from '../../hooks/useSecretHome'
 import { AlertIcon } from '../icons'
 
 const term = 'text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400'
@@ -46,6 +48,7 @@ export function Warnings({ warnings }: { warnings: readonly string[] }) {
 
 /** Every keychain secret the extension will receive: the person approves these names with the launch. */
 function SecretNames({ names }: { names: readonly string[] | undefined }) {
+  const secrets = useSecretHome()
   // Main always sends the list; a preview composed before install (an import) has none to show.
   if (names === undefined) return null
   return (
@@ -54,11 +57,16 @@ function SecretNames({ names }: { names: readonly string[] | undefined }) {
       <dd className="mt-1.5" data-testid="consent-secrets">
         <Names names={names} empty="None." />
         {names && names.length > 0 && (
-          <p className="mt-1.5 text-xs text-zinc-500 dark:text-zinc-400">Values come from your keychain when it starts; they are never shown.</p>
+          <p className="mt-1.5 text-xs text-zinc-500 dark:text-zinc-400">Their values are kept {secrets.where}; it receives them when it starts, and they are never shown.</p>
         )}
       </dd>
     </div>
   )
+}
+
+/** Main's sign-in sentence says how; where the tokens then live is the window's to say, as it changes. */
+function TokensKept() {
+  return <>Its tokens are kept {useSecretHome().where}.</>
 }
 
 export function ExtensionStartDetails({ subject }: { subject: ExtensionStartSubject }) {
@@ -138,7 +146,7 @@ export function ExtensionStartDetails({ subject }: { subject: ExtensionStartSubj
         <div>
           <dt className={term}>Sign-in</dt>
           <dd className="mt-1.5 text-sm" data-testid="consent-sign-in">
-            {subject.signIn}
+            {subject.signIn} <TokensKept />
           </dd>
         </div>
       )}

@@ -4,6 +4,7 @@ import type { CatalogToolView, ToolsResource } from '../../../shared/hostApi'
 import { formatTokens } from '../../../shared/format'
 import { quietButton } from '../ui'
 import { ToolItem } from './ToolItem'
+import { allDefinitions } from './extensionText'
 import { VisibleText } from '../VisibleText'
 
 const listClass =
@@ -40,7 +41,7 @@ export function ToolList({ tools, runnable, notReady, tokenizer }: { tools: read
   return (
     <>
       <p className="mb-2 text-xs text-zinc-500 dark:text-zinc-400">
-        All {tools.length === 1 ? '1 definition' : `${tools.length} definitions`}: {formatTokens(total, tokenizer)}. With tool search, only the tools you mark
+        {allDefinitions(tools.length)}: {formatTokens(total, tokenizer)}. With tool search, only the tools you mark
         “Always offer”, the ones used recently and the ones the model finds are sent.
       </p>
       <ul aria-label="Tools" className={listClass}>

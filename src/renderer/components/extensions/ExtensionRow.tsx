@@ -54,9 +54,10 @@ export function ExtensionRow({ extension, onRemoved }: Props) {
 
   return (
     <li className={`px-4 py-3.5 transition-colors ${mode === 'view' ? '' : 'bg-zinc-50/80 dark:bg-zinc-800/30'}`}>
-      <div className="flex items-start gap-3">
+      {/* Narrow, the controls go under the name rather than squeezing it to a letter or two. */}
+      <div className="flex flex-wrap items-start gap-3">
         <ExtensionTypeIcon type={extension.type} />
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0 grow basis-56">
           <div className="flex min-w-0 items-center gap-2">
             <button
               id={`${id}-name`}
@@ -80,7 +81,7 @@ export function ExtensionRow({ extension, onRemoved }: Props) {
           {extension.builtIn && <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">{extension.builtIn.description}</p>}
           <ExtensionStateNote extension={extension} clamp />
         </div>
-        <div className="flex shrink-0 items-center gap-1">
+        <div className="ml-auto flex shrink-0 items-center gap-1">
           <SignInButton extension={extension} label={`Sign in to ${name}`} />
           <RestartButton controls={controls} label={`Restart ${name}`} busy={mode !== 'view'} />
           {extension.builtIn ? (

@@ -6,6 +6,7 @@
 import { useState } from 'react'
 import type { ExtensionView } from '../../../shared/hostApi'
 import { useHostAction } from '../../hooks/useHostAction'
+import { useSecretHome } from '../../hooks/useSecretHome'
 import { primaryButton, quietButton } from '../ui'
 
 export function SignInButton({ extension, label }: { extension: ExtensionView; label?: string }) {
@@ -33,12 +34,14 @@ export function SignInSummary({ extension }: { extension: ExtensionView }) {
   const act = useHostAction()
   const [busy, setBusy] = useState(false)
   const [outcome, setOutcome] = useState<string>()
+  const secrets = useSecretHome()
   const signIn = extension.signIn
   if (!signIn) return null
   return (
     <section aria-label="Sign-in" className="mt-3 flex flex-wrap items-center gap-2 text-sm text-zinc-700 dark:text-zinc-300">
       <p data-testid="sign-in-description" className="min-w-0 flex-1">
         {signIn.description}
+        {signIn.signedIn && ` Its tokens are kept ${secrets.where}.`}
         {signIn.scope && <span className="text-zinc-500 dark:text-zinc-400"> Access: {signIn.scope}.</span>}
       </p>
       {signIn.signedIn && signIn.grant === 'authorization-code' && (

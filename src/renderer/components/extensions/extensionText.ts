@@ -35,6 +35,11 @@ export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`
 }
 
+/** The tool list's total: "All 11 definitions", but "The one definition" rather than "All 1 definition". */
+export function allDefinitions(count: number): string {
+  return count === 1 ? 'The one definition' : `All ${count} definitions`
+}
+
 /** "11 tools · 7 resources · 3 prompts", leaving out what is zero except tools. */
 export function countsText({ toolCount, resourceCount, promptCount }: Pick<ExtensionView, 'toolCount' | 'resourceCount' | 'promptCount'>): string {
   return [plural(toolCount, 'tool'), resourceCount > 0 ? plural(resourceCount, 'resource') : '', promptCount > 0 ? plural(promptCount, 'prompt') : '']

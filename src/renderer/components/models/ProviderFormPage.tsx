@@ -163,7 +163,7 @@ export function ProviderFormPage({ provider, presetId }: Props) {
           hint={
             keySet
               ? 'A key is set. Type a new one to replace it; leave empty to keep it.'
-              : [preset?.keyHint, secrets.warning ?? 'Stored in the OS keychain; Switchboard never shows it again.'].filter(Boolean).join(' ')
+              : [preset?.keyHint, secrets.warning ?? `Stored ${secrets.where}; Switchboard never shows it again.`].filter(Boolean).join(' ')
           }
         >
           <div className="flex items-center gap-2">

@@ -64,16 +64,19 @@ export function ProviderRow({ provider, selectedModel, testNow, onRemoved }: Pro
 
   return (
     <li aria-label={provider.name} className="px-4 py-3.5">
-      <div className="flex items-start gap-3">
+      {/* Narrow, the controls go under the name rather than squeezing it (and the address) to a column. */}
+      <div className="flex flex-wrap items-start gap-3">
         <span
           aria-hidden="true"
           className="flex size-8 shrink-0 items-center justify-center rounded-md bg-indigo-50 text-indigo-600 dark:bg-indigo-500/10 dark:text-indigo-300"
         >
           {local ? <TerminalIcon className="size-4" /> : <GlobeIcon className="size-4" />}
         </span>
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0 grow basis-56">
           <h3 className="flex items-baseline gap-2 text-sm font-medium">
-            <span className="truncate">{provider.name}</span>
+            <span className="truncate" title={provider.name}>
+              {provider.name}
+            </span>
             <span className="shrink-0 text-xs font-normal">
               <KeyState provider={provider} />
             </span>
@@ -90,7 +93,7 @@ export function ProviderRow({ provider, selectedModel, testNow, onRemoved }: Pro
           </p>
         </div>
         {!confirming && (
-          <div className="flex shrink-0 items-center gap-1">
+          <div className="ml-auto flex shrink-0 items-center gap-1">
             <button type="button" className={smallSecondaryButton} disabled={test.state === 'testing'} onClick={() => void run()}>
               <RefreshIcon className={`size-3.5 ${test.state === 'testing' ? 'animate-spin motion-reduce:animate-none' : ''}`} />
               {test.state === 'testing' ? 'Testing…' : 'Test connection'}

@@ -4,6 +4,7 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useHostAction } from '../../hooks/useHostAction'
+import { useSecretHome } from '../../hooks/useSecretHome'
 import { CheckIcon, PlusIcon } from '../icons'
 import { primaryButton, textInput } from '../ui'
 import { SecretValueInput } from './SecretValueInput'
@@ -12,8 +13,6 @@ import { secretNameProblem, secretValueProblem } from './secretText'
 interface Props {
   /** Names already set, so that the form can say it will replace one. */
   setNames: ReadonlySet<string>
-  /** Whether values persist in the OS keychain or only in memory for this run. */
-  keychain: boolean
 }
 
 const schemes = [
@@ -22,9 +21,10 @@ const schemes = [
   { pattern: 'extension:<id>:header:<Header>', meaning: 'an HTTP header an extension sends' },
 ]
 
-export function AddSecretForm({ setNames, keychain }: Props) {
+export function AddSecretForm({ setNames }: Props) {
   const id = useId()
   const act = useHostAction()
+  const secrets = useSecretHome()
   const [name, setName] = useState('')
   const [value, setValue] = useState('')
   const [submitted, setSubmitted] = useState(false)
@@ -43,9 +43,7 @@ export function AddSecretForm({ setNames, keychain }: Props) {
   const nameProblem = key.length > 0 || submitted ? secretNameProblem(key) : undefined
   const valueProblem = secretValueProblem(value, { submitted })
   const replacing = !nameProblem && setNames.has(key)
-  const storedWhere = keychain
-    ? 'The value goes straight to the OS keychain; it is never shown here again.'
-    : 'The value is kept in memory until Switchboard quits; it is never shown here again.'
+  const storedWhere = `The value is kept ${secrets.where}; it is never shown here again.`
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -146,7 +144,7 @@ export function AddSecretForm({ setNames, keychain }: Props) {
       </div>
       <div className="flex items-center gap-3">
         <button type="submit" className={primaryButton} disabled={busy}>
-          <PlusIcon className="size-3.5" />
+          {!replacing && <PlusIcon className="size-3.5" />}
           {busy ? 'Saving…' : replacing ? 'Replace secret' : 'Set secret'}
         </button>
         <p role="status" className="flex items-center gap-1.5 text-sm text-emerald-700 dark:text-emerald-400">

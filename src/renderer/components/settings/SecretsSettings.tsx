@@ -48,7 +48,7 @@ export function SecretsSettings({ settings }: { settings: SettingsResource }) {
           </ul>
         )}
       </SettingsSection>
-      <AddSecretForm setNames={setNames} keychain={settings.keychain.keychain !== 'unavailable'} />
+      <AddSecretForm setNames={setNames} />
     </div>
   )
 }

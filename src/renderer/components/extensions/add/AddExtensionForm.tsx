@@ -196,7 +196,7 @@ export function AddExtensionForm({ embedded = false, editing }: Props = {}) {
             <fieldset>
               <legend className="text-xs font-medium text-zinc-700 dark:text-zinc-300">Environment variables</legend>
               <p className="mt-0.5 mb-2 text-xs text-zinc-500 dark:text-zinc-400">
-                Only these (and a few basics such as PATH and HOME) reach the program. Tick <em>Secret</em> for tokens: the value is kept {secrets.where}, never in a file.{secrets.warning ? ` ${secrets.warning}` : ''}
+                Only these (and a few basics such as PATH and HOME) reach the program. Tick <em>Secret</em> for tokens: the value is kept {secrets.where}, not in extensions.json.{secrets.warning ? ` ${secrets.warning}` : ''}
               </p>
               <ValueRows
                 kind="env"
@@ -276,7 +276,8 @@ export function AddExtensionForm({ embedded = false, editing }: Props = {}) {
 
         <div className="flex items-center gap-2 border-t border-zinc-200 pt-5 dark:border-zinc-800">
           <button type="submit" className={primaryButton} disabled={disabled}>
-            <PlusIcon className="size-3.5" />
+            {/* "+" adds; saving an edit adds nothing. */}
+            {!editing && <PlusIcon className="size-3.5" />}
             {busy ?? (editing ? 'Save changes' : 'Add extension')}
           </button>
           <button type="button" className={`${quietButton} h-8`} disabled={disabled} onClick={back}>

@@ -81,7 +81,7 @@ export function ValueRows({ kind, rows, onChange, problems, hostProblems, disabl
                   className={`${textInput} font-mono placeholder:font-sans`}
                 />
                 {row.secret ? (
-                  <SecretValueInput {...valueProps} placeholder={secrets.keychain ? 'Stored in the keychain' : 'Kept in memory until restart'} />
+                  <SecretValueInput {...valueProps} placeholder={secrets.placeholder} />
                 ) : (
                   <input
                     {...valueProps}

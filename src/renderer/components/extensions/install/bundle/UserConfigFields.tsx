@@ -25,7 +25,7 @@ function hintOf(field: UserConfigField, secrets: SecretHome): string | undefined
   if (field.type === 'number' && (field.min !== undefined || field.max !== undefined)) {
     parts.push(field.min !== undefined && field.max !== undefined ? `From ${field.min} to ${field.max}.` : field.min !== undefined ? `At least ${field.min}.` : `At most ${field.max}.`)
   }
-  if (field.sensitive) parts.push(field.isSet ? `Already set (${secrets.where}); leave empty to keep it.` : secrets.warning ?? 'Stored in your system keychain, never in a file.')
+  if (field.sensitive) parts.push(field.isSet ? `Already set (${secrets.where}); leave empty to keep it.` : secrets.warning ?? `Stored ${secrets.where}, never in a config file.`)
   if (field.required && !field.sensitive) parts.push('Required: without it the extension waits for settings and does not start.')
   return parts.filter(Boolean).join(' ') || undefined
 }

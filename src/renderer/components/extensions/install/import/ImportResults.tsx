@@ -3,6 +3,7 @@
  * approval dialog (which shows exactly what it runs) and then starts. Failed ones say why.
  */
 import type { ExtensionImportResult } from '../../../../../shared/hostApi'
+import { useSecretHome } from '../../../../hooks/useSecretHome'
 import { useExtensionsStore } from '../../../../stores/extensionsStore'
 import { AlertIcon, CheckIcon } from '../../../icons'
 import { smallSecondaryButton } from '../../../ui'
@@ -15,6 +16,7 @@ interface Props {
 
 export function ImportResults({ result, onOpen }: Props) {
   const extensions = useExtensionsStore((state) => state.extensions)
+  const secrets = useSecretHome()
   const added = result.results.filter((server) => server.outcome === 'added').length
   return (
     <section aria-label="Import results" className="space-y-3">
@@ -45,7 +47,7 @@ export function ImportResults({ result, onOpen }: Props) {
                   </p>
                 ))}
                 {server.storedSecrets.length > 0 && (
-                  <p className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400">In the keychain: {server.storedSecrets.join(', ')}</p>
+                  <p className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400">Kept {secrets.where}: {server.storedSecrets.join(', ')}</p>
                 )}
                 {server.missingSecrets.length > 0 && (
                   <p className="mt-0.5 text-xs text-amber-800 dark:text-amber-300">Still to set on its page: {server.missingSecrets.join(', ')}</p>

@@ -140,7 +140,7 @@ export function ServerPreviewCard({ server, choice, onChange, conflict, disabled
               <div className="min-w-0 text-sm">
                 <label htmlFor={`${id}-move-${suggestion.name}`} className="inline-flex items-center gap-1.5 font-medium">
                   <KeyIcon className="size-3.5 text-zinc-500" />
-                  {secrets.keychain ? 'Move ' : 'Keep '}<span className="font-mono">{suggestion.name}</span>{secrets.keychain ? ' to the keychain?' : ' as a secret?'}
+                  {secrets.persists ? 'Move ' : 'Keep '}<span className="font-mono">{suggestion.name}</span>{secrets.persists ? ` to ${secrets.store}?` : ' as a secret?'}
                 </label>
                 <p id={`${id}-move-${suggestion.name}-why`} className="text-xs text-zinc-500 dark:text-zinc-400">
                   {sentence(suggestion.reason)} Ticked, its value is kept {secrets.where} instead of extensions.json.{secrets.warning ? ` ${secrets.warning}` : ''}

@@ -23,7 +23,7 @@ function hintOf(field: RegistryField, secrets: SecretHome): string | undefined {
   const description = field.description?.trim()
   // Registry descriptions often lack a final full stop; the keychain note follows as its own sentence.
   const parts = [description && !/[.!?]$/.test(description) ? `${description}.` : description]
-  if (field.kind === 'secret') parts.push(secrets.warning ?? 'Stored in your system keychain, never in a file.')
+  if (field.kind === 'secret') parts.push(secrets.warning ?? `Stored ${secrets.where}, never in a config file.`)
   if (field.fixed !== undefined) parts.push('Set by the server’s author.')
   const text = parts.filter(Boolean).join(' ')
   return text || undefined
