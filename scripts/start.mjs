@@ -31,12 +31,12 @@ export function sandboxAbortHelp({ signal, platform, binaryPath, restrictsUserNa
   if (signal !== 'SIGTRAP' || platform !== 'linux') return undefined
   const helper = join(dirname(binaryPath), 'chrome-sandbox')
   if (!restrictsUserNamespaces) {
-    return `Electron aborted (SIGTRAP). If its messages above mention the SUID sandbox helper, see "Electron stops at start on Linux" in the README's troubleshooting section.`
+    return `Electron aborted (SIGTRAP). If its messages above mention the SUID sandbox helper, see "Electron stops at start on Linux" in docs/guide/troubleshooting.md.`
   }
   return [
     'Electron aborted (SIGTRAP): Chromium could not start its sandbox. This system (Ubuntu 23.10 or later)',
     'lets AppArmor block the user namespaces the sandbox uses. Fix it once, in either way:',
-    `  - give Electron an AppArmor profile that allows them (README, troubleshooting: "Electron stops at start on Linux"), or`,
+    `  - give Electron an AppArmor profile that allows them (docs/guide/troubleshooting.md: "Electron stops at start on Linux"), or`,
     `  - make the sandbox helper setuid root: sudo chown root:root ${helper} && sudo chmod 4755 ${helper}`,
     '    (again after each reinstall of the electron package).',
     'Do not start Electron with --no-sandbox.',

@@ -18,7 +18,7 @@ import { ApprovalDialog } from './components/consent/ApprovalDialog'
 import { QuestionDialog } from './components/elicitation/QuestionDialog'
 import { IssuedTokenDialog } from './components/connectedApps/IssuedTokenDialog'
 
-// Loaded on first use: the window's first chunk stays small (quality.md §C).
+// Loaded on first use: the window's first chunk stays small (docs/architecture.md §9).
 const SearchDialog = lazy(() => import('./components/search/SearchDialog'))
 
 export function App() {

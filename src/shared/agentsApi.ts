@@ -1,5 +1,5 @@
 /**
- * The agents part of the host API contract (README "Agents and sub-agents"). An agent is a name,
+ * The agents part of the host API contract (docs/guide/agents-and-connected-apps.md). An agent is a name,
  * instructions, a model (or the selected one), the extensions it may use and an optional permission
  * mode. Each agent is served as the builtin extension `agent-<id>` whose one tool is
  * `chat-with-<id>`; agents call agents through those tools. Re-exported by hostApi.ts.

@@ -6,7 +6,7 @@ import { z } from 'zod'
 import { AttachmentRefSchema, MAX_ATTACHMENTS } from './resourceApi'
 import { HookChangeSchema } from './hooksApi'
 
-/** What hooks changed in a message or tool call before the model (or the tool) got it (README "Hooks"). */
+/** What hooks changed in a message or tool call before the model (or the tool) got it (docs/guide/hooks.md). */
 const hookChanges = z.array(HookChangeSchema).optional()
 
 export const ProviderKindSchema = z.enum(['anthropic', 'openai', 'openai-compatible'])

@@ -1,5 +1,5 @@
 /**
- * The connected-apps part of the host API contract (README "Connecting other apps"): other MCP
+ * The connected-apps part of the host API contract (docs/guide/agents-and-connected-apps.md): other MCP
  * clients (Claude Code, VS Code, Cursor, scripts) reach Switchboard over a loopback streamable-HTTP
  * endpoint with a bearer token the person issued, scoped to chosen agents and, optionally, the
  * gateway of every catalog tool. Re-exported by hostApi.ts.

@@ -1,5 +1,5 @@
 /**
- * Which links may leave the app (quality.md §B): parsed https: and mailto: URLs without credentials.
+ * Which links may leave the app (docs/security.md): parsed https: and mailto: URLs without credentials.
  * One rule for both sides: main hands only these to the OS (`shell.openExternal`), and the window
  * makes only these clickable, so a link that looks clickable is never silently dropped.
  */

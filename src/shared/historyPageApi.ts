@@ -1,5 +1,5 @@
 /**
- * Reading a conversation's history in pages (README "The host API" → history pages). The plain
+ * Reading a conversation's history in pages (docs/guide/host-api.md). The plain
  * history URI is the newest page and the one to subscribe to: every commit updates it. A query asks
  * for another page, read once:
  *   `?before=<messageId>`  the messages just before that one (scrolling up)

@@ -1,7 +1,7 @@
 /**
  * The hooks part of the host API contract: a hook maps one event of a turn to a tool of any
  * extension, which main calls with the event's payload; its structured result becomes the new
- * payload (README "Hooks"). Re-exported by hostApi.ts.
+ * payload (docs/guide/hooks.md). Re-exported by hostApi.ts.
  */
 import { z } from 'zod'
 
@@ -20,7 +20,7 @@ export const MAX_HOOK_TIMEOUT_MS = 60_000
 const namespacedName = z.string().trim().min(3).max(200).regex(/^[A-Za-z0-9_-]+$/, 'The target is a namespaced tool name like "redactor__redact"')
 
 /**
- * A command hook in the Claude Code / VS Code format (README "Importing command hooks"): a command
+ * A command hook in the Claude Code / VS Code format (docs/guide/hooks.md): a command
  * line run by the shell with the event JSON on stdin, its exit code and JSON output read back.
  */
 export const CommandHookSchema = z.object({

@@ -1,5 +1,5 @@
 /**
- * The handshake that gives the page its two MessagePorts in Electron (design.md §1).
+ * The handshake that gives the page its two MessagePorts in Electron (docs/architecture.md §1).
  * Preload and renderer both import these names so that they cannot drift apart.
  *
  * 1. preload → main (IPC): `PORTS_REQUEST` once the DOM is ready.

@@ -1,7 +1,7 @@
 /**
  * A trailing throttle for progress that can change thousands of times a second (streamed tokens,
- * tool progress notifications), where the reader needs at most one update per interval (quality.md
- * §C). The first value goes out at once, later ones at most once per interval, and the latest value
+ * tool progress notifications), where the reader needs at most one update per interval (docs/architecture.md
+ * §9). The first value goes out at once, later ones at most once per interval, and the latest value
  * is always delivered in the end: intermediate values are dropped, never the last one.
  */
 

@@ -1,4 +1,4 @@
-/** The import boundaries of design.md §4 are enforced by lint: planted forbidden imports must fail. */
+/** The import boundaries of docs/architecture.md §3 are enforced by lint: planted forbidden imports must fail. */
 import { describe, expect, it } from 'vitest'
 import { ESLint } from 'eslint'
 

@@ -1,6 +1,6 @@
 /**
- * Every picture the README and docs/ show is in the repository: `![alt](path)` and `<img src="path">`
- * with a relative path, resolved against the page that names it. The pictures themselves come from
+ * Every picture the README and docs/ show is in the repository: `![alt](path)`, `<img src="path">` and
+ * each candidate of a `<source srcset="…">` (the dark pictures of a `<picture>`) with a relative path, resolved against the page that names it. The pictures themselves come from
  * `npm run screenshots` (docs/images/), which is not part of `npm test`.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
@@ -14,6 +14,10 @@ function imagePaths(markdown: string): string[] {
   const found = [
     ...[...markdown.matchAll(/!\[[^\]]*\]\(\s*(?:<([^>]+)>|([^)\s]+))(?:\s+"[^"]*")?\s*\)/g)].map((match) => (match[1] ?? match[2])!),
     ...[...markdown.matchAll(/<img\b[^>]*?\bsrc\s*=\s*["']([^"']+)["']/gi)].map((match) => match[1]!),
+    // srcset: comma-separated candidates, each a URL and an optional width or density ("a.png 2x").
+    ...[...markdown.matchAll(/<(?:source|img)\b[^>]*?\bsrcset\s*=\s*["']([^"']+)["']/gi)].flatMap((match) =>
+      match[1]!.split(',').map((candidate) => candidate.trim().split(/\s+/)[0]!).filter(Boolean),
+    ),
   ]
   return found.filter((path) => !/^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(path)).map((path) => decodeURI(path.replace(/[?#].*$/, '')))
 }
@@ -40,6 +44,17 @@ describe('images named by README.md and docs/', () => {
       '[a link, not an image](docs/guide/setup.md)',
     ].join('\n')
     expect(imagePaths(page)).toEqual(['docs/images/chat.png', 'images/chat dark.png', 'images/settings.png'])
+  })
+
+  it('finds every candidate of a <picture>\'s srcset, the dark one included', () => {
+    const page = [
+      '<picture>',
+      '  <source media="(prefers-color-scheme: dark)" srcset="docs/images/chat-dark.png">',
+      '  <source srcset="docs/images/wide.png 1600w, docs/images/wide@2x.png 2x, https://example.com/x.png 3x">',
+      '  <img alt="Chat" src="docs/images/chat.png" width="800">',
+      '</picture>',
+    ].join('\n')
+    expect(imagePaths(page).sort()).toEqual(['docs/images/chat-dark.png', 'docs/images/chat.png', 'docs/images/wide.png', 'docs/images/wide@2x.png'])
   })
 
   it('every image a page names exists beside it', () => {

@@ -31,7 +31,7 @@ import { TurnProgressTracker, type TurnProgress } from './turnProgress'
 import { FIND_TOOLS, recentToolNames, requestFigures, runFindTools, toolsForStep } from './toolSearch'
 
 export const DEFAULT_STEP_LIMIT = 25
-// 34 ms keeps progress under 30 updates a second (quality.md §C), about one per animation frame or fewer.
+// 34 ms keeps progress under 30 updates a second (docs/architecture.md §9), about one per animation frame or fewer.
 export const DEFAULT_PROGRESS_INTERVAL_MS = 34
 
 export interface RunTurnOptions {

@@ -2,7 +2,7 @@
  * What a resources/read answer becomes before it leaves main (to the renderer's preview or the
  * model's context): each content item checked, text cut at MAX_RESOURCE_TEXT with a marker, and
  * blobs larger than MAX_RESOURCE_BLOB left out (their size and type are kept). Resource contents are
- * untrusted like tool results (quality.md F10).
+ * untrusted like tool results (docs/architecture.md §9 F10).
  */
 import type { ImagePart, ModelMessage, TextPart } from 'ai'
 import { z } from 'zod'

@@ -1,5 +1,5 @@
 /**
- * Reading a session file. Never fatal (quality.md F21/F22): a torn last line (the process died in
+ * Reading a session file. Never fatal (docs/architecture.md §9 F21/F22): a torn last line (the process died in
  * the middle of a write, so the line was never acknowledged as committed) and a damaged line in the
  * middle (disk trouble, a hand edit) are skipped and reported; everything readable is returned.
  */

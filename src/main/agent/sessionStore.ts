@@ -5,7 +5,7 @@
  *
  * Tool results are stored capped (default 100,000 characters, the dispatcher's cap too) with a
  * marker. When the dispatcher cut a result, the full one is kept in `<id>.results/<message id>.json`
- * for the person to open (quality.md F10). That side file is written before the line but without
+ * for the person to open (docs/architecture.md §9 F10). That side file is written before the line but without
  * its own fsync: a crash can lose the full copy (the history then says it is unavailable), never
  * the capped copy or the message, and the rule of one durable write per message holds.
  *

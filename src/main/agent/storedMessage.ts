@@ -111,7 +111,7 @@ export const AssistantMessageSchema = z.object({
   agent: z.object({ id: z.string(), name: z.string() }).optional(),
 })
 
-/** Where the untruncated result went when `content` had to be cut (quality.md F10). */
+/** Where the untruncated result went when `content` had to be cut (docs/architecture.md §9 F10). */
 export const TruncationSchema = z.object({
   /** Characters (text) and base64 characters (binary) of the original content. */
   originalSize: z.number().int().nonnegative(),

@@ -1,5 +1,5 @@
 /**
- * The Electron shell (design.md §2): app lifecycle, the one window, the MessagePort handshake with
+ * The Electron shell (docs/architecture.md §2): app lifecycle, the one window, the MessagePort handshake with
  * the preload, and electron-store. Everything else is the plain-Node host (`createHost`); every
  * decision made here lives in a pure, unit-tested module beside this file.
  */
@@ -30,7 +30,7 @@ import { holdQuitForCleanup } from './quitSequence'
 import { appMenuTemplate, appUserModelId } from './appMenu'
 import { startAutoUpdates } from './autoUpdate'
 
-/** Quitting waits this long for the host to close its sessions (quality.md F20), then goes anyway. */
+/** Quitting waits this long for the host to close its sessions (docs/architecture.md §9 F20), then goes anyway. */
 const QUIT_BUDGET_MS = 5_000
 
 const mainDir = dirname(fileURLToPath(import.meta.url))

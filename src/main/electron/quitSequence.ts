@@ -1,5 +1,5 @@
 /**
- * Quitting with cleanup (quality.md F20): the first `will-quit` is held (`preventDefault`) while the
+ * Quitting with cleanup (docs/architecture.md §9 F20): the first `will-quit` is held (`preventDefault`) while the
  * sessions and the host close (at most `budgetMs`), then the app quits again and that one goes through.
  * The second quit runs on a later task, never inside the promise chain of the first: when `will-quit`
  * came from native code (menu Quit, Cmd+Q, the dock) and the cleanup awaited no real I/O, a quit made

@@ -1,4 +1,4 @@
-/** The main window's options: every renderer hardening switch set explicitly (quality.md §B). */
+/** The main window's options: every renderer hardening switch set explicitly (docs/security.md). */
 import type { BrowserWindowConstructorOptions, WebPreferences } from 'electron'
 
 /**

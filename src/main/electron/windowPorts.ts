@@ -1,5 +1,5 @@
 /**
- * The two MCP sessions of one window over MessagePorts (design.md §1): the host session (the page is
+ * The two MCP sessions of one window over MessagePorts (docs/architecture.md §1): the host session (the page is
  * the client) and the frontend-tools session (the page is the server). Every page load asks for a
  * fresh pair; the previous pair is closed so that a reload never leaves a session behind.
  * Written against the minimal port shape, so it is tested in Node without Electron.

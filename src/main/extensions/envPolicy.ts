@@ -1,5 +1,5 @@
 /**
- * What environment a stdio extension gets (quality.md §B): a minimal inherited set plus the keys its
+ * What environment a stdio extension gets (docs/security.md): a minimal inherited set plus the keys its
  * config names, never anything that can hijack the process it starts.
  */
 

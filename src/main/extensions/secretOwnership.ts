@@ -1,5 +1,5 @@
 /**
- * Secret ownership (quality.md §B): an extension's `${secret:…}` references resolve only to secrets
+ * Secret ownership (docs/security.md): an extension's `${secret:…}` references resolve only to secrets
  * it owns — its own `extension:<id>:…` names, or names the host says are its own (a bundle's
  * `mcpb:<bundle>:…`) — or to secrets the person bound to it by typing the reference into its
  * settings by hand. Nothing an install source writes (manifest, registry entry, link, pasted

@@ -1,4 +1,4 @@
-/** The permission layer's public surface (design.md §4: inspector chain, rules, tool pins, approvals). */
+/** The permission layer's public surface (docs/architecture.md §3: inspector chain, rules, tool pins, approvals). */
 export type { CallOrigin, Decision, DefinitionChange, ExtensionTrust, Finding, FindingSeverity, InspectorStep, SecretValue, SchemaDiff, ToolAnnotations, ToolCallRequest, ToolDefinition, Verdict } from './types'
 export { createPermissionService, openPermissions, type Authorization, type PermissionService, type PermissionServiceOptions, type PolicyView } from './permissionService'
 export { openPermissionStore, PERMISSIONS_FILE_NAME, type PermissionNotice, type PermissionStore, type RevokeSummary } from './permissionStore'

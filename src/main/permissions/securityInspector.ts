@@ -4,7 +4,7 @@
  * - Destructive shell commands in the arguments of command-running tools → ask, with findings.
  * - A known secret in the arguments of a call to an extension that does not own it → deny. Not
  *   ask: showing the dialog would put the secret value in front of the renderer, which must never
- *   receive one (quality.md §B), and a person who clicks "allow" out of habit would hand it over.
+ *   receive one (docs/security.md), and a person who clicks "allow" out of habit would hand it over.
  * - Any model call made after a tool result that carried instructions for the model (see
  *   injectionMarkers.ts) → ask, until the person writes again (noteUserMessage): from then on the
  *   model acts on the person's words, not only on the result's.

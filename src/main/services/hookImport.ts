@@ -1,5 +1,5 @@
 /**
- * Importing command hooks (README "Importing command hooks"): from pasted settings text, or from the
+ * Importing command hooks (docs/guide/hooks.md): from pasted settings text, or from the
  * usual files on this computer — Claude Code's ~/.claude/settings.json and each root folder's
  * .claude/settings.json and settings.local.json, VS Code's hook files (.github/hooks/*.json in each
  * root, ~/.copilot/hooks/*.json, the files its `chat.hookFilesLocations` setting names) and a `hooks`

@@ -135,5 +135,5 @@ const arrayOr = (value: unknown): unknown[] => (Array.isArray(value) ? value : [
 /** Why a hook cannot be saved turned on: what of its event's payload the tool does not take, and what to do. */
 function misfitText(target: string, event: HookEvent, problems: readonly string[]): string {
   const harm = event === 'tool-call' ? ', refusing every tool call it guards' : event === 'user-message' ? ', refusing every message you send' : canRefuse(event) ? '' : ' (a warning in every turn)'
-  return `The tool "${target}" cannot take the ${event} payload as its arguments: ${problems.join('; ')}. As a hook it would fail every time${harm}. Pick a tool whose input schema accepts the payload's fields (README "Hooks"), or save the hook turned off.`
+  return `The tool "${target}" cannot take the ${event} payload as its arguments: ${problems.join('; ')}. As a hook it would fail every time${harm}. Pick a tool whose input schema accepts the payload's fields (docs/guide/hooks.md), or save the hook turned off.`
 }

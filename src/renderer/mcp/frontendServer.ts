@@ -1,5 +1,5 @@
 /**
- * The frontend tools: an MCP server that lives in the page (design.md §1). Main connects to it as
+ * The frontend tools: an MCP server that lives in the page (docs/architecture.md §1). Main connects to it as
  * the `frontend` extension, so its tools enter the same catalog and pass the same permission
  * inspector as any other tool. Electron hands the page a second MessagePort for it; browser mode
  * uses the `/frontend` WebSocket. When main ends the session (the extension was restarted,

@@ -1,5 +1,5 @@
 /**
- * Crash safety (quality.md F21): a child process streams replies and commits messages in two
+ * Crash safety (docs/architecture.md §9 F21): a child process streams replies and commits messages in two
  * sessions; it is killed with SIGKILL at a random moment (after a random number of its commits,
  * plus a random pause), 20 times over the same data dir. After every kill each message the child
  * reported as committed is there on reload, no session is unreadable, and the only damage ever

@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { once } from 'node:events'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -109,8 +109,9 @@ describe('sandboxAbortHelp', () => {
     expect(help).toMatch(/Do not start Electron with --no-sandbox/)
   })
 
-  it('points to the README when the restriction is not what is on', () => {
-    expect(sandboxAbortHelp({ ...aborted, restrictsUserNamespaces: undefined })).toMatch(/README/)
+  it('points to the troubleshooting guide when the restriction is not what is on, and that page has the section', () => {
+    expect(sandboxAbortHelp({ ...aborted, restrictsUserNamespaces: undefined })).toContain('"Electron stops at start on Linux" in docs/guide/troubleshooting.md')
+    expect(readFileSync(join(root, 'docs/guide/troubleshooting.md'), 'utf8')).toContain('Electron stops at start on Linux')
   })
 
   it.each([

@@ -1,5 +1,5 @@
 /**
- * Fault fixtures (quality.md §A) against the manager, cache and dispatcher. Every test also checks
+ * Fault fixtures (docs/architecture.md §9) against the manager, cache and dispatcher. Every test also checks
  * that a well-behaved sibling extension keeps working, and that no child is left running.
  */
 import { afterEach, describe, expect, it } from 'vitest'

@@ -35,7 +35,7 @@ export interface ListModelsOptions {
 }
 
 export const DEFAULT_LIST_MODELS_TIMEOUT_MS = 10_000
-/** Bounds a listing whose pages never end (quality.md F16). */
+/** Bounds a listing whose pages never end (docs/architecture.md §9 F16). */
 const MAX_PAGES = 20
 /** One page of a model list; the largest real ones (OpenRouter's) are a few MiB. */
 const MAX_LISTING_BYTES = 16 * 1024 * 1024

@@ -1,6 +1,6 @@
 /**
  * A model provider as the person configured it: which API it speaks, where, and the *name* of the
- * keychain secret that holds its key (never the key itself; design.md §B).
+ * keychain secret that holds its key (never the key itself; docs/security.md).
  */
 import { z } from 'zod'
 import { ModelSettingsMapSchema, OpenAIApiSchema } from '../../../shared/chatApi'

@@ -1,4 +1,4 @@
-/** Settings → Agents: the agents (the default one first), each editable, and a form to add one (README "Agents and sub-agents"). */
+/** Settings → Agents: the agents (the default one first), each editable, and a form to add one (docs/guide/agents-and-connected-apps.md). */
 import { useState } from 'react'
 import { useAgentsStore } from '../../stores/agentsStore'
 import { secondaryButton } from '../ui'

@@ -1,5 +1,5 @@
 /**
- * Settings → Connected apps (README "Connecting other apps"): turn the endpoint on, see its URL,
+ * Settings → Connected apps (docs/guide/agents-and-connected-apps.md): turn the endpoint on, see its URL,
  * add an app by hand, and for each allowed app choose its agents and whether it gets the catalog's
  * tools, or revoke it. Everything shown is `switchboard://connected-apps`; changes are host tools.
  */

@@ -1,4 +1,4 @@
-/** Settings → Hooks: the hooks in the order they run, and a form to add one (README "Hooks"). */
+/** Settings → Hooks: the hooks in the order they run, and a form to add one (docs/guide/hooks.md). */
 import { useState } from 'react'
 import { useHooksStore } from '../../stores/hooksStore'
 import { secondaryButton } from '../ui'
