@@ -151,7 +151,11 @@ export function registerAppTools(tool: ToolRegistrar, raw: RawToolRegistrar, ser
   tool('app_context_set', "An App's ui/update-model-context: context for the session's next turn (replaces the App's previous one).", async ({ app: appName, sessionId, content, structuredContent }) => {
     const app = appOf(appName)
     const parts = [textOf(content), structuredContent !== undefined ? JSON.stringify(structuredContent) : ''].filter((part) => part !== '')
-    const text = parts.join('\n').slice(0, MAX_CONTEXT_TEXT)
+    const given = parts.join('\n').slice(0, MAX_CONTEXT_TEXT)
+    // The model reads an App's context as it reads the App's messages: hidden characters removed and marked, and logged.
+    const hidden = findInvisible(given)
+    if (hidden.length > 0) log('warn', 'apps', `${app.extensionId}: the App's model context hides ${describeInvisible(hidden)}: removed before the model reads it: "${escapeInvisible(given).slice(0, 300)}"`)
+    const text = hidden.length > 0 ? stripInvisible(given) : given
     apps.setContext(sessionId, app.name, text === '' ? undefined : { extensionId: app.extensionId, extensionName: app.extensionName, resourceUri: app.ui.resourceUri, text })
     return { sessionId, size: text.length }
   })
