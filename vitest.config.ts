@@ -15,7 +15,8 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     // test/electron needs the Electron binary: `npm run test:electron` (test/electron/vitest.config.ts).
-    exclude: [...configDefaults.exclude, 'test/electron/**', ...e2eExclusions()],
+    // The conformance suite has a budget of its own: `npm run conformance` (test/conformance/vitest.config.ts).
+    exclude: [...configDefaults.exclude, 'test/electron/**', 'test/conformance/**', ...e2eExclusions()],
     environment: 'node',
     globalSetup: ['test/globalSetup.ts'],
     // Hosts started by tests log only warnings and errors; set it to debug when chasing a problem.
