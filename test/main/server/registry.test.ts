@@ -56,7 +56,7 @@ describe('the registry URL setting', () => {
     await expect(call(client, 'settings_update', { patch: { registryUrl: 'http://registry.example.com' } })).rejects.toThrow(/https:\/\//)
     const offline = await client.callTool({ name: 'registry_search', arguments: {} })
     expect(offline.isError).toBe(true)
-    expect((offline.content as { text: string }[])[0]!.text).toMatch(/Could not reach the MCP Registry at http:\/\/127\.0\.0\.1:9.*Settings/)
+    expect((offline.content as { text: string }[])[0]!.text).toMatch(/Could not reach the MCP Registry at http:\/\/127\.0\.0\.1:9.*registry address \(Change, on the Registry tab/)
   })
 })
 

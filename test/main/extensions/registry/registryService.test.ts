@@ -120,7 +120,7 @@ describe('the cache', () => {
     const offline = await again.search({ query: 'weather', refresh: true })
     expect(offline).toMatchObject({ fromCache: true, lastUpdated: '2026-03-01T10:00:00.000Z', warning: expect.stringContaining('503') })
     expect(offline.entries.map((entry) => entry.name)).toEqual(['io.example/weather'])
-    await expect(again.search({ query: 'never-asked' })).rejects.toThrow(/answered 503.*Settings/)
+    await expect(again.search({ query: 'never-asked' })).rejects.toThrow(/answered 503.*registry address \(Change, on the Registry tab/)
   })
 })
 
