@@ -12,9 +12,9 @@ import { createExtensionConsent, type ExtensionConsent } from './extensionConsen
 import type { ExtensionsFile } from './extensionsFile'
 import type { ExtensionLogLevels } from './extensionLogLevels'
 import { applyDefaultExtensions, builtInDescription, servedAgent } from './defaultExtensions'
-import type { FrontendTransportSource } from '../extensions/transports'
+import type { FrontendTransportSource } from '../extensions/connection/transports'
 import { describeSignIn, type RemoteAuth } from '../extensions/auth/remoteAuth'
-import type { RevisionCache } from '../extensions/revisionCache'
+import type { RevisionCache } from '../extensions/connection/revisionCache'
 import { createCallerGrants, type Caller, type CallerGrants } from './callerGrants'
 
 type CatalogWithoutPolicies = Omit<ToolsResource, 'tools' | 'tokenizer'> & { tools: Omit<ToolsResource['tools'][number], 'policy' | 'alwaysOffer' | 'tokens'>[] }

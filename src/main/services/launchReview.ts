@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto'
 import type { ExtensionStartSubject } from '../../shared/hostApi'
 import { referencedSecretNames, type ExtensionConfig } from '../extensions'
 import { inlineCodeFlag, programName } from './inlineCode'
-import type { HttpConfig } from '../extensions/extensionConfig'
+import type { HttpConfig } from '../extensions/config/extensionConfig'
 import { managesOwnToken } from '../extensions/auth/remoteAuth'
 
 /** Launchers people commonly install MCP servers with; anything else gets a second look. */
