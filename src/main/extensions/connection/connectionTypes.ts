@@ -4,7 +4,7 @@
  */
 import type { CreateMessageRequest, CreateMessageResult, ElicitRequest, ElicitResult, Implementation, Root } from '@modelcontextprotocol/client'
 import type { BuiltinRegistry } from '../../builtins/builtinRegistry'
-import type { TransportAuth } from '../auth/sdkAuth'
+import type { TransportAuth } from '../auth/transportAuth'
 import type { ExtensionConfig } from '../config/extensionConfig'
 import type { RevisionCache } from './revisionCache'
 import type { LogEntryLevel, LogSource } from '../logRing'

@@ -5,7 +5,7 @@
 import { SSEClientTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
 import type { Transport } from '@modelcontextprotocol/client'
 import type { BuiltinRegistry } from '../../builtins/builtinRegistry'
-import type { TransportAuth } from '../auth/sdkAuth'
+import type { TransportAuth } from '../auth/transportAuth'
 import type { StdoutProblem } from './boundedLineReader'
 import { childEnvironment } from '../config/envPolicy'
 import { assertNever, type ExtensionConfig } from '../config/extensionConfig'
