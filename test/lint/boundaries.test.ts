@@ -19,6 +19,7 @@ const forbidden: [file: string, code: string, reason: RegExp][] = [
   ['src/main/secrets/planted.ts', "import { createHost } from '../host/createHost'\nexport const a = createHost", /leaf/],
   ['src/main/settings/planted.ts', "import { x } from '../secrets/secretStore'\nexport const a = x", /leaf/],
   ['src/main/permissions/planted.ts', "import { x } from '../extensions/manager'\nexport const a = x", /leaf/],
+  ['src/main/net/planted.ts', "import { x } from '../agent/providers'\nexport const a = x", /leaf/],
   ['src/main/agent/planted.ts', "import { x } from '../server/hostServer'\nexport const a = x", /downward/],
   ['src/main/extensions/planted.ts', "import { x } from '../agent/loop'\nexport const a = x", /downward/],
   ['src/main/services/planted.ts', "import { x } from '../server/hostServer'\nexport const a = x", /downward/],
