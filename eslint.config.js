@@ -14,9 +14,14 @@ const leafOnlyShared = {
   regex: String.raw`^\.\./(?!\.\./shared(/|$)|log(/|$)|storage(/|$))`,
   message: 'This folder is a leaf: it may import only src/shared, ../log and ../storage (docs/architecture.md §3).',
 }
-/** From src/main/<folder>/: which sibling folders a folder may use. */
+/**
+ * From src/main/<folder>/ and its subfolders: which sibling folders a folder may use. Any number of
+ * `../` counts, so a file in a subfolder (extensions/connection/, services/chat/) reaching
+ * `../../agent` is held to its folder's rule too. (So no subfolder may bear the name of a folder its
+ * own folder may not use: services/hooks/ is fine, extensions/agent/ would be refused.)
+ */
 const mayNotUse = (folders) => ({
-  regex: String.raw`^\.\./(${folders.join('|')})(/|$)`,
+  regex: String.raw`^(\.\./)+(${folders.join('|')})(/|$)`,
   message: `Dependencies point downward (docs/architecture.md §3): this folder may not import ${folders.join(', ')}.`,
 })
 
@@ -57,7 +62,7 @@ export default tseslint.config(
   { files: ['src/main/extensions/**/*.ts'], rules: restrict(electron, toRenderer, mayNotUse(['electron', 'host', 'server', 'services', 'gateway', 'agent', 'permissions', 'settings'])) },
   { files: ['src/main/hooks/**/*.ts'], rules: restrict(electron, toRenderer, mayNotUse(['electron', 'host', 'server', 'services', 'gateway', 'agent', 'secrets', 'settings', 'builtins'])) },
   {
-    files: ['src/main/{permissions,secrets,settings,builtins,log,storage,aiSdk}/**/*.ts'],
+    files: ['src/main/{permissions,secrets,settings,builtins,log,storage,aiSdk,net}/**/*.ts'],
     rules: restrict(electron, toRenderer, leafOnlyShared),
   },
 )

@@ -16,7 +16,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio'
 import { Client } from '@modelcontextprotocol/client'
 import { createBuiltinRegistry } from '../src/main/builtins'
 import { createExtensionsCore, type ExtensionsCore } from '../src/main/extensions'
-import { ExtensionConfigSchema, type ExtensionConfig } from '../src/main/extensions/extensionConfig'
+import { ExtensionConfigSchema, type ExtensionConfig } from '../src/main/extensions/config/extensionConfig'
 import { setLogSink } from '../src/main/log/log'
 import { measureLatency } from './support/latency'
 

@@ -12,7 +12,7 @@
 import { fileURLToPath } from 'node:url'
 import { createBuiltinRegistry } from '../src/main/builtins'
 import { createExtensionsCore } from '../src/main/extensions'
-import { ExtensionConfigSchema } from '../src/main/extensions/extensionConfig'
+import { ExtensionConfigSchema } from '../src/main/extensions/config/extensionConfig'
 import { createHookRunner, type TurnHooks } from '../src/main/hooks'
 import { setLogSink } from '../src/main/log/log'
 import { HookSchema, type Hook } from '../src/shared/hooksApi'

@@ -3,7 +3,7 @@
  * policy's backoff), so tests assert the exact delay asked for instead of measuring the clock.
  * The waits stay real: Node never fires a timer early, and an abort still ends one at once.
  *
- *   vi.mock('node:timers/promises', async (importOriginal) => (await import('../helpers/recordedSleeps')).recordingTimers(await importOriginal()))
+ *   vi.mock('node:timers/promises', async (importOriginal) => (await import('./recordedSleeps')).recordingTimers(await importOriginal()))
  */
 import type * as TimersPromises from 'node:timers/promises'
 

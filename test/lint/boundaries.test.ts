@@ -19,15 +19,22 @@ const forbidden: [file: string, code: string, reason: RegExp][] = [
   ['src/main/secrets/planted.ts', "import { createHost } from '../host/createHost'\nexport const a = createHost", /leaf/],
   ['src/main/settings/planted.ts', "import { x } from '../secrets/secretStore'\nexport const a = x", /leaf/],
   ['src/main/permissions/planted.ts', "import { x } from '../extensions/manager'\nexport const a = x", /leaf/],
+  ['src/main/net/planted.ts', "import { x } from '../agent/providers'\nexport const a = x", /leaf/],
   ['src/main/agent/planted.ts', "import { x } from '../server/hostServer'\nexport const a = x", /downward/],
   ['src/main/extensions/planted.ts', "import { x } from '../agent/loop'\nexport const a = x", /downward/],
   ['src/main/services/planted.ts', "import { x } from '../server/hostServer'\nexport const a = x", /downward/],
-  ['src/main/agent/planted.ts', "import { x } from '../services/chatService'\nexport const a = x", /downward/],
+  ['src/main/agent/planted.ts', "import { x } from '../services/chat/chatService'\nexport const a = x", /downward/],
   ['src/shared/planted.ts', "import { readFile } from 'node:fs'\nexport const a = readFile", /no Node built-ins/],
   ['src/main/gateway/planted.ts', "import { x } from '../server/hostServer'\nexport const a = x", /downward/],
   ['src/main/gateway/planted.ts', "import { x } from '../host/createHost'\nexport const a = x", /downward/],
   ['src/main/services/planted.ts', "import { x } from '../gateway/gatewayService'\nexport const a = x", /downward/],
   ['src/main/agent/planted.ts', "import { x } from '../gateway/gatewayService'\nexport const a = x", /downward/],
+  // Subfolders keep their folder's rule, however many `../` the import climbs.
+  ['src/main/extensions/connection/planted.ts', "import { x } from '../../agent/loop'\nexport const a = x", /downward/],
+  ['src/main/extensions/auth/planted.ts', "import { x } from '../../settings/settingsStore'\nexport const a = x", /downward/],
+  ['src/main/services/chat/planted.ts', "import { x } from '../../server/hostServer'\nexport const a = x", /downward/],
+  ['src/main/agent/providers/planted.ts', "import { x } from '../../services/chat/chatService'\nexport const a = x", /downward/],
+  ['src/main/hooks/commandHooks/planted.ts', "import { x } from '../../agent/loop'\nexport const a = x", /downward/],
 ]
 
 const allowed: [file: string, code: string][] = [
@@ -36,10 +43,12 @@ const allowed: [file: string, code: string][] = [
   ['src/main/secrets/planted.ts', "import { HostResource } from '../../shared/hostApi'\nimport { log } from '../log/log'\nexport const a = [HostResource, log]"],
   ['src/main/server/planted.ts', "import { x } from '../agent/sessionIndex'\nexport const a = x"],
   ['src/main/host/planted.ts', "import { x } from '../server/hostServer'\nexport const a = x"],
-  ['src/main/server/planted.ts', "import { x } from '../services/chatService'\nexport const a = x"],
-  ['src/main/gateway/planted.ts', "import { x } from '../services/chatService'\nimport { y } from '../permissions'\nexport const a = [x, y]"],
+  ['src/main/server/planted.ts', "import { x } from '../services/chat/chatService'\nexport const a = x"],
+  ['src/main/gateway/planted.ts', "import { x } from '../services/chat/chatService'\nimport { y } from '../permissions'\nexport const a = [x, y]"],
   ['src/main/server/planted.ts', "import { x } from '../gateway/gatewayService'\nexport const a = x"],
   ['src/renderer/planted.ts', "import { HostResource } from '../shared/hostApi'\nexport const a = HostResource"],
+  ['src/main/services/chat/planted.ts', "import { x } from '../extensions/extensionService'\nimport { y } from '../../agent'\nexport const a = [x, y]"],
+  ['src/main/extensions/connection/planted.ts', "import { x } from '../config/extensionConfig'\nimport { y } from '../../builtins/builtinRegistry'\nexport const a = [x, y]"],
 ]
 
 describe('import boundaries (eslint no-restricted-imports)', () => {

@@ -14,7 +14,7 @@ import { PortTransport, emitterPort } from '../../src/shared/portTransport'
 import { PageSocketTransport } from '../../src/renderer/mcp/frontendSocket'
 import { fakeElectronPort, startTestHost, type TestHost } from '../helpers/testHost'
 import { until } from '../main/extensions/harness'
-import { PERSON_CALLER } from '../../src/main/services/callerGrants'
+import { PERSON_CALLER } from '../../src/main/services/agents/callerGrants'
 
 let h: TestHost
 

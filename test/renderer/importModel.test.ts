@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import { HostToolInput } from '../../src/shared/hostApi'
 import { planImport } from '../../src/main/extensions/importers/previewImport'
-import { installLinkPlan } from '../../src/main/services/installLink'
+import { installLinkPlan } from '../../src/main/services/extensions/installLink'
 import { installLinkFor } from '../../src/main/extensions/importers/installLink'
 import { applyChoice, matchChoices } from '../../src/main/extensions/importers/importChoices'
 import type { ImportPlan } from '../../src/main/extensions/importers/importTypes'

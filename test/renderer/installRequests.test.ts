@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { openInstallRequests } from '../../src/renderer/stores/installRequests'
 import { useViewStore } from '../../src/renderer/stores/viewStore'
-import { createInstallRequests } from '../../src/main/services/installRequests'
+import { createInstallRequests } from '../../src/main/services/extensions/installRequests'
 import { installLinkFor } from '../../src/main/extensions/importers/installLink'
 
 beforeEach(() => useViewStore.setState({ screen: 'sessions', extensionsPage: { page: 'list' } }))

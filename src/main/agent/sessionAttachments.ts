@@ -8,7 +8,7 @@
 import type { ImagePart, TextPart } from 'ai'
 import type { AttachmentRef, ResourceContent } from '../../shared/hostApi'
 import type { ManagerEvent } from '../extensions'
-import type { ExtensionConnection } from '../extensions/extensionConnection'
+import type { ExtensionConnection } from '../extensions/connection/extensionConnection'
 import { log } from '../log/log'
 import { attachmentParts, capResourceContents } from './resourceContents'
 import type { StoredAttachment } from './storedMessage'

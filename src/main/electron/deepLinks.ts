@@ -5,7 +5,7 @@
  */
 import { resolve } from 'node:path'
 import { z } from 'zod'
-import { installLinkShape } from '../services/installRequests'
+import { installLinkShape } from '../services/extensions/installRequests'
 
 /** The app's protocol: `switchboard://install?config=<base64url JSON>`. */
 export const INSTALL_LINK_SCHEME = 'switchboard'

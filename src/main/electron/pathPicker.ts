@@ -6,7 +6,7 @@
  */
 import { dirname, join } from 'node:path'
 import type { HostToolArgs, HostToolResult } from '../../shared/hostApi'
-import type { SavePicker } from '../services/conversationExport'
+import type { SavePicker } from '../services/chat/conversationExport'
 
 /** The part of Electron's `OpenDialogOptions` we set. */
 export interface OpenDialogRequest {

@@ -5,13 +5,13 @@
  * waits for them; `stop` ends every child (F20).
  */
 import { log } from '../log/log'
-import { parseExtensionConfig, sameConnection, type ExtensionConfig } from './extensionConfig'
-import type { ExtensionConnection } from './extensionConnection'
+import { parseExtensionConfig, sameConnection, type ExtensionConfig } from './config/extensionConfig'
+import type { ExtensionConnection } from './connection/extensionConnection'
 import { ExtensionRunner } from './extensionRunner'
 import type { ExtensionSnapshot } from './extensionState'
 import type { LogEntry, LogEntryLevel } from './logRing'
 import type { ChangeResult, ExtensionManagerOptions, ManagerEvent } from './managerTypes'
-import { RevisionCache } from './revisionCache'
+import { RevisionCache } from './connection/revisionCache'
 import { errorText } from './text'
 
 

@@ -6,13 +6,13 @@
  */
 import { log } from '../log/log'
 import { redactSecrets } from '../log/secretValues'
-import type { ExtensionConfig, HttpConfig } from './extensionConfig'
-import { ConnectionStartError, ExtensionConnection, type ConnectionLoss } from './extensionConnection'
+import type { ExtensionConfig, HttpConfig } from './config/extensionConfig'
+import { ConnectionStartError, ExtensionConnection, type ConnectionLoss } from './connection/extensionConnection'
 import { snapshotOf, type ExtensionSnapshot, type ExtensionState } from './extensionState'
 import { LogRing } from './logRing'
 import type { ExtensionManagerOptions, ManagerEvent } from './managerTypes'
 import { RestartPolicy } from './restartPolicy'
-import { resolveConfigSecrets } from './secretResolution'
+import { resolveConfigSecrets } from './config/secretResolution'
 import { errorText } from './text'
 import { formatDuration } from '../../shared/format'
 

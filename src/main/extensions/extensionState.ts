@@ -3,8 +3,8 @@
  * `switchboard://extensions` (no secret values, no live objects).
  */
 import type { ExtensionStatus } from '../../shared/hostApi'
-import { assertNever, redactedConfig, type ExtensionConfig, type ExtensionType } from './extensionConfig'
-import type { ExtensionConnection } from './extensionConnection'
+import { assertNever, redactedConfig, type ExtensionConfig, type ExtensionType } from './config/extensionConfig'
+import type { ExtensionConnection } from './connection/extensionConnection'
 
 export type ExtensionState =
   | { status: 'disabled' }

@@ -3,8 +3,8 @@
  * (calls). The host constructs this once; `start` returns the function that stops all of it.
  */
 import { ExtensionManager, type ExtensionManagerOptions } from './extensionManager'
-import { ToolCache, type ToolCacheOptions } from './toolCache'
-import { ToolDispatcher, type ToolDispatcherOptions } from './toolDispatch'
+import { ToolCache, type ToolCacheOptions } from './catalog/toolCache'
+import { ToolDispatcher, type ToolDispatcherOptions } from './dispatch/toolDispatch'
 
 export interface ExtensionsCore {
   manager: ExtensionManager
@@ -45,15 +45,15 @@ export function createExtensionsCore(options: ExtensionManagerOptions & { cache?
   }
 }
 
-export { parseExtensionConfig, ExtensionConfigSchema, referencedSecretNames, redactedConfig } from './extensionConfig'
-export type { ExtensionConfig, ExtensionConfigInput } from './extensionConfig'
+export { parseExtensionConfig, ExtensionConfigSchema, referencedSecretNames, redactedConfig } from './config/extensionConfig'
+export type { ExtensionConfig, ExtensionConfigInput } from './config/extensionConfig'
 export type { ExtensionManagerOptions, ExtensionConfigStore, ManagerEvent, ChangeResult } from './extensionManager'
 export type { ExtensionSnapshot } from './extensionState'
-export type { Catalog, CatalogTool, CatalogPrompt, CatalogResource } from './catalogBuild'
-export type { CallOutcome, ToolCallRequest, DispatchOptions, ProgressUpdate } from './toolDispatch'
-export { toModelResult } from './toolDispatch'
-export { createSchemaValidators, type SchemaValidators } from './schemaValidators'
+export type { Catalog, CatalogTool, CatalogPrompt, CatalogResource } from './catalog/catalogBuild'
+export type { CallOutcome, ToolCallRequest, DispatchOptions, ProgressUpdate } from './dispatch/toolDispatch'
+export { toModelResult } from './dispatch/toolDispatch'
+export { createSchemaValidators, type SchemaValidators } from './catalog/schemaValidators'
 export type { LogEntry } from './logRing'
-export type { ClientRequestHandlers } from './extensionConnection'
-export type { ResolveSecrets } from './secretReferences'
-export { bindingsFor, type ConfigSource, type OwnsSecret } from './secretOwnership'
+export type { ClientRequestHandlers } from './connection/extensionConnection'
+export type { ResolveSecrets } from './config/secretReferences'
+export { bindingsFor, type ConfigSource, type OwnsSecret } from './config/secretOwnership'

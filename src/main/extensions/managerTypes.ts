@@ -1,14 +1,14 @@
 /** The extension manager's contract with the host: options, events, results. */
 import type { Implementation } from '@modelcontextprotocol/client'
 import type { BuiltinRegistry } from '../builtins/builtinRegistry'
-import type { CatalogKind, ClientRequestHandlers } from './connectionTypes'
-import type { ExtensionConfig } from './extensionConfig'
+import type { CatalogKind, ClientRequestHandlers } from './connection/connectionTypes'
+import type { ExtensionConfig } from './config/extensionConfig'
 import type { ExtensionSnapshot } from './extensionState'
 import type { RestartPolicyOptions } from './restartPolicy'
-import type { ResolveSecrets } from './secretReferences'
-import type { OwnsSecret } from './secretOwnership'
-import type { RevisionCache } from './revisionCache'
-import type { FrontendTransportSource } from './transports'
+import type { ResolveSecrets } from './config/secretReferences'
+import type { OwnsSecret } from './config/secretOwnership'
+import type { RevisionCache } from './connection/revisionCache'
+import type { FrontendTransportSource } from './connection/transports'
 import type { RemoteAuth } from './auth/remoteAuth'
 
 /** What changed; the host turns these into `resources/updated`. */

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto'
 import type { ConnectionRequest } from '../../shared/connectedAppsApi'
 import type { Elicitation } from '../../shared/hostApi'
-import type { ElicitationSource } from '../services/elicitationBoard'
+import type { ElicitationSource } from '../services/elicitations/elicitationBoard'
 
 export const MAX_PENDING_REQUESTS = 5
 export const REQUEST_LIFETIME_MS = 10 * 60_000

@@ -6,7 +6,7 @@
 import type { ConnectedApp, ConnectedAppScope, ConnectedAppsResource, IssuedToken } from '../../shared/connectedAppsApi'
 import { DEFAULT_APP_SCOPE } from '../../shared/connectedAppsApi'
 import { log } from '../log/log'
-import type { ElicitationSource } from '../services/elicitationBoard'
+import type { ElicitationSource } from '../services/elicitations/elicitationBoard'
 import { openConnectedAppsStore, type AppChange, type StoredApp } from './connectedAppsStore'
 import { createConnectionRequests } from './connectionRequests'
 import { agentsIn } from './gatewayCatalog'

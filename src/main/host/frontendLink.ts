@@ -9,7 +9,7 @@
  * live one, which would make two tabs take turns forever.
  */
 import type { Transport } from '@modelcontextprotocol/server'
-import type { FrontendTransportSource } from '../extensions/transports'
+import type { FrontendTransportSource } from '../extensions/connection/transports'
 import { observed } from './observedTransport'
 
 export interface FrontendLink {

@@ -10,7 +10,7 @@
  * annotations left out. Why "missing = empty": the model reads both as no description, so there is
  * nothing to approve in the difference; the catalog already turns a missing description into '' (so
  * the difference is not even visible to callers); and this keeps the pin hash identical to the
- * catalog's `definitionHash` (extensions/catalogValidation.ts), so the app has one hash per
+ * catalog's `definitionHash` (extensions/catalog/catalogValidation.ts), so the app has one hash per
  * definition. A test holds the two functions equal.
  *
  * Pins recorded before title and annotations were covered hash `{name, description, inputSchema}`

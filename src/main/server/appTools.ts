@@ -14,7 +14,7 @@ import type { HostToolArgs, HostToolName } from '../../shared/hostApi'
 import { toolDefinitionOf } from '../agent'
 import type { CatalogTool } from '../extensions'
 import { log } from '../log/log'
-import type { HostServices } from './hostServer'
+import type { HostServices } from './hostServices'
 import type { ToolRegistrar } from './resourceTools'
 
 /** hostTools' `raw(...)`: a tool that builds its own CallToolResult; `signal` aborts with the request. */

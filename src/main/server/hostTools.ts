@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto'
 import type { RuleTrace } from '../permissions'
 import type { ProgressUpdate } from '../extensions'
 import { toolDefinitionOf } from '../agent'
-import { createConfigImport } from '../services/configImport'
+import { createConfigImport } from '../services/extensions/configImport'
 import { registerQuestionTools } from './questionTools'
 import { registerRegistryTools } from './registryTools'
 import { registerBundleTools } from './bundleTools'
@@ -17,7 +17,7 @@ import { registerAppTools } from './appTools'
 import { registerHookTools } from './hookTools'
 import { registerConnectedAppTools } from './connectedAppTools'
 import { registerAgentTools } from './agentTools'
-import { PERSON_CALLER } from '../services/callerGrants'
+import { PERSON_CALLER } from '../services/agents/callerGrants'
 
 /** One line of the rule tester's trace, e.g. `rule notes (allow): matched — path is under ~/Notes`. */
 function describeTrace(step: RuleTrace): string {

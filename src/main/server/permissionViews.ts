@@ -1,7 +1,7 @@
 /** What the host shows of the permission layer: the settings resource and the policy of each catalog tool. */
 import type { PermissionsResource, ToolsResource } from '../../shared/hostApi'
 import { hashToolDefinition, type PermissionService } from '../permissions'
-import type { ExtensionService } from '../services/extensionService'
+import type { ExtensionService } from '../services/extensions/extensionService'
 
 import { catalogToolTokens, toolDefinitionOf, TOKENIZER } from '../agent'
 

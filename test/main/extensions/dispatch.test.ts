@@ -1,6 +1,6 @@
 /** Integration: tool dispatch — timeouts (F5), cancellation (F6), crashes (F3), size caps (F10), groups (F13). */
 import { afterEach, describe, expect, it } from 'vitest'
-import { toModelResult, type CallOutcome } from '../../../src/main/extensions/toolDispatch'
+import { toModelResult, type CallOutcome } from '../../../src/main/extensions/dispatch/toolDispatch'
 import { config, expectNoChildren, fixture, stopAllManagers, testCore, testTimeouts, until, untilStatus } from './harness'
 
 afterEach(async () => {
@@ -49,7 +49,7 @@ describe('tool dispatch', () => {
     expect(text(await core.dispatcher.call({ name: 'nope__echo' }))).toMatch(/Unknown tool "nope__echo"/)
     const lookup = core.cache.lookup('fx__echo')!
     await core.manager.setEnabled('fx', false)
-    const outcome = await new (core.dispatcher.constructor as typeof import('../../../src/main/extensions/toolDispatch').ToolDispatcher)({
+    const outcome = await new (core.dispatcher.constructor as typeof import('../../../src/main/extensions/dispatch/toolDispatch').ToolDispatcher)({
       lookup: () => lookup,
       connection: (id) => core.manager.connection(id),
       config: (id) => core.manager.config(id),

@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest'
 import { setLogSink } from '../../../src/main/log/log'
-import { toModelResult, type CallOutcome } from '../../../src/main/extensions/toolDispatch'
+import { toModelResult, type CallOutcome } from '../../../src/main/extensions/dispatch/toolDispatch'
 import { config, expectNoChildren, fixture, stopAllManagers, testCore, testTimeouts, until, untilStatus } from './harness'
 
 afterEach(async () => {

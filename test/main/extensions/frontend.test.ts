@@ -2,7 +2,7 @@
 import { McpServer, InMemoryTransport } from '@modelcontextprotocol/server'
 import type { Transport } from '@modelcontextprotocol/server'
 import { afterEach, describe, expect, it } from 'vitest'
-import { toModelResult } from '../../../src/main/extensions/toolDispatch'
+import { toModelResult } from '../../../src/main/extensions/dispatch/toolDispatch'
 import { config, stopAllManagers, testCore, until, untilStatus } from './harness'
 
 afterEach(stopAllManagers)

@@ -4,7 +4,7 @@
  */
 import { once } from 'node:events'
 import { afterEach, describe, expect, it } from 'vitest'
-import { toModelResult, type CallOutcome } from '../../../src/main/extensions/toolDispatch'
+import { toModelResult, type CallOutcome } from '../../../src/main/extensions/dispatch/toolDispatch'
 import { config, expectNoChildren, fixture, startHttpFixture, stopAllManagers, stopHttpFixtures, testCore, testTimeouts, until, untilStatus } from './harness'
 
 afterEach(async () => {

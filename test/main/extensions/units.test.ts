@@ -1,14 +1,14 @@
 /** Unit: tool names, restart policy, bounded line reader, log ring, rate limiter, result cap, pagination. */
 import { describe, expect, it, vi } from 'vitest'
 import { extensionIdFromName, namespacedToolName, splitNamespacedName, stableHash, ToolNamePattern } from '../../../src/shared/toolNames'
-import { BoundedLineReader, MessageTooLargeError, type StdoutProblem } from '../../../src/main/extensions/boundedLineReader'
-import { fetchWholeList } from '../../../src/main/extensions/catalogFetch'
+import { BoundedLineReader, MessageTooLargeError, type StdoutProblem } from '../../../src/main/extensions/connection/boundedLineReader'
+import { fetchWholeList } from '../../../src/main/extensions/catalog/catalogFetch'
 import { canonicalJson } from '../../../src/shared/canonicalJson'
-import { definitionHash, validateTool } from '../../../src/main/extensions/catalogValidation'
+import { definitionHash, validateTool } from '../../../src/main/extensions/catalog/catalogValidation'
 import { LineSplitter, LogRing } from '../../../src/main/extensions/logRing'
-import { RateLimiter } from '../../../src/main/extensions/rateLimiter'
+import { RateLimiter } from '../../../src/main/extensions/connection/rateLimiter'
 import { RestartPolicy } from '../../../src/main/extensions/restartPolicy'
-import { capResult } from '../../../src/main/extensions/resultCap'
+import { capResult } from '../../../src/main/extensions/dispatch/resultCap'
 
 describe('namespaced tool names', () => {
   it('keeps legal names readable: <extension>__<tool>', () => {

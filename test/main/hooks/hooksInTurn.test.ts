@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import type { AssistantMessage, ToolResultMessage, UserMessage } from '../../../src/main/agent/storedMessage'
 import { historyPayload } from '../../../src/main/agent'
-import { historyView } from '../../../src/main/services/chatViews'
+import { historyView } from '../../../src/main/services/chat/chatViews'
 import { toolResultsSent, until } from '../agent/agentTestKit'
 import { hook, hookWorld } from './hookWorld'
 

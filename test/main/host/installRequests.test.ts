@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import { ExtensionsResourceSchema, HostResource, InstallRequestsResourceSchema, MAX_PENDING_INSTALL_REQUESTS } from '../../../src/shared/hostApi'
 import { installLinkFor } from '../../../src/main/extensions/importers/installLink'
-import { createInstallRequests } from '../../../src/main/services/installRequests'
+import { createInstallRequests } from '../../../src/main/services/extensions/installRequests'
 import { testHostsStoppedAfterEach } from '../../helpers/testHost'
 import { call, poll, read } from '../../helpers/hostCalls'
 

@@ -2,7 +2,7 @@
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { definitionHash } from '../../../src/main/extensions/catalogValidation'
+import { definitionHash } from '../../../src/main/extensions/catalog/catalogValidation'
 import { createPermissionService, type PermissionService } from '../../../src/main/permissions/permissionService'
 import { openPermissionStore, PERMISSIONS_FILE_NAME } from '../../../src/main/permissions/permissionStore'
 import { checkPin, hashToolDefinition, legacyHashToolDefinition, pinnedDefinition } from '../../../src/main/permissions/toolPins'

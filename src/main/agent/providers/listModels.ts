@@ -11,7 +11,7 @@ import { PROVIDER_REGISTRY, type ModelListingPage, type ProviderConnection } fro
 import { errorForStatus, ProviderError, SETTINGS_PLACE, translateProviderError, type ClassifiedProviderError, type FailureContext } from './providerErrors'
 import type { FetchFunction } from './sdkTypes'
 import { formatBytes, formatDuration } from '../../../shared/format'
-import { readTextWithin } from '../../extensions/cappedBody'
+import { readTextWithin } from '../../extensions/connection/cappedBody'
 
 export interface ListedModel {
   id: string

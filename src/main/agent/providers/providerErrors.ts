@@ -9,7 +9,7 @@
 import { aiSdkIfLoaded } from '../../aiSdk/aiSdk'
 import { redactSecrets } from '../../log/secretValues'
 import { describeNetworkFailure, type NetworkFailure } from '../../net/networkFailures'
-import { retryAfterMs } from './retryPolicy'
+import { retryAfterMs } from './retryAfter'
 import { capitalize, isLoopbackUrl, type ProviderDescription } from './providerPresets'
 
 export type ProviderErrorKind =

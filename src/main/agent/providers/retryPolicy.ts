@@ -35,23 +35,6 @@ export interface RetryNotice {
   error: ProviderError
 }
 
-/**
- * How long the server asked us to wait, in ms: `retry-after-ms` (OpenAI), else `retry-after` in
- * seconds or as an HTTP date. Undefined when absent or unreadable.
- */
-export function retryAfterMs(headers: Record<string, string | undefined> | undefined, now = Date.now()): number | undefined {
-  if (!headers) return undefined
-  const milliseconds = parseNonNegative(headers['retry-after-ms'])
-  if (milliseconds !== undefined) return milliseconds
-  const value = headers['retry-after']?.trim()
-  if (!value) return undefined
-  const seconds = parseNonNegative(value)
-  if (seconds !== undefined) return seconds * 1000
-  // An HTTP date always names a day or month; without letters, Date.parse would read "-3" as a year.
-  const date = /[a-z]/i.test(value) ? Date.parse(value) : Number.NaN
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now)
-}
-
 /** Runs `attempt`, retrying rate limits and server errors as `policy` allows; failures leave as ProviderError. */
 export async function withRetries<T>(
   attempt: () => PromiseLike<T>,
@@ -85,11 +68,6 @@ export async function withRetries<T>(
 /** Only waiting can fix these; auth, not-found and bad requests would fail the same way again. */
 function isAutoRetried(error: ProviderError): boolean {
   return error.kind === 'rate-limit' || error.kind === 'server'
-}
-
-function parseNonNegative(value: string | undefined): number | undefined {
-  if (value === undefined || !/^\s*\d+(\.\d+)?\s*$/.test(value)) return undefined
-  return Number(value)
 }
 
 function times(count: number): string {

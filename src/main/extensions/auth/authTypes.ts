@@ -1,8 +1,9 @@
 /**
  * Our contract for signing in to remote extensions, independent of the MCP SDK's auth API (which
- * lives in sdkAuth.ts alone, so moving to another SDK version changes one file).
+ * lives in sdkAuth.ts, and the one SDK type the transports take in transportAuth.ts, so moving to
+ * another SDK version changes those two files).
  */
-import type { TransportAuth } from './sdkAuth'
+import type { TransportAuth } from './transportAuth'
 import type { RegistrationMethod } from './tokenVault'
 
 /** Why the extension waits for the person to sign in. */

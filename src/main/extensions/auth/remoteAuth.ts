@@ -3,8 +3,8 @@
  * settings change), the interactive flow started by the person's Sign in, and Sign out. Secrets of
  * the auth settings are resolved for the extension that owns them, at the moment of use.
  */
-import type { HttpConfig } from '../extensionConfig'
-import type { ResolveSecrets } from '../secretReferences'
+import type { HttpConfig } from '../config/extensionConfig'
+import type { ResolveSecrets } from '../config/secretReferences'
 import type { AskToOpen, AuthStatus, OpenLoopback, RemoteAuthSession, SignInNeed } from './authTypes'
 import { createRemoteAuthSession } from './sdkAuth'
 import { runSignIn } from './signInFlow'

@@ -8,6 +8,7 @@
  * the issuer it was found for and `state` and `iss` are checked on the callback (before the SDK's
  * own checks, so the refusal says what to do), `offline_access` only when the server lists it,
  * DCR says `application_type: native`, refresh before expiry, and a bound on step-up loops.
+ * (The one SDK type the transports take, TransportAuth, is declared apart in transportAuth.ts.)
  */
 import { randomBytes } from 'node:crypto'
 import {
@@ -35,14 +36,6 @@ const LOOPBACK_REDIRECT = 'http://127.0.0.1/callback'
 const REFRESH_MARGIN_MS = 60_000
 /** After this many refusals of access that was just granted, signing in again is not offered. */
 const MAX_REFUSALS = 2
-
-/** What an HTTP transport of the SDK takes to authorize its requests. */
-export interface TransportAuth {
-  authProvider: OAuthClientProvider
-  fetch: typeof fetch
-  /** Our own issuer check runs instead of the SDK's (see ISSUER_CHECKED_HERE). */
-  skipIssuerMetadataValidation: boolean
-}
 
 /**
  * The SDK's RFC 8414 §3.3 issuer-echo check (new in v2) is turned off because checkDiscovery makes

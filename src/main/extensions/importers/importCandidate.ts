@@ -6,7 +6,7 @@
 import type { ImportSecretSuggestion, ImportSecretToAsk, ImportServerPreview } from '../../../shared/extensionApi'
 import { redactTokenShapes } from '../../log/redact'
 import { extensionEnvSecretName, extensionHeaderSecretName } from '../../secrets/secretNames'
-import { parseExtensionConfig } from '../extensionConfig'
+import { parseExtensionConfig } from '../config/extensionConfig'
 import type { ImportCandidate, InputDeclaration, ServerDraft } from './importTypes'
 import { secretLikeReason, tokenShapeIn } from './secretLike'
 import { quoteForMessage, shellSyntaxWarnings } from './shellSyntax'

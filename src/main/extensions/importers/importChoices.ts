@@ -6,7 +6,7 @@
 import type { ImportChoice } from '../../../shared/extensionApi'
 import { MAX_SECRET_VALUE_LENGTH } from '../../../shared/secretRules'
 import { extensionEnvSecretName, extensionHeaderSecretName } from '../../secrets/secretNames'
-import { parseExtensionConfig, type ExtensionConfig } from '../extensionConfig'
+import { parseExtensionConfig, type ExtensionConfig } from '../config/extensionConfig'
 import type { ImportCandidate } from './importTypes'
 import { splitAuthScheme } from './secretLike'
 

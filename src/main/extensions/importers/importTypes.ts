@@ -1,6 +1,6 @@
 /** The shapes shared by the importers: a server as read from a file, before and after it becomes a candidate config. */
 import type { ImportFormat, ImportPreview, ImportServerPreview, ImportSource } from '../../../shared/extensionApi'
-import type { ExtensionConfig } from '../extensionConfig'
+import type { ExtensionConfig } from '../config/extensionConfig'
 
 /** The transports an imported server can use (builtin and frontend extensions are never imported). */
 export type ImportedType = 'stdio' | 'streamable-http' | 'sse'

@@ -3,7 +3,7 @@
  * are validated by registrySchemas.ts. Every failure is an Error that names the problem and the fix.
  */
 import { formatBytes } from '../../../shared/format'
-import { readTextWithin } from '../cappedBody'
+import { readTextWithin } from '../connection/cappedBody'
 import { describeNetworkFailure } from '../../net/networkFailures'
 
 /** How many servers one search page asks for. */

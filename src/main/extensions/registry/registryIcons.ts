@@ -5,7 +5,7 @@
  * anything very long.
  */
 import type { FetchLike } from './registryClient'
-import { readBodyWithin } from '../cappedBody'
+import { readBodyWithin } from '../connection/cappedBody'
 
 export const MAX_ICON_URL_LENGTH = 100_000
 

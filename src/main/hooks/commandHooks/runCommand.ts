@@ -4,7 +4,7 @@
  * extensions get (envPolicy.ts) and a timeout after which the whole process group is killed.
  */
 import { spawn } from 'node:child_process'
-import { childEnvironment } from '../../extensions/envPolicy'
+import { childEnvironment } from '../../extensions/config/envPolicy'
 import type { CommandExit } from './claudeFormat'
 
 /** More than any hook answer; output beyond it is dropped, not buffered. */

@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { streamText } from 'ai'
 import { classifyProviderError, createLanguageModel } from '../../../../src/main/agent/providers'
-import { retryAfterMs } from '../../../../src/main/agent/providers/retryPolicy'
+import { retryAfterMs } from '../../../../src/main/agent/providers/retryAfter'
 import { onSleepEnd, resetSleeps, sleeps } from '../../../helpers/recordedSleeps'
 import { collect, failureOf, MODEL, providerFor, scriptedServer, secretsOf, stream } from './providerTestKit'
 

@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { configLocation, configLocations, type ImportEnvironment } from '../../../../src/main/extensions/importers/configLocations'
 import { discoverConfigs, type ConfigFileReader } from '../../../../src/main/extensions/importers/discoverConfigs'
-import { readConfigFileFromDisk } from '../../../../src/main/services/configImport'
+import { readConfigFileFromDisk } from '../../../../src/main/services/extensions/configImport'
 import { DiscoveredConfigSchema } from '../../../../src/shared/hostApi'
 
 const fixture = (name: string) => fileURLToPath(new URL(`../../../fixtures/imports/${name}`, import.meta.url))

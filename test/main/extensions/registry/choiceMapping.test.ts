@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { buildInstall, type BuiltInstall } from '../../../../src/main/extensions/registry/choiceBuild'
 import { describeChoices } from '../../../../src/main/extensions/registry/choiceForm'
 import { ServerJsonSchema, type ServerJson } from '../../../../src/main/extensions/registry/registrySchemas'
-import { parseExtensionConfig, referencedSecretNames } from '../../../../src/main/extensions/extensionConfig'
+import { parseExtensionConfig, referencedSecretNames } from '../../../../src/main/extensions/config/extensionConfig'
 import { EVERYTHING_VERSION, fixtureEntries } from '../../../fixtures/registry/registryData'
 
 function server(name: string): ServerJson {

@@ -1,0 +1,349 @@
+/**
+ * Chat as the host serves it: chat_send starts a turn of the agent loop and returns at once,
+ * chat_cancel stops it, and the history and progress resources show committed messages and the turn
+ * in flight. Loaded histories are kept in memory and extended on every commit, so a progress update
+ * never re-reads a session file.
+ */
+import { historyUri, progressUri, type ConversationUsage, type HistoryPageRequest, type HistoryResource, type ProgressResource, type ProgressSince } from '../../../shared/hostApi'
+import { randomUUID } from 'node:crypto'
+import {
+  TurnInProgressError,
+  activeMessages,
+  composeSystemPrompt,
+  createTurnRegistry,
+  defaultAgent,
+  factsFor,
+  historyPayload,
+  openSessionStore,
+  runTurn,
+  toolsForAgent,
+  type AgentDirectory,
+  type HistoryPayload,
+  type LoadedSession,
+  type SessionIndex,
+  type SessionStore,
+  type StoredMessage,
+  type ToolResultMessage,
+  type TurnResult,
+} from '../../agent'
+import { DEFAULT_AGENT_ID, type Agent } from '../../../shared/agentsApi'
+import { AGENT_CALLER_META_KEY } from '../../builtins/agentServer'
+import type { ExportFormat, HostToolResult, ModelFactsRow, SearchResult } from '../../../shared/hostApi'
+import { createChatSearch } from './chatSearch'
+import { exportConversation, type SavePicker } from './conversationExport'
+import type { PermissionService } from '../../permissions'
+import type { ExtensionService } from '../extensions/extensionService'
+import type { AttachmentRef, CallerOf, SessionSummary } from '../../../shared/hostApi'
+import type { SessionAttachments } from '../../agent'
+import type { ModelService } from '../modelService'
+import { historyView, progressView } from './chatViews'
+import { conversationUsage } from './usageViews'
+import { log } from '../../log/log'
+import { appContextParts, type AppService } from '../appService'
+import type { TurnHooks } from '../../hooks'
+
+export interface ChatService {
+  /** `attachments`, when given, become the session's attached resources (read for this turn and kept fresh for the next). */
+  send(sessionId: string | undefined, text: string, attachments?: readonly AttachmentRef[], options?: SendOptions): Promise<{ sessionId: string; turnId: string }>
+  /** Writes the last reply again: what followed the person's last message is set aside and the model answers it anew. */
+  regenerate(sessionId: string): Promise<{ sessionId: string; turnId: string }>
+  /** Edit and resend: the person's last message (`messageId`) and what followed are set aside, and `text` is sent in its place. */
+  edit(sessionId: string, messageId: string, text: string): Promise<{ sessionId: string; turnId: string }>
+  /**
+   * Starts a turn of the session's agent (an agent's chat-with tool; chat_send goes through `send`).
+   * With `caller`, the turn is a sub-agent's: it joins the calling turn's chain, and `signal` (the
+   * caller's cancel) stops it.
+   */
+  startTurn(sessionId: string, text: string, options?: TurnStart): Promise<{ turnId: string; done: Promise<TurnResult> }>
+  /** The turn behind a token main handed to the agent servers it calls (AGENT_CALLER_META_KEY); undefined once it ended. */
+  callerOf(token: string): CallerTurn | undefined
+  cancel(sessionId: string): boolean
+  /** chat_search: full text over every conversation, best match first. */
+  search(query: string, limit?: number): Promise<SearchResult[]>
+  /** chat_export: the conversation as Markdown or JSON, saved through the system dialog when `save` is set. */
+  exportConversation(sessionId: string, format: ExportFormat, save?: boolean): Promise<HostToolResult<'chat_export'>>
+  /** One page of the history (historyPageApi.ts); the newest without a request. */
+  history(sessionId: string, page?: HistoryPageRequest): Promise<HistoryResource>
+  /** `since`: what the reader holds of the step's text already (progressSinceUri). */
+  progress(sessionId: string, since?: ProgressSince): ProgressResource
+  /** session_delete: stops its turn and deletes its files and index entry. */
+  removeSession(sessionId: string): Promise<void>
+  onChange(listener: (uri: string) => void): () => void
+  stop(): Promise<void>
+}
+
+/** A turn in flight that may call agents: its session and the agents whose turns led to it, outermost first. */
+export interface CallerTurn {
+  sessionId: string
+  chain: readonly { id: string; name: string }[]
+}
+
+/** How an agent's chat-with tool starts a turn. */
+export interface TurnStart extends SendOptions {
+  attachments?: readonly AttachmentRef[]
+  /** The calling turn's token, for a sub-agent's turn. */
+  caller?: string
+  signal?: AbortSignal
+}
+
+export interface SendOptions {
+  /** Who wrote the message when it was not the person, e.g. "App of Basic MCP App Server" (ui/message). */
+  from?: string
+  /** The message as the person is shown it, when that is not `text` (what the model gets): an App's message with its hidden characters as visible escapes. */
+  shown?: string
+}
+
+export interface ChatServiceOptions {
+  dataDir: string
+  sessions: SessionIndex
+  extensions: ExtensionService
+  permissions: PermissionService
+  models: ModelService
+  /** Resources attached to conversations (given to the model with each turn). */
+  attachments?: SessionAttachments
+  /** The tools the person marked "always offer" (settings). */
+  alwaysOffer?: () => readonly string[]
+  /** MCP Apps: their context for the next turn (ui/update-model-context). */
+  apps?: Pick<AppService, 'takeContext' | 'forgetSession'>
+  /** The hooks every turn runs (hookService.ts). */
+  hooks?: TurnHooks
+  /** The person's rows of the model table (settings `modelFacts`): prices for the cost of replies. */
+  modelFacts?: () => readonly ModelFactsRow[]
+  /** The agents sessions run with; without it every turn is the default agent's. */
+  agents?: Pick<AgentDirectory, 'get'>
+  /** Instructions for sessions without their own (settings `defaultInstructions`). */
+  defaultInstructions?: () => string | undefined
+  /** The system save dialog for exports (the app window); absent in browser mode. */
+  pickSavePath?: SavePicker
+}
+
+/** What starts a turn: a message, a regenerate, or an edit (see runTurn's `userText` and `rewind`), from the person or an agent. */
+interface TurnBegin extends Omit<TurnStart, 'attachments'> {
+  userText?: string
+  rewind?: { from: string; reason: 'regenerate' | 'edit' }
+}
+
+/** The person's last message of a conversation and what follows it, or a message saying why there is none. */
+function lastExchange(messages: readonly StoredMessage[]): { user: StoredMessage; after: StoredMessage | undefined } {
+  const active = activeMessages(messages)
+  const at = active.findLastIndex((message) => message.kind === 'user')
+  const user = active[at]
+  if (!user) throw new Error('There is no message of yours in this conversation to answer again; send one first.')
+  return { user, after: active[at + 1] }
+}
+
+/** What a session's settings say about the tools its turns offer. */
+function toolOfferOf(session: SessionSummary | undefined, alwaysOffer: readonly string[]) {
+  return { toolOffer: session?.toolOffer ?? 'search', foundTools: session?.foundTools ?? [], alwaysOffer, activeExtensions: session?.activeExtensions } as const
+}
+
+export async function createChatService(options: ChatServiceOptions): Promise<ChatService> {
+  const { sessions, extensions, permissions, models } = options
+  const store: SessionStore = await openSessionStore({ dataDir: options.dataDir, index: sessions })
+  const turns = createTurnRegistry()
+  const loaded = new Map<string, Promise<LoadedSession>>()
+  /** The same sessions once loaded, for the progress view, which must answer without waiting. */
+  const ready = new Map<string, LoadedSession>()
+  const listeners = new Set<(uri: string) => void>()
+  const emit = (uri: string) => listeners.forEach((listener) => listener(uri))
+
+  const load = (sessionId: string) => {
+    let session = loaded.get(sessionId)
+    if (!session) {
+      session = store.load(sessionId).then((value) => {
+        ready.set(sessionId, value)
+        return value
+      })
+      session.catch(() => loaded.delete(sessionId))
+      loaded.set(sessionId, session)
+    }
+    return session
+  }
+  /**
+   * A loaded session's history payload and usage, reused until the next commit (or a change of the
+   * prices): reading a page then costs the page, not a pass over the whole conversation.
+   */
+  const payloads = new WeakMap<LoadedSession, { length: number; facts: string; payload: HistoryPayload; usage: ConversationUsage | undefined }>()
+  const historyOf = async (sessionId: string, page: HistoryPageRequest | 'whole') => {
+    const session = await load(sessionId)
+    const facts = options.modelFacts?.() ?? []
+    const factsKey = JSON.stringify(facts)
+    let cached = payloads.get(session)
+    if (!cached || cached.length !== session.messages.length || cached.facts !== factsKey) {
+      cached = { length: session.messages.length, facts: factsKey, payload: historyPayload(sessionId, session), usage: conversationUsage(session.messages, facts) }
+      payloads.set(session, cached)
+    }
+    return historyView(cached.payload, turns.progress(sessionId), facts, page, cached.usage)
+  }
+  const search = createChatSearch({ sessions, read: async (sessionId) => (await store.load(sessionId)).messages })
+  store.onCommitted((sessionId, message) => {
+    search.noteCommitted(sessionId, message)
+    const session = loaded.get(sessionId)
+    // A commit while the file is still loading is already in what load() reads.
+    if (session) void session.then((value) => value.messages.at(-1)?.id !== message.id && value.messages.push(message))
+    emit(historyUri(sessionId))
+  })
+  /** Session id → "Rate limited… retrying in 5 s" while the provider waits to try again. */
+  const retrying = new Map<string, string>()
+  turns.onProgress((sessionId) => {
+    // Any new progress means the provider answered: a retry notice is over.
+    retrying.delete(sessionId)
+    emit(progressUri(sessionId))
+  })
+
+  /** Who asks for a turn's calls: a sub-agent by its chain, else the model of the session (titled as it is when it asks). */
+  const turnCaller = (sessionId: string, chain: CallerTurn['chain']): CallerOf<'model' | 'agent-chain'> => {
+    if (chain.length > 1) return { kind: 'agent-chain', chain: chain.map((link) => link.name) }
+    const title = sessions.get(sessionId)?.title
+    return { kind: 'model', sessionId, ...(title ? { sessionTitle: title } : {}) }
+  }
+
+  /** Token → the turn it names, while that turn runs. */
+  const callers = new Map<string, CallerTurn>()
+  const agentOf = (agentId: string | undefined): Agent => options.agents?.get(agentId ?? DEFAULT_AGENT_ID) ?? options.agents?.get(DEFAULT_AGENT_ID) ?? defaultAgent()
+
+  /** Starts a turn of the session's agent in a session that exists; returns at once with its id. */
+  const start = async (id: string, begin: TurnBegin) => {
+    const session = sessions.get(id)
+    const agent = agentOf(session?.agentId)
+    const chain = [...(begin.caller ? (callers.get(begin.caller)?.chain ?? []) : []), { id: agent.id, name: agent.name }]
+    const { model } = models.selectedModel((notice) => {
+      const seconds = Math.max(1, Math.round(notice.delayMs / 1000))
+      retrying.set(id, `${notice.error.message} Retrying in ${seconds} s (${notice.retry} of ${notice.maxRetries}).`)
+      emit(progressUri(id))
+    }, agent.model ?? undefined)
+    const agentTools = () => toolsForAgent(extensions.core.cache.catalog().tools, agent)
+    const history = (await load(id)).messages.slice()
+    // The agent servers this turn calls learn from it which turn is asking (nested calls, depth, cycles).
+    const token = randomUUID()
+    const { turnId, done } = turns.begin(id, (turn) =>
+      runTurn({
+        sessionId: id,
+        turnId: turn.turnId,
+        signal: turn.signal,
+        onProgress: turn.onProgress,
+        history,
+        ...(begin.userText !== undefined ? { userText: begin.userText } : {}),
+        ...(begin.from ? { userFrom: begin.from } : {}),
+        ...(begin.shown !== undefined ? { userShown: begin.shown } : {}),
+        ...(begin.rewind ? { rewind: begin.rewind } : {}),
+        model,
+        system: composeSystemPrompt({ agent: agent.instructions, session: session?.instructions, defaults: options.defaultInstructions?.() }),
+        agent: { id: agent.id, name: agent.name },
+        contextWindow: factsFor(model.modelId, options.modelFacts?.() ?? []).contextWindow,
+        tools: agentTools(),
+        currentTools: agentTools,
+        mode: agent.permissionMode ?? permissions.store.mode(),
+        ...toolOfferOf(session, options.alwaysOffer?.() ?? []),
+        onToolsFound: (names) => void sessions.addFoundTools(id, names).catch((error: Error) => log('warn', 'chat', `Could not keep the tools found in session ${id}: ${error.message}`)),
+        authorize: (call, authorizeOptions) =>
+          permissions.authorize({ ...(call.origin === 'model' ? { ...call, caller: turnCaller(id, chain) } : call), ...(agent.permissionMode ? { mode: agent.permissionMode } : {}) }, authorizeOptions),
+        dispatch: (request, dispatchOptions) => extensions.core.dispatcher.call({ ...request, _meta: { [AGENT_CALLER_META_KEY]: token } }, dispatchOptions),
+        store,
+        security: permissions,
+        hooks: options.hooks,
+        attachedContext: async () => {
+          const attachedNow = (await options.attachments?.context(id)) ?? { parts: [], attachments: [] }
+          const fromApps = options.apps?.takeContext(id) ?? []
+          // What Apps gave is shown on the sent message like an attachment: the person sees what the model got.
+          return {
+            parts: [...attachedNow.parts, ...appContextParts(fromApps)],
+            attachments: [...attachedNow.attachments, ...fromApps.map((app) => ({ extensionId: app.extensionId, uri: app.resourceUri, name: `Context from the App of ${app.extensionName}`, size: app.text.length }))],
+          }
+        },
+      }),
+    )
+    callers.set(token, { sessionId: id, chain })
+    // Stopping the calling turn stops this one (and, through its own calls, everything below it).
+    const stopWithCaller = () => turns.cancel(id)
+    if (begin.signal?.aborted) stopWithCaller()
+    begin.signal?.addEventListener('abort', stopWithCaller, { once: true })
+    void done
+      .catch((error: Error) => log('error', 'chat', `A turn in session ${id} failed unexpectedly: ${error.message}`))
+      .finally(() => {
+        callers.delete(token)
+        begin.signal?.removeEventListener('abort', stopWithCaller)
+        retrying.delete(id)
+        // The finished step moves from progress to history.
+        emit(progressUri(id))
+        emit(historyUri(id))
+      })
+    return { sessionId: id, turnId, done }
+  }
+  const existing = (sessionId: string) => {
+    if (!sessions.get(sessionId)) throw new Error(`No session with id "${sessionId}" exists; it may have been deleted.`)
+    if (turns.isRunning(sessionId)) throw new TurnInProgressError(sessionId)
+    return sessionId
+  }
+
+  return {
+    async send(sessionId, text, attached, sendOptions) {
+      const id = sessionId ?? (await sessions.create()).id
+      if (!sessions.get(id)) throw new Error(`No session with id "${id}" exists; it may have been deleted.`)
+      // Takes effect at once; subscribing to new attachments goes on in the background.
+      if (attached) void options.attachments?.set(id, attached)
+      const { turnId } = await start(id, { userText: text, ...(sendOptions?.from ? { from: sendOptions.from } : {}), ...(sendOptions?.shown !== undefined ? { shown: sendOptions.shown } : {}) })
+      return { sessionId: id, turnId }
+    },
+    async regenerate(sessionId) {
+      const id = existing(sessionId)
+      const { after } = lastExchange((await load(id)).messages)
+      const { turnId } = await start(id, after ? { rewind: { from: after.id, reason: 'regenerate' } } : {})
+      return { sessionId: id, turnId }
+    },
+    async edit(sessionId, messageId, text) {
+      const id = existing(sessionId)
+      const { user } = lastExchange((await load(id)).messages)
+      if (user.id !== messageId) throw new Error('Only your last message can be edited and sent again; it has changed since, so reload the conversation.')
+      const { turnId } = await start(id, { userText: text, rewind: { from: user.id, reason: 'edit' } })
+      return { sessionId: id, turnId }
+    },
+    async startTurn(sessionId, text, { attachments: attached, ...rest } = {}) {
+      if (!sessions.get(sessionId)) throw new Error(`No session with id "${sessionId}" exists; it may have been deleted.`)
+      if (attached) void options.attachments?.set(sessionId, attached)
+      const { turnId, done } = await start(sessionId, { userText: text, ...rest })
+      return { turnId, done }
+    },
+    callerOf: (token) => callers.get(token),
+    cancel: (sessionId) => turns.cancel(sessionId),
+    search: (query, limit) => search.search(query, limit),
+    async exportConversation(sessionId, format, save) {
+      const session = sessions.get(sessionId)
+      if (!session) throw new Error(`No session with id "${sessionId}" exists; it may have been deleted.`)
+      const history = await historyOf(sessionId, 'whole')
+      return exportConversation(session, history, format, save ? { picker: options.pickSavePath } : undefined)
+    },
+    async history(sessionId, page = {}) {
+      if (!sessions.get(sessionId)) throw new Error(`No session with id "${sessionId}" exists; it may have been deleted.`)
+      return historyOf(sessionId, page)
+    },
+    progress: (sessionId, since) =>
+      progressView(
+        sessionId,
+        turns.progress(sessionId),
+        (callId) => ready.get(sessionId)?.messages.findLast((message): message is ToolResultMessage => message.kind === 'tool-result' && message.callId === callId),
+        retrying.get(sessionId),
+        since,
+      ),
+    async removeSession(sessionId) {
+      turns.cancel(sessionId)
+      await store.remove(sessionId)
+      turns.forget(sessionId)
+      search.forget(sessionId)
+      loaded.delete(sessionId)
+      ready.delete(sessionId)
+      permissions.forgetSession(sessionId)
+      await options.attachments?.release(sessionId)
+      options.apps?.forgetSession(sessionId)
+    },
+    onChange(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    async stop() {
+      await turns.stop()
+      await options.attachments?.stop()
+      await store.close()
+    },
+  }
+}
