@@ -9,6 +9,7 @@ import { app, BrowserWindow, dialog, ipcMain, Menu, MessageChannelMain, nativeTh
 import Store from 'electron-store'
 import { createHost } from '../host/createHost'
 import { APP_NAME } from '../host/dataDir'
+import { lockDataDir } from '../host/dataDirLock'
 import { log } from '../log/log'
 import { safeStorageCandidate } from '../secrets/encryptedFile'
 import { keychainCandidates } from '../secrets/keychainBindings'
@@ -134,6 +135,9 @@ async function main(): Promise<void> {
   if (userModelId) app.setAppUserModelId(userModelId)
 
   const dataDir = app.getPath('userData')
+  // The single-instance lock above only sees other Electron processes; browser mode or `npm run host`
+  // on this folder would be a second writer. Refused here, main() shows the one line and exits.
+  const dataLock = await lockDataDir(dataDir, { entryPoint: 'the desktop app', elsewhere: 'start this one with SWITCHBOARD_DATA_DIR set to another folder' })
   // The keychain bindings first; where none loads, safeStorage (never its plain-text mode) before memory.
   const secrets = openSecretStore({
     backends: [
@@ -173,7 +177,10 @@ async function main(): Promise<void> {
     onSettingsChange: (listener) => host.services.settings.onChange(listener),
     isPackaged: app.isPackaged,
   })
-  quitting = holdQuitForCleanup(app, { cleanup: () => (stopUpdates(), Promise.allSettled([ports.close(), host.close()])), budgetMs: QUIT_BUDGET_MS })
+  quitting = holdQuitForCleanup(app, {
+    cleanup: () => (stopUpdates(), Promise.allSettled([ports.close(), host.close()]).then(() => dataLock.release())),
+    budgetMs: QUIT_BUDGET_MS,
+  })
 
   raiseWindow = () => showWindow(ports)
   // A link only fills in the Install link tab; installing still asks for consent (hostTools extension_import).
