@@ -26,7 +26,7 @@ interface Job {
 const workflow = parse(readFileSync('.github/workflows/release.yml', 'utf8')) as {
   on: { push: { tags: string[] } }
   permissions: Record<string, string>
-  jobs: Record<string, Job>
+  jobs: { draft: Job; package: Job; publish: Job }
 }
 const { draft, package: pack, publish } = workflow.jobs
 const indexIn = (job: Job, text: string) => job.steps.findIndex((step) => (step.run ?? '').includes(text))
