@@ -10,6 +10,7 @@ import { Ajv, type ErrorObject } from 'ajv'
 import { parse } from 'yaml'
 import { describe, expect, it } from 'vitest'
 import { INSTALL_LINK_SCHEME } from '../../src/main/electron/deepLinks'
+import { APP_USER_MODEL_ID } from '../../src/main/electron/appMenu'
 
 const require = createRequire(import.meta.url)
 const config = parse(readFileSync('build/electron-builder.yml', 'utf8')) as Record<string, unknown> & {
@@ -61,6 +62,10 @@ describe('build/electron-builder.yml', () => {
     expect(existsSync(config.mac.entitlements)).toBe(true)
     expect(config.win.target.map((target) => target.target)).toEqual(['nsis'])
     expect(config).toMatchObject({ appId: 'dev.switchboard.app', productName: 'Switchboard', asar: true })
+  })
+
+  it("gives the packaged app on Windows the installer's appId as its AppUserModelId (else no toasts, and a separate pinned icon)", () => {
+    expect(APP_USER_MODEL_ID).toBe(config.appId)
   })
 
   it('ships the electron-vite build, flips the fuses after packing, and points at icons that exist', () => {

@@ -1,11 +1,13 @@
 /**
  * The built Electron app, started for real through Playwright's Electron support: the window reaches
- * main over the message ports (it shows main's data folder), a session is created, an extension
- * starts once consent is given, and quitting leaves no child process behind. Where the Electron
- * binary is missing (it is never downloaded on its own) the file is skipped with one line.
+ * main over the message ports (it shows main's data folder), which it holds with the data folder lock,
+ * a session is created, an extension starts once consent is given, and quitting leaves no child
+ * process behind and frees the folder. Where the Electron binary is missing (it is never downloaded
+ * on its own) the file is skipped with one line.
  */
 import { execFileSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
+import { existsSync, readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -13,6 +15,7 @@ import { _electron, type ElectronApplication, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { locateElectron } from '../../scripts/electronBinary.mjs'
 import { root } from '../e2e/appPage'
+import { LOCK_FILE } from '../../src/main/host/dataDirLock'
 
 const electron = locateElectron()
 if (!electron.found) console.warn(`[electron smoke test] SKIPPED: ${electron.reason}.`)
@@ -60,6 +63,10 @@ describe.skipIf(!electron.found)('the Electron app', () => {
     expect(page.url()).toMatch(/^app:\/\/switchboard\//)
   })
 
+  it('holds its data folder: the lock names the desktop app while it runs', () => {
+    expect(JSON.parse(readFileSync(join(dataDir, LOCK_FILE), 'utf8'))).toMatchObject({ entryPoint: 'the desktop app' })
+  })
+
   it('creates a session', async () => {
     const sessions = page.getByRole('navigation', { name: 'Sessions' })
     await sessions.getByText('No sessions yet.').waitFor()
@@ -86,5 +93,7 @@ describe.skipIf(!electron.found)('the Electron app', () => {
 
     await app.close()
     await expect.poll(() => markedProcesses(), { timeout: 10_000 }).toEqual([])
+    // Quitting releases the data folder for the next start (of the app, browser mode or npm run host).
+    expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false)
   })
 })

@@ -35,8 +35,14 @@ export function appMenuTemplate({ appName, platform, isPackaged }: AppMenuInput)
   ]
 }
 
-/** The packaged app's identity on Windows; must match the installer's appId for toasts to show. */
-export const APP_USER_MODEL_ID = 'org.switchboard.app'
+/**
+ * The packaged app's identity on Windows. The NSIS installer gives the Start menu shortcut
+ * build/electron-builder.yml's `appId` as its AppUserModelID; Windows shows a toast only from an id
+ * that a shortcut carries, and groups a pinned icon with the windows of the same id. So this is that
+ * `appId`, letter for letter (test/build/electronBuilderConfig.test.ts compares them). The installer's
+ * id stays as it was: it also keys the uninstall entry, and a new one would install beside the old.
+ */
+export const APP_USER_MODEL_ID = 'dev.switchboard.app'
 
 /**
  * What `app.setAppUserModelId` needs on Windows, where notifications are attributed to it (without it

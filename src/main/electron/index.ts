@@ -9,6 +9,7 @@ import { app, BrowserWindow, dialog, ipcMain, Menu, MessageChannelMain, nativeTh
 import Store from 'electron-store'
 import { createHost } from '../host/createHost'
 import { APP_NAME } from '../host/dataDir'
+import { lockDataDir } from '../host/dataDirLock'
 import { log } from '../log/log'
 import { safeStorageCandidate } from '../secrets/encryptedFile'
 import { keychainCandidates } from '../secrets/keychainBindings'
@@ -26,7 +27,7 @@ import { windowOptions } from './windowOptions'
 import { createPathPicker, createSavePicker } from './pathPicker'
 import { createWindowPorts, type WindowPorts } from './windowPorts'
 import { createDeepLinkInbox, installLinkFromArgv, installLinkFromSecondInstance, installLinkFromUrl, registerProtocolClient, secondInstanceData } from './deepLinks'
-import { holdQuitForCleanup } from './quitSequence'
+import { holdQuitForCleanup, type QuitSequence } from './quitSequence'
 import { appMenuTemplate, appUserModelId } from './appMenu'
 import { startAutoUpdates } from './autoUpdate'
 
@@ -44,6 +45,8 @@ protocol.registerSchemesAsPrivileged([
 ])
 
 let mainWindow: BrowserWindow | undefined
+/** Set once the host runs: what a Windows session end (no will-quit then) has to clean up. */
+let quitting: QuitSequence | undefined
 
 /** The system open dialog for `pick_path`, attached to the window when there is one. */
 const pickPath = createPathPicker((request) => (mainWindow ? dialog.showOpenDialog(mainWindow, request) : dialog.showOpenDialog(request)))
@@ -67,6 +70,8 @@ function createWindow(ports: WindowPorts<MessagePortMain>): BrowserWindow {
   window.once('ready-to-show', () => window.show())
   // A crashed or closed page cannot answer; its sessions end now (pending frontend calls fail, F19).
   window.webContents.on('render-process-gone', () => void ports.close())
+  // Windows shutdown or log-off: the app gets no will-quit, so the host closes (and writes) now.
+  window.on('session-end', () => quitting?.sessionEnding())
   window.on('closed', () => {
     void ports.close()
     if (mainWindow === window) mainWindow = undefined
@@ -130,6 +135,9 @@ async function main(): Promise<void> {
   if (userModelId) app.setAppUserModelId(userModelId)
 
   const dataDir = app.getPath('userData')
+  // The single-instance lock above only sees other Electron processes; browser mode or `npm run host`
+  // on this folder would be a second writer. Refused here, main() shows the one line and exits.
+  const dataLock = await lockDataDir(dataDir, { entryPoint: 'the desktop app', elsewhere: 'start this one with SWITCHBOARD_DATA_DIR set to another folder' })
   // The keychain bindings first; where none loads, safeStorage (never its plain-text mode) before memory.
   const secrets = openSecretStore({
     backends: [
@@ -169,7 +177,10 @@ async function main(): Promise<void> {
     onSettingsChange: (listener) => host.services.settings.onChange(listener),
     isPackaged: app.isPackaged,
   })
-  holdQuitForCleanup(app, { cleanup: () => (stopUpdates(), Promise.allSettled([ports.close(), host.close()])), budgetMs: QUIT_BUDGET_MS })
+  quitting = holdQuitForCleanup(app, {
+    cleanup: () => (stopUpdates(), Promise.allSettled([ports.close(), host.close()]).then(() => dataLock.release())),
+    budgetMs: QUIT_BUDGET_MS,
+  })
 
   raiseWindow = () => showWindow(ports)
   // A link only fills in the Install link tab; installing still asks for consent (hostTools extension_import).

@@ -5,6 +5,10 @@
  * came from native code (menu Quit, Cmd+Q, the dock) and the cleanup awaited no real I/O, a quit made
  * from a microtask still sees the app as quitting and is ignored, so it would never end
  * (electron/electron#33643). Pure over the injected app, so it is unit-tested without Electron.
+ *
+ * A Windows shutdown, restart or log-off ends the app without `before-quit` or `will-quit`; the
+ * window's `session-end` is the only notice. `sessionEnding` starts the same cleanup then, so the
+ * stores write what they hold (best effort: Windows may end the process before slow I/O finishes).
  */
 
 /** The part of Electron's `app` the sequence uses. */
@@ -22,25 +26,33 @@ export interface QuitSequenceOptions {
   later?: (run: () => void) => void
 }
 
-export function holdQuitForCleanup(app: QuittingApp, { cleanup, budgetMs, later = (run) => setTimeout(run, 0) }: QuitSequenceOptions): void {
+export interface QuitSequence {
+  /** The session is ending (a window's `session-end`): cleans up now, once, as a quit would. */
+  sessionEnding(): void
+}
+
+export function holdQuitForCleanup(app: QuittingApp, { cleanup, budgetMs, later = (run) => setTimeout(run, 0) }: QuitSequenceOptions): QuitSequence {
   let state: 'running' | 'stopping' | 'stopped' = 'running'
-  app.on('will-quit', (event) => {
-    if (state === 'stopped') return
-    event.preventDefault()
-    if (state === 'stopping') return
+  const stop = (): void => {
+    if (state !== 'running') return
     state = 'stopping'
     let timer: ReturnType<typeof setTimeout> | undefined
     const budget = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, budgetMs)
       timer.unref?.()
     })
-    const settled = Promise.resolve()
-      .then(cleanup)
-      .catch(() => undefined)
+    // Started before returning: at a session end, what the handler starts is all that surely runs.
+    const settled = new Promise((resolve) => resolve(cleanup())).catch(() => undefined)
     void Promise.race([settled, budget]).then(() => {
       clearTimeout(timer)
       state = 'stopped'
       later(() => app.quit())
     })
+  }
+  app.on('will-quit', (event) => {
+    if (state === 'stopped') return
+    event.preventDefault()
+    stop()
   })
+  return { sessionEnding: stop }
 }

@@ -10,6 +10,7 @@ import { createHost } from './createHost'
 import { openSecretStore } from '../secrets/secretStore'
 import { startBrowserServer } from './browserServer'
 import { defaultDataDir } from './dataDir'
+import { DataDirInUseError, lockDataDir } from './dataDirLock'
 import { log } from '../log/log'
 import { createStartGate } from './startGate'
 import { warmUpHostSession } from './warmUp'
@@ -41,6 +42,8 @@ async function main(rendererDir: string): Promise<void> {
   const port = portOption('port') ?? 0
   const gatewayPort = portOption('gateway-port')
   const dataDir = resolve(values['data-dir'] ?? defaultDataDir(process.platform, process.env, homedir()))
+  // Before anything opens the folder: a second host on it would be a second writer (dataDirLock.ts).
+  const lock = await lockDataDir(dataDir, { entryPoint: values.browser ? 'browser mode' : 'npm run host', elsewhere: 'pass another --data-dir' })
   // The keychain is probed and extensions start once the window has what it draws first (or a
   // moment after the host serves, when no window comes): loading a native binding, asking D-Bus and
   // starting servers is work the start and the first screen need not share the CPU with (startGate.ts).
@@ -82,6 +85,7 @@ async function main(rendererDir: string): Promise<void> {
     say(`${signal === 'SIGINT' && process.stdout.isTTY ? '\n' : ''}Stopping Switchboard…`)
     await server.close()
     await host.close()
+    lock.release()
     say('Switchboard stopped.')
     process.exit(0)
   }
@@ -91,7 +95,8 @@ async function main(rendererDir: string): Promise<void> {
 
 export function runHost(rendererDir: string): void {
   main(rendererDir).catch((error: Error) => {
-    process.stderr.write(`switchboard host: ${error.message}\n${USAGE}\n`)
+    // A folder in use is not a usage mistake: its one line says what to do.
+    process.stderr.write(error instanceof DataDirInUseError ? `${error.message}\n` : `switchboard host: ${error.message}\n${USAGE}\n`)
     process.exit(1)
   })
 }

@@ -77,3 +77,29 @@ describe('holdQuitForCleanup', () => {
     expect(cleanup).toHaveBeenCalledOnce()
   })
 })
+
+describe('holdQuitForCleanup when the Windows session ends', () => {
+  it('cleans up on session-end, where no will-quit comes (shutdown, restart, log-off)', async () => {
+    const app = new FakeElectronApp()
+    const cleanup = vi.fn(async () => undefined)
+    const quitting = holdQuitForCleanup(app, { cleanup, budgetMs: 60_000 })
+    quitting.sessionEnding()
+    expect(cleanup).toHaveBeenCalledOnce()
+    await vi.waitFor(() => expect(app.exited).toBe(true))
+  })
+
+  it('cleans up once when the session ends during a quit, or a quit follows the session end', async () => {
+    const app = new FakeElectronApp()
+    let finish = () => {}
+    const cleanup = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)))
+    const quitting = holdQuitForCleanup(app, { cleanup, budgetMs: 60_000 })
+    quitting.sessionEnding()
+    app.quit()
+    quitting.sessionEnding()
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    expect(app.exited).toBe(false)
+    finish()
+    await vi.waitFor(() => expect(app.exited).toBe(true))
+    expect(cleanup).toHaveBeenCalledOnce()
+  })
+})
