@@ -48,7 +48,7 @@ describe('licence and provenance', () => {
 
 describe('third-party notices (scripts/notices.mjs)', () => {
   const text = noticesText(root)
-  const headings = new Set([...text.matchAll(/^## (.+)$/gm)].map((match) => match[1]))
+  const headings = new Set([...text.matchAll(/^## (.+)$/gm)].map((match) => match[1]!))
   const shipped = shippedPackages(root)
 
   it('list every runtime package of the lock file, the ones app.asar packs in node_modules', () => {
