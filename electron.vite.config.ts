@@ -12,7 +12,11 @@ const NATIVE_DEPENDENCIES = ['keytar', '@napi-rs/keyring']
 /** Dependencies that import electron themselves; only the Electron main loads them. */
 const ELECTRON_DEPENDENCIES = ['electron-store', 'electron-updater']
 
-/** Every runtime dependency but the ones above: bundled into the main build. */
+/**
+ * The other `dependencies` (ajv, ajv-formats, gpt-tokenizer) are required on first use from
+ * node_modules, and bundled where something imports them statically. Everything else the main uses
+ * is a devDependency, which the build bundles and electron-builder does not pack a second time.
+ */
 function bundledDependencies(): string[] {
   const pkg = JSON.parse(readFileSync(resolve('package.json'), 'utf8')) as { dependencies: Record<string, string> }
   return Object.keys(pkg.dependencies).filter((name) => !NATIVE_DEPENDENCIES.includes(name) && !ELECTRON_DEPENDENCIES.includes(name))
@@ -60,8 +64,9 @@ export default defineConfig({
     build: {
       // The pure-JS dependencies are bundled into out/main: a start then reads a few files instead of
       // resolving, reading and (for CommonJS) lexing hundreds in node_modules (host ready 1527 → 668 ms,
-      // CPU 960 → 670 ms, bench/startup.ts). Externals: the native keychain bindings (optional
-      // dependencies, loaded, never bundled) and the two packages that require electron themselves.
+      // CPU 960 → 670 ms, bench/startup.ts); they are devDependencies, so app.asar does not ship them
+      // again in node_modules. Externals: the native keychain bindings (optional dependencies, loaded,
+      // never bundled) and the two packages that require electron themselves.
       externalizeDeps: { include: [...NATIVE_DEPENDENCIES, ...ELECTRON_DEPENDENCIES], exclude: bundledDependencies() },
       rollupOptions: {
         input: {

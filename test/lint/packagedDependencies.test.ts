@@ -1,10 +1,10 @@
 /**
  * `dependencies` (with `optionalDependencies`: the native keychain bindings, which may fail to
- * install) is what the main process runs: the build bundles the pure-JS ones into out/main and
- * leaves the rest (native bindings, packages that require electron, modules required on first use)
- * to node_modules. So every package the built main imports is listed, every listed package is used
- * by main-side source (src/main, src/shared), and what only the renderer uses is bundled into its
- * assets and belongs in devDependencies. Reads the build of globalSetup.
+ * install) is exactly what the built main process loads from node_modules: electron-builder packs
+ * those (and what they need) into app.asar. Everything else the main uses is bundled into out/main by
+ * the build, like the renderer's libraries into its assets, so it is a devDependency: listed in
+ * `dependencies` it would ship twice, once bundled and once in node_modules (issue 34). Reads the
+ * build of globalSetup.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { builtinModules } from 'node:module'
@@ -46,9 +46,13 @@ describe('packaged dependencies', () => {
     expect([...main].filter((name) => !(name in runtime))).toEqual([])
   })
 
-  it('lists nothing else: renderer-only libraries are devDependencies (bundled into the renderer)', () => {
+  it('lists nothing else: what the build bundles is a devDependency, so app.asar does not ship it a second time', () => {
+    expect(Object.keys(runtime).filter((name) => !main.has(name))).toEqual([])
+  })
+
+  it('has every package the main-side sources import installed, as a runtime or a bundled (dev) dependency', () => {
     expect(mainSource.size).toBeGreaterThan(main.size)
-    expect(Object.keys(runtime).filter((name) => !main.has(name) && !mainSource.has(name))).toEqual([])
+    expect([...mainSource].filter((name) => !(name in runtime) && !(name in packageJson.devDependencies))).toEqual([])
   })
 
   it('the sandboxed preload imports nothing but electron', () => {
