@@ -56,7 +56,7 @@ export function ToolOnToggle({ tool, on }: { tool: { extensionId: string; toolNa
 /** A tool switched off: its name and description, and the switch to turn it on again. */
 export function OffToolItem({ tool }: { tool: ToolsResource['switchedOff'][number] }) {
   return (
-    <li className="px-4 py-3 opacity-75">
+    <li className="px-4 py-3">
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
         <h4 className="font-mono text-sm font-medium wrap-anywhere">
           <VisibleText text={tool.toolName} />
