@@ -6,6 +6,7 @@
  * 1. Definition tokens per request (o200k), all in the same run: every tool offered (the baseline)
  *    vs. tool search after one find_tools call (find_tools itself, the found tools' definitions now
  *    in the request, and the search result the model read). Goal: ratio ≤ 0.15 and ≤ 2,000 tokens.
+ *    Also what slimming the schemas (same meaning, slimSchema.ts) saves over all definitions.
  * 2. Search quality: recall@5, the share of queries with a right tool among the first five results.
  *    Goal ≥ 0.9.
  * 3. Time of one search, as a ratio to serialising the whole catalog once (a baseline in this run).
@@ -16,7 +17,9 @@ import { readFileSync } from 'node:fs'
 import type { CatalogTool } from '../src/main/extensions'
 import { DEFAULT_TOOL_LIMIT } from '../src/main/agent/catalogForTurn'
 import { loadAiSdk } from '../src/main/aiSdk/aiSdk'
-import { FIND_TOOLS, runFindTools, toolsForStep, tokensOf } from '../src/main/agent/toolSearch'
+import { FIND_TOOLS, definitionTokens, runFindTools, toolsForStep, tokensOf } from '../src/main/agent/toolSearch'
+import { sentDefinition } from '../src/main/agent/catalogForTurn'
+import { stripInvisibleProse } from '../src/shared/invisibleText'
 import { namespacedToolName } from '../src/shared/toolNames'
 
 interface FixtureTool {
@@ -64,6 +67,9 @@ const perQuery = queries.map(({ query }) => {
   const found = new Set(search.found.map((tool) => tool.name))
   return step('search', found).definitionTokens + tokensOf(search.text)
 })
+// What slimming the schemas saves (slimSchema.ts): every definition as sent vs. with the server's schema as listed.
+const unslimmed = tools.reduce((sum, tool) => sum + definitionTokens({ ...sentDefinition(tool), inputSchema: stripInvisibleProse(tool.inputSchema) }), 0)
+const slimmed = tools.reduce((sum, tool) => sum + definitionTokens(sentDefinition(tool)), 0)
 const mean = perQuery.reduce((sum, value) => sum + value, 0) / perQuery.length
 const worst = Math.max(...perQuery)
 
@@ -93,6 +99,7 @@ console.log(`  all ${tools.length} tools offered (baseline):        ${fmt(all)}`
 console.log(`  the old cap (first ${DEFAULT_TOOL_LIMIT} tools):               ${fmt(capped)}`)
 console.log(`  search, before any find_tools call:     ${fmt(before)}`)
 console.log(`  search, after one find_tools call:      ${fmt(mean)} mean, ${fmt(worst)} worst (tools sent + the result read)`)
+console.log(`  slim schemas, all ${tools.length} definitions:      ${fmt(slimmed)} instead of ${fmt(unslimmed)} (${fmt(unslimmed - slimmed)} fewer, ${(((unslimmed - slimmed) / unslimmed) * 100).toFixed(1)} %)`)
 console.log(`  ratio search / all:                     ${(mean / all).toFixed(3)} mean, ${(worst / all).toFixed(3)} worst   (goal ≤ 0.15 and ≤ 2,000 tokens)`)
 console.log(`recall@5: ${recall.toFixed(3)} (${queries.length - misses.length} of ${queries.length})   (goal ≥ 0.9)`)
 for (const miss of misses) console.log(`  missed: ${miss}`)

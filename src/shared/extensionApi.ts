@@ -55,7 +55,10 @@ export const ExtensionViewSchema = z.object({
   logLevel: LoggingLevelSchema.optional(),
   /** The config as stored: secret references stay `${secret:NAME}`, sensitive literals are masked. */
   config: z.record(z.string(), z.unknown()),
+  /** Tools in the catalog: the ones that are on. */
   toolCount: z.number().int().nonnegative(),
+  /** Tools the server lists that are switched off on the extension's page (its `tools` filter). */
+  toolsOff: z.number().int().nonnegative().default(0),
   /** Remote extensions that sign in (OAuth): whether and how; absent for the others. */
   signIn: SignInViewSchema.optional(),
   resourceCount: z.number().int().nonnegative(),
@@ -127,6 +130,13 @@ export const ToolsResourceSchema = z.object({
   /** The tokenizer the tools' `tokens` were counted with, e.g. "o200k". */
   tokenizer: z.string(),
   tools: z.array(CatalogToolViewSchema),
+  /**
+   * Tools switched off on their extension's page (extension_tool_set_enabled): listed there so they can be
+   * switched on again; never offered, found or called by a model, a connected app or a hook.
+   */
+  switchedOff: z
+    .array(z.object({ name: z.string(), extensionId: z.string(), toolName: z.string(), title: z.string().optional(), description: z.string() }))
+    .default([]),
   resources: z.array(z.object({ extensionId: z.string(), uri: z.string(), name: z.string(), title: z.string().optional(), description: z.string().optional(), mimeType: z.string().optional() })),
   prompts: z.array(z.object({ name: z.string(), extensionId: z.string(), promptName: z.string(), title: z.string().optional(), description: z.string().optional() })),
 })
@@ -315,6 +325,11 @@ export const ExtensionToolInput = {
   extension_set_sampling: z.object({ id: extensionId, policy: z.enum(['ask', 'always', 'never']) }),
   /** null = stop asking; the server's own default applies from its next start. */
   extension_set_log_level: z.object({ id: extensionId, level: LoggingLevelSchema.nullable() }),
+  /**
+   * Switches one tool (the name its server knows it by) on or off, through the extension's `tools` filter.
+   * Off: never offered, found or callable by the model, connected apps or hooks; the server's own Apps may still call it.
+   */
+  extension_tool_set_enabled: z.object({ id: extensionId, tool: z.string().min(1).max(256), enabled: z.boolean() }),
   /** A person runs a tool by hand from the extension page: same dispatch as the model's calls, the person is the approver. */
   tool_call: z.object({ name: z.string().min(1).max(64), arguments: z.record(z.string(), z.unknown()).default({}) }),
   ...ImportToolInput,
@@ -343,6 +358,7 @@ export const ExtensionToolOutput = {
   extension_sign_out: z.object({ id: z.string(), message: z.string() }),
   extension_set_sampling: ExtensionViewSchema,
   extension_set_log_level: ExtensionViewSchema,
+  extension_tool_set_enabled: ExtensionViewSchema,
   tool_call: ToolCallOutcomeSchema,
   ...ImportToolOutput,
 } as const

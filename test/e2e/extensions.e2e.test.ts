@@ -154,6 +154,38 @@ describe('Settings → Extensions in browser mode (Electron stands in as headles
     await page.getByRole('button', { name: 'All extensions' }).click()
   })
 
+  it('switches a single tool off and on from the tool list: the off tool is listed apart and the row counts the tools on', async () => {
+    await withHostClient(host, (client) =>
+      addConsentedExtension(client, { id: 'everything', name: 'Everything', type: 'stdio', command: nodePath, args: [everythingPath], env: {} }, 'allow_always'),
+    )
+    await openExtensions()
+    await installedRows().filter({ hasText: 'Everything' }).getByRole('button', { name: 'Everything', exact: true }).click()
+    await detailsHeader().waitFor()
+    await expect.poll(() => statusBadge().getAttribute('data-status'), { timeout: 30_000 }).toBe('ready')
+    const tools = page.getByRole('list', { name: 'Tools', exact: true })
+    await tools.getByRole('heading', { name: 'echo', exact: true }).waitFor()
+    const stored = async () => (await withHostClient(host, (client) => read(client, HostResource.extensions, ExtensionsResourceSchema))).extensions.find((extension) => extension.id === 'everything')
+    const total = (await stored())!.toolCount
+    await page.getByText('The “Never” permission instead keeps the tool offered', { exact: false }).waitFor()
+
+    // The box follows the host: the tool moves to the other list once main switched it off.
+    await tools.getByRole('checkbox', { name: 'echo on' }).click()
+    const off = page.getByRole('list', { name: 'Tools switched off' })
+    await off.getByRole('heading', { name: 'echo', exact: true }).waitFor()
+    expect(await off.getByRole('checkbox', { name: 'echo on' }).isChecked()).toBe(false)
+    await expect.poll(() => tools.getByRole('heading', { name: 'echo', exact: true }).count()).toBe(0)
+    await page.getByText(`${total - 1} of ${total} tools on`, { exact: false }).first().waitFor()
+    expect((await stored())?.config).toMatchObject({ tools: { deny: ['echo'] } })
+
+    await page.getByRole('button', { name: 'All extensions' }).click()
+    await installedRows().filter({ hasText: 'Everything' }).getByText(`${total - 1} of ${total} tools on`).waitFor()
+    await installedRows().filter({ hasText: 'Everything' }).getByRole('button', { name: 'Everything', exact: true }).click()
+    await page.getByRole('list', { name: 'Tools switched off' }).getByRole('checkbox', { name: 'echo on' }).click()
+    await tools.getByRole('heading', { name: 'echo', exact: true }).waitFor()
+    await expect.poll(() => page.getByRole('list', { name: 'Tools switched off' }).count()).toBe(0)
+    expect(app.pageErrors).toEqual([])
+  }, 90_000)
+
   it('edits an installed extension (every field, trust included); a change to what it launches asks again', async () => {
     await withHostClient(host, (client) =>
       addConsentedExtension(client, { id: 'everything', name: 'Everything', type: 'stdio', command: nodePath, args: [everythingPath], env: {} }, 'allow_always'),

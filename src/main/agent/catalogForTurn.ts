@@ -13,6 +13,7 @@ import type { CatalogTool } from '../extensions'
 import { offersTools, type PermissionMode } from '../permissions'
 import { visibleToModel } from '../../shared/appMeta'
 import { stripInvisible, stripInvisibleProse } from '../../shared/invisibleText'
+import { slimSchema } from './slimSchema'
 
 export const DEFAULT_TOOL_LIMIT = 40
 
@@ -96,9 +97,9 @@ export function sdkToolSet(tools: readonly CatalogTool[]): ToolSet | undefined {
   return set
 }
 
-/** A catalog tool as the model receives it (also what its token weight is measured on). */
+/** A catalog tool as the model receives it (also what its token weight is measured on); its schema slimmed, same meaning (slimSchema.ts). */
 export function sentDefinition(entry: CatalogTool): { name: string; description: string; inputSchema: unknown } {
-  return { name: entry.name, description: stripInvisible(describe(entry)), inputSchema: stripInvisibleProse(entry.inputSchema) }
+  return { name: entry.name, description: stripInvisible(describe(entry)), inputSchema: slimSchema(stripInvisibleProse(entry.inputSchema)) }
 }
 
 function describe(entry: CatalogTool): string {

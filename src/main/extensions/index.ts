@@ -22,6 +22,7 @@ export function createExtensionsCore(options: ExtensionManagerOptions & { cache?
   const dispatcher = new ToolDispatcher(
     {
       lookup: (name) => cache.lookup(name),
+      lookupSwitchedOff: (name) => cache.lookupSwitchedOff(name),
       connection: (id) => manager.connection(id),
       config: (id) => manager.config(id),
       get: (id) => manager.get(id),

@@ -105,7 +105,8 @@ export function registerAppTools(tool: ToolRegistrar, raw: RawToolRegistrar, ser
   raw('app_call_tool', "An App's tools/call: its own extension only, tools visible to Apps only, through the permission layer.", async ({ app: appName, sessionId, name, arguments: args = {} }, signal) => {
     const app = appOf(appName)
     // Only the App's own server: a tool of another extension is never reachable, whatever its name.
-    const target = cache.catalog().tools.find((entry) => entry.extensionId === app.extensionId && entry.toolName === name)
+    // Its server's tools switched off on the extension's page stay reachable: "off" is about the model, apps and hooks, the App is part of the server.
+    const target = cache.lookupOwn(app.extensionId, name)
     if (!target) return failed(`The App of ${app.extensionName} asked for a tool "${name}" that ${app.extensionName} does not offer.`)
     if (!callableByApp(target.ui)) return failed(`The tool "${name}" of ${app.extensionName} is for the model only; Apps cannot call it.`)
     const verdict = await permissions.authorize(
@@ -115,7 +116,7 @@ export function registerAppTools(tool: ToolRegistrar, raw: RawToolRegistrar, ser
     if (!verdict.run) return failed(verdict.message)
     // What the App hands an agent it reaches is limited to what it may read: its own extension's resources.
     const caller = { name: `the App of ${app.extensionName}`, reads: `An App can attach only resources of its own extension (${app.extensionId}).`, mayRead: (extensionId: string) => extensionId === app.extensionId }
-    const { result } = await extensions.callTool(target.name, args, caller, signal)
+    const { result } = await extensions.callTool(target.name, args, caller, signal, undefined, { switchedOffToo: true })
     return result
   })
 

@@ -138,6 +138,9 @@ export function registerHostTools(server: McpServer, services: HostServices, set
   tool('extension_sign_in', 'Sign in to a remote extension: the sign-in page waits in switchboard://elicitations.', ({ id }) => extensions.signIn(id))
   tool('extension_sign_out', 'Sign out of a remote extension (revoked where the server supports it).', ({ id }) => extensions.signOut(id))
   tool('extension_set_sampling', "Choose whether an extension's sampling requests ask, always run, or never run.", ({ id, policy }) => extensions.setSampling(id, policy))
+  tool('extension_tool_set_enabled', "Switch one of an extension's tools on or off (its tools filter); an off tool is not offered, found or callable by models, connected apps or hooks.", ({ id, tool: name, enabled }) =>
+    extensions.setToolEnabled(id, name, enabled),
+  )
   tool('extension_set_log_level', 'Choose the least severe log messages an extension sends (logging/setLevel).', async ({ id, level }) => {
     if (!extensions.core.manager.config(id)) throw new Error(`No extension with id "${id}" is installed.`)
     await services.logLevels.set(id, level ?? undefined)

@@ -193,6 +193,26 @@ describe('connected apps over streamable HTTP', () => {
     expect(JSON.stringify(result.content)).toContain('through the gateway')
   })
 
+  it('neither lists nor runs a tool switched off on its extension page', async () => {
+    const { window, url } = await hostWithEndpoint()
+    await addConsentedExtension(window, { id: 'fixture', name: 'Fixture', type: 'stdio', command: process.execPath, args: [fixtureServerPath] })
+    await poll(() => read(window, HostResource.tools, ToolsResourceSchema), (t) => t.tools.some((tool) => tool.name === 'fixture__echo'), 'fixture tools')
+    const { token, app } = await allowedApp(window, url, 'Cursor')
+    await call(window, 'connected_app_update', { id: app.id, scope: { agents: 'all', gateway: true } })
+    const { client, connect } = outsideClient('Cursor', url, token)
+    await connect()
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('fixture__echo')
+
+    const listChanged = new Promise<void>((resolve) => client.setNotificationHandler('notifications/tools/list_changed', () => resolve()))
+    await call(window, 'extension_tool_set_enabled', { id: 'fixture', tool: 'echo', enabled: false })
+    await listChanged
+    expect((await client.listTools()).tools.map((tool) => tool.name)).not.toContain('fixture__echo')
+    const refused = await client.callTool({ name: 'fixture__echo', arguments: { text: 'hi' } })
+    expect(refused.isError).toBe(true)
+    // Refused before anyone is asked: no approval waits in the window.
+    expect((await read(window, HostResource.elicitations, ElicitationsResourceSchema)).elicitations.filter((e) => e.kind === 'approval' && e.subject.type === 'tool-call')).toEqual([])
+  })
+
   it('revocation cuts an app off mid-session; its token is in no file unhashed', async () => {
     const { h, window, url } = await hostWithEndpoint()
     const { token, app } = await allowedApp(window, url, 'VS Code')

@@ -88,7 +88,11 @@ const appPart = (tool: Tool): { ui?: ToolUi } => {
   return ui ? { ui } : {}
 }
 
-/** Whether the config's allow/deny lists let this tool into the catalog. */
+/**
+ * Whether the config's allow/deny lists let this tool into the catalog: whether it is *on*. An off
+ * tool is never offered to, found or called by the model, a connected app or a hook; only its own
+ * server's MCP Apps may still call it (ToolCache.lookupOwn).
+ */
 export function toolAllowed(config: ExtensionConfig, toolName: string): boolean {
   const { allow, deny } = config.tools
   if (allow && !allow.includes(toolName)) return false
@@ -100,12 +104,12 @@ export function buildExtensionPart(
   config: ExtensionConfig,
   lists: ExtensionLists,
   hashes: WeakMap<Tool, string>,
-): { part: Omit<Catalog, 'version'>; warnings: string[] } {
+): { part: Omit<Catalog, 'version'>; switchedOff: CatalogTool[]; warnings: string[] } {
   const warnings: string[] = []
   const taken = new Set<string>()
   const tools: CatalogTool[] = []
+  const switchedOff: CatalogTool[] = []
   for (const tool of lists.tools) {
-    if (!toolAllowed(config, tool.name)) continue
     const name = namespacedToolName(config.id, tool.name)
     // Only possible inside one extension (ids are unique and contain no "_"), e.g. a server listing
     // both "a.b" and a tool literally named like its sanitized form; the first one keeps the name.
@@ -122,7 +126,7 @@ export function buildExtensionPart(
       hash = definitionHash({ name: tool.name, title, description: tool.description, inputSchema: tool.inputSchema, annotations })
       hashes.set(tool, hash)
     }
-    tools.push({
+    const entry: CatalogTool = {
       name,
       extensionId: config.id,
       extensionName: config.name,
@@ -135,7 +139,10 @@ export function buildExtensionPart(
       trust: config.trust,
       definitionHash: hash,
       ...appPart(tool),
-    })
+    }
+    // An off tool is built the same way, outside the catalog: the extension's page lists it, its Apps may call it.
+    if (toolAllowed(config, tool.name)) tools.push(entry)
+    else switchedOff.push(entry)
   }
   const promptNames = new Set<string>()
   const prompts: CatalogPrompt[] = []
@@ -152,6 +159,7 @@ export function buildExtensionPart(
       resources: lists.resources.map((resource) => ({ ...resource, extensionId: config.id })),
       resourceTemplates: lists.resourceTemplates.map((template) => ({ ...template, extensionId: config.id })),
     },
+    switchedOff,
     warnings,
   }
 }

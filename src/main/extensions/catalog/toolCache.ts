@@ -72,6 +72,9 @@ export class ToolCache {
   private readonly hashes = new WeakMap<Tool, string>()
   private current: Catalog = { version: 0, tools: [], resources: [], resourceTemplates: [], prompts: [] }
   private toolsByName = new Map<string, CatalogTool>()
+  /** Tools their extension's `tools` filter switched off: outside the catalog, kept for the page and the server's own Apps. */
+  private switchedOff: CatalogTool[] = []
+  private switchedOffByName = new Map<string, CatalogTool>()
   private promptsByName = new Map<string, CatalogPrompt>()
   private fingerprint = ''
   private unsubscribe: (() => void) | undefined
@@ -108,6 +111,26 @@ export class ToolCache {
     return this.toolsByName.get(name)
   }
 
+  /**
+   * A tool of `extensionId` by the name its server knows it by, on or switched off: only for the
+   * extension's own MCP Apps, which may call its off tools (appTools.ts). Everything else uses lookup().
+   */
+  lookupOwn(extensionId: string, toolName: string): CatalogTool | undefined {
+    this.refreshExpired()
+    const own = (tool: CatalogTool) => tool.extensionId === extensionId && tool.toolName === toolName
+    return this.current.tools.find(own) ?? this.switchedOff.find(own)
+  }
+
+  /** A switched-off tool by its namespaced name (the dispatcher, for an App's call that lookupOwn allowed). */
+  lookupSwitchedOff(name: string): CatalogTool | undefined {
+    return this.switchedOffByName.get(name)
+  }
+
+  /** The tools the extensions' filters switched off, for their pages. */
+  switchedOffTools(): readonly CatalogTool[] {
+    return this.switchedOff
+  }
+
   /** Lists whose ttl ran out are fetched again in the background; this read gets the previous one. */
   private refreshExpired(): void {
     for (const { id, kind } of this.freshness.takeExpired()) this.schedule(id, kind, 0)
@@ -118,9 +141,9 @@ export class ToolCache {
   }
 
   /** What one extension contributes (for `switchboard://extensions`). */
-  counts(id: string): { tools: number; resources: number; prompts: number } {
+  counts(id: string): { tools: number; toolsOff: number; resources: number; prompts: number } {
     const count = (items: { extensionId: string }[]) => items.filter((item) => item.extensionId === id).length
-    return { tools: count(this.current.tools), resources: count(this.current.resources), prompts: count(this.current.prompts) }
+    return { tools: count(this.current.tools), toolsOff: count(this.switchedOff), resources: count(this.current.resources), prompts: count(this.current.prompts) }
   }
 
   /** Called with the new catalog whenever its version changes; returns the unsubscribe function. */
@@ -284,22 +307,26 @@ export class ToolCache {
     if (fingerprint === this.fingerprint) return
     this.fingerprint = fingerprint
     const next: Catalog = { version: this.current.version + 1, tools: [], resources: [], resourceTemplates: [], prompts: [] }
+    const switchedOff: CatalogTool[] = []
     for (const snapshot of ready) {
       const entry = this.cached.get(snapshot.id)
       const config = this.source.config(snapshot.id)
       if (!entry || !config) continue
-      const { part, warnings } = buildExtensionPart(config, entry.lists, this.hashes)
+      const { part, switchedOff: off, warnings } = buildExtensionPart(config, entry.lists, this.hashes)
       if (entry.versions.tools !== entry.warnedToolsVersion) {
         entry.warnedToolsVersion = entry.versions.tools
         for (const warning of warnings) this.source.note(snapshot.id, 'warn', warning)
       }
       next.tools.push(...part.tools)
+      switchedOff.push(...off)
       next.resources.push(...part.resources)
       next.resourceTemplates.push(...part.resourceTemplates)
       next.prompts.push(...part.prompts)
     }
     this.current = next
     this.toolsByName = new Map(next.tools.map((tool) => [tool.name, tool]))
+    this.switchedOff = switchedOff
+    this.switchedOffByName = new Map(switchedOff.map((tool) => [tool.name, tool]))
     this.promptsByName = new Map(next.prompts.map((prompt) => [prompt.name, prompt]))
     for (const listener of this.listeners) {
       try {

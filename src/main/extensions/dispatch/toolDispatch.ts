@@ -52,11 +52,15 @@ export interface ProgressUpdate {
 export interface DispatchOptions {
   signal?: AbortSignal
   onProgress?: (update: ProgressUpdate, request: ToolCallRequest) => void
+  /** Reach a tool its extension's filter switched off too: only for that extension's own MCP Apps (appTools.ts). */
+  switchedOffToo?: boolean
 }
 
 /** What dispatch needs from the catalog and the manager. */
 export interface DispatchSources {
   lookup(name: string): CatalogTool | undefined
+  /** A tool the extension's filter switched off (for `switchedOffToo`). */
+  lookupSwitchedOff?(name: string): CatalogTool | undefined
   connection(id: string): ExtensionConnection | undefined
   config(id: string): ExtensionConfig | undefined
   get(id: string): ExtensionSnapshot | undefined
@@ -94,12 +98,12 @@ export class ToolDispatcher {
   /** Calls one tool. Resolves with an outcome; never rejects. */
   async call(request: ToolCallRequest, options: DispatchOptions = {}): Promise<CallOutcome> {
     const began = Date.now()
-    const tool = this.sources.lookup(request.name)
+    const tool = this.sources.lookup(request.name) ?? (options.switchedOffToo ? this.sources.lookupSwitchedOff?.(request.name) : undefined)
     const tag = { name: request.name, extensionId: tool?.extensionId ?? '', tool: tool?.toolName ?? request.name }
     const done = (outcome: DistributiveOmit<CallOutcome, 'name' | 'extensionId' | 'tool' | 'durationMs'>): CallOutcome =>
       ({ ...outcome, ...tag, durationMs: Date.now() - began }) as CallOutcome
     if (!tool) {
-      return done({ status: 'failed', message: `Unknown tool "${request.name}": it is not in the catalog (its extension may be stopped, or the tool filtered out).` })
+      return done({ status: 'failed', message: `Unknown tool "${request.name}": it is not in the catalog (its extension may be stopped, or the tool switched off on its extension's page).` })
     }
     const connection = this.sources.connection(tool.extensionId)
     const config = this.sources.config(tool.extensionId)

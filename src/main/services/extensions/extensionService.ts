@@ -64,6 +64,8 @@ export interface ExtensionService {
   samplingPolicy(id: string): 'ask' | 'always' | 'never'
   setSampling(id: string, policy: 'ask' | 'always' | 'never'): Promise<ExtensionView>
   log(id: string): LogEntry[] | undefined
+  /** Switches one tool (its server's name for it) on or off through the config's `tools` filter; applies without a restart. */
+  setToolEnabled(id: string, tool: string, enabled: boolean): Promise<ExtensionView>
   /** The catalog without policies, "always offer" marks and token weights (permissionViews.ts adds them). */
   tools(): CatalogWithoutPolicies
   /**
@@ -71,7 +73,15 @@ export interface ExtensionService {
    * as the model's calls, approval is the caller's business. `caller` says who asks; the agent
    * servers it reaches learn it (what it may attach). `onProgress` gets the tool's progress reports.
    */
-  callTool(name: string, args: Record<string, unknown>, caller: Caller, signal?: AbortSignal, onProgress?: (update: ProgressUpdate) => void): Promise<{ result: CallToolResult; outcome: ToolCallOutcome }>
+  callTool(
+    name: string,
+    args: Record<string, unknown>,
+    caller: Caller,
+    signal?: AbortSignal,
+    onProgress?: (update: ProgressUpdate) => void,
+    /** `switchedOffToo`: an extension's own MCP App calling a tool switched off on its page (appTools.ts). */
+    reach?: { switchedOffToo?: boolean },
+  ): Promise<{ result: CallToolResult; outcome: ToolCallOutcome }>
   /** Who the calls made through callTool (and the hooks') are for, while they run. */
   readonly callers: CallerGrants
   onChange(listener: (uri: string) => void): () => void
@@ -200,6 +210,7 @@ export function createExtensionService(options: ExtensionServiceOptions): Extens
       logLevel: options.logLevels?.levelOf(id),
       config: snapshot.config as Record<string, unknown>,
       toolCount: counts.tools,
+      toolsOff: counts.toolsOff,
       signIn: signInView(id),
       resourceCount: counts.resources,
       promptCount: counts.prompts,
@@ -282,6 +293,20 @@ export function createExtensionService(options: ExtensionServiceOptions): Extens
     async signOut(id) {
       return { id, message: await core.manager.signOut(id) }
     },
+    async setToolEnabled(id, tool, enabled) {
+      const config = core.manager.config(id)
+      if (!config) throw new Error(`No extension with id "${id}" is installed.`)
+      const { allow, deny } = config.tools
+      const without = (list: string[] | undefined) => list?.filter((name) => name !== tool)
+      // On: out of deny, and into allow when an allow list decides; off: into deny (allow, if any, stays as it is).
+      const tools = enabled
+        ? { ...(allow ? { allow: allow.includes(tool) ? allow : [...allow, tool] } : {}), ...(deny ? { deny: without(deny) } : {}) }
+        : { ...(allow ? { allow } : {}), deny: [...(without(deny) ?? []), tool] }
+      // The manager saves it and applies it live (the catalog rebuilds; no reconnect).
+      const result = await core.manager.update(id, { ...config, tools })
+      if (!result.ok) fail(result.errors)
+      return view(id)
+    },
     samplingPolicy: (id) => samplingPolicies.get(id) ?? 'ask',
     async setSampling(id, policy) {
       if (!core.manager.config(id)) throw new Error(`No extension with id "${id}" is installed.`)
@@ -299,13 +324,14 @@ export function createExtensionService(options: ExtensionServiceOptions): Extens
         tools: catalog.tools.map(({ name, extensionId, extensionName, toolName, title, description, inputSchema, annotations, trust }) => ({
           name, extensionId, extensionName, toolName, title, description, inputSchema: inputSchema as Record<string, unknown>, annotations, trust,
         })),
+        switchedOff: core.cache.switchedOffTools().map(({ name, extensionId, toolName, title, description }) => ({ name, extensionId, toolName, title, description })),
         resources: catalog.resources.map(({ extensionId, uri, name, title, description, mimeType }) => ({ extensionId, uri, name, title, description, mimeType })),
         prompts: catalog.prompts.map(({ name, extensionId, promptName, title, description }) => ({ name, extensionId, promptName, title, description })),
       }
     },
     callers,
-    async callTool(name, args, caller, signal, onProgress) {
-      const outcome = await callers.run(caller, (meta) => core.dispatcher.call({ name, arguments: args, _meta: meta }, { signal, onProgress }))
+    async callTool(name, args, caller, signal, onProgress, reach) {
+      const outcome = await callers.run(caller, (meta) => core.dispatcher.call({ name, arguments: args, _meta: meta }, { signal, onProgress, switchedOffToo: reach?.switchedOffToo === true }))
       const result = toModelResult(outcome)
       return {
         result,

@@ -73,7 +73,7 @@ export async function createHookService(options: HookServiceOptions): Promise<Ho
     async save(input) {
       const previous = input.id === undefined ? undefined : store.get(input.id)
       const target = input.target === undefined ? undefined : parseTarget(input.target).target
-      if (target !== undefined && !options.lookup(target)) throw new Error(`No tool named "${target}" is in the catalog. Pick the hook's tool from the list (its extension must be running).`)
+      if (target !== undefined && !options.lookup(target)) throw new Error(`No tool named "${target}" is in the catalog. Pick the hook's tool from the list (its extension must be running, and the tool switched on on its page).`)
       const runs = target !== undefined ? { target } : input.command ? { command: { ...input.command, source: input.command.source ?? 'pasted' } } : (previous ?? {})
       // A hook whose tool cannot take its event's payload is not saved turned on (turning it off still works).
       const tool = target ?? (input.command ? undefined : previous?.target)

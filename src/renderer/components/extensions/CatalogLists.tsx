@@ -3,8 +3,8 @@ import { useState, type ReactNode } from 'react'
 import type { CatalogToolView, ToolsResource } from '../../../shared/hostApi'
 import { formatTokens } from '../../../shared/format'
 import { quietButton } from '../ui'
-import { ToolItem } from './ToolItem'
-import { allDefinitions } from './extensionText'
+import { OffToolItem, ToolItem } from './ToolItem'
+import { allDefinitions, OFF_VS_NEVER, toolsText } from './extensionText'
 import { VisibleText } from '../VisibleText'
 
 const listClass =
@@ -34,22 +34,45 @@ function useShowMore<T>(items: readonly T[], first = 25): { shown: readonly T[];
   }
 }
 
-export function ToolList({ tools, runnable, notReady, tokenizer }: { tools: readonly CatalogToolView[]; runnable: boolean; notReady: string; tokenizer: string }) {
+/** Every tool of the extension: the ones on (in the catalog), then the ones switched off. */
+export function ToolList({
+  tools,
+  switchedOff,
+  runnable,
+  notReady,
+  tokenizer,
+}: {
+  tools: readonly CatalogToolView[]
+  switchedOff: ToolsResource['switchedOff']
+  runnable: boolean
+  notReady: string
+  tokenizer: string
+}) {
   const { shown, more } = useShowMore(tools)
-  if (tools.length === 0) return <Empty>{notReady || 'This extension offers no tools.'}</Empty>
+  if (tools.length === 0 && switchedOff.length === 0) return <Empty>{notReady || 'This extension offers no tools.'}</Empty>
+  // Off tools leave the figures: only what can be sent is counted.
   const total = tools.reduce((sum, tool) => sum + tool.tokens, 0)
   return (
     <>
       <p className="mb-2 text-xs text-zinc-500 dark:text-zinc-400">
+        {switchedOff.length > 0 && <>{toolsText(tools.length, switchedOff.length)}. </>}
         {allDefinitions(tools.length)}: {formatTokens(total, tokenizer)}. With tool search, only the tools you mark
         “Always offer”, the ones used recently and the ones the model finds are sent.
       </p>
+      <p className="mb-2 text-xs text-zinc-500 dark:text-zinc-400">{OFF_VS_NEVER}</p>
       <ul aria-label="Tools" className={listClass}>
         {shown.map((tool) => (
           <ToolItem key={tool.name} tool={tool} runnable={runnable} tokenizer={tokenizer} />
         ))}
       </ul>
       {more}
+      {switchedOff.length > 0 && (
+        <ul aria-label="Tools switched off" className={`${listClass} mt-3`}>
+          {switchedOff.map((tool) => (
+            <OffToolItem key={tool.name} tool={tool} />
+          ))}
+        </ul>
+      )}
     </>
   )
 }

@@ -77,6 +77,7 @@ function ExtensionDetails({ extension }: { extension: ExtensionView }) {
   useEffect(() => heading.current?.focus(), [])
 
   const tools = catalog?.tools.filter((tool) => tool.extensionId === extension.id) ?? []
+  const switchedOff = catalog?.switchedOff.filter((tool) => tool.extensionId === extension.id) ?? []
   const resources = catalog?.resources.filter((resource) => resource.extensionId === extension.id) ?? []
   const prompts = catalog?.prompts.filter((prompt) => prompt.extensionId === extension.id) ?? []
   const ready = extension.status === 'ready'
@@ -163,14 +164,14 @@ function ExtensionDetails({ extension }: { extension: ExtensionView }) {
           value={panel}
           onChange={setPanel}
           items={[
-            { id: 'tools', label: <>Tools {badgeCount(tools.length)}</> },
+            { id: 'tools', label: <>Tools {badgeCount(tools.length + switchedOff.length)}</> },
             { id: 'resources', label: <>Resources {badgeCount(resources.length)}</> },
             { id: 'prompts', label: <>Prompts {badgeCount(prompts.length)}</> },
             { id: 'log', label: 'Log' },
           ]}
         />
         <div role="tabpanel" id={panelElementId(prefix, panel)} aria-labelledby={tabElementId(prefix, panel)} className="pt-4">
-          {panel === 'tools' && <ToolList tools={tools} runnable={ready} notReady={notReady} tokenizer={catalog?.tokenizer ?? ''} />}
+          {panel === 'tools' && <ToolList tools={tools} switchedOff={switchedOff} runnable={ready} notReady={notReady} tokenizer={catalog?.tokenizer ?? ''} />}
           {panel === 'resources' && <ResourceBrowser extensionId={extension.id} ready={ready} notReady={notReady} />}
           {panel === 'prompts' && <PromptList prompts={prompts} notReady={notReady} />}
           {panel === 'log' && <LogViewer extensionId={extension.id} />}

@@ -40,9 +40,14 @@ export function allDefinitions(count: number): string {
   return count === 1 ? 'The one definition' : `All ${count} definitions`
 }
 
+/** "11 tools", or "3 of 40 tools on" when some are switched off on the extension's page. */
+export function toolsText(toolCount: number, toolsOff: number): string {
+  return toolsOff > 0 ? `${toolCount} of ${toolCount + toolsOff} tools on` : plural(toolCount, 'tool')
+}
+
 /** "11 tools · 7 resources · 3 prompts", leaving out what is zero except tools. */
-export function countsText({ toolCount, resourceCount, promptCount }: Pick<ExtensionView, 'toolCount' | 'resourceCount' | 'promptCount'>): string {
-  return [plural(toolCount, 'tool'), resourceCount > 0 ? plural(resourceCount, 'resource') : '', promptCount > 0 ? plural(promptCount, 'prompt') : '']
+export function countsText({ toolCount, toolsOff, resourceCount, promptCount }: Pick<ExtensionView, 'toolCount' | 'toolsOff' | 'resourceCount' | 'promptCount'>): string {
+  return [toolsText(toolCount, toolsOff), resourceCount > 0 ? plural(resourceCount, 'resource') : '', promptCount > 0 ? plural(promptCount, 'prompt') : '']
     .filter(Boolean)
     .join(' · ')
 }
@@ -61,6 +66,10 @@ export function consentNote(extension: Pick<ExtensionView, 'consent' | 'type'>):
   }
   return undefined
 }
+
+/** How a tool switched off differs from the "Never" permission, in the words the tool list uses. */
+export const OFF_VS_NEVER =
+  'Off: models, connected apps and hooks never see or call the tool, and its definition costs no tokens; only this extension’s own Apps may still use it. The “Never” permission instead keeps the tool offered and refuses each call.'
 
 /** What trust changes, in the words the add form and the details page share. */
 export const trustText = {

@@ -92,6 +92,26 @@ describe('tool cache', () => {
     expect(core.cache.listRequests.tools).toBe(requests)
   })
 
+  it('keeps switched-off tools apart: out of lookup and the catalog, listed for the page, reachable only by the own-server lookup and a dispatch that asks for them', async () => {
+    const core = testCore([fixture('fx', 'normal', [], { tools: { deny: ['echo'] } })])
+    await untilStatus(core.manager, 'fx', 'ready')
+    await core.cache.idle()
+    expect(core.cache.lookup('fx__echo')).toBeUndefined()
+    expect(core.cache.catalog().tools.map((tool) => tool.name)).not.toContain('fx__echo')
+    expect(core.cache.switchedOffTools().map((tool) => tool.name)).toEqual(['fx__echo'])
+    expect(core.cache.counts('fx')).toMatchObject({ tools: 12, toolsOff: 1 })
+    expect(core.cache.lookupOwn('fx', 'echo')?.name).toBe('fx__echo')
+    expect(core.cache.lookupOwn('other', 'echo')).toBeUndefined()
+    const refused = await core.dispatcher.call({ name: 'fx__echo', arguments: { text: 'hi' } })
+    expect(refused).toMatchObject({ status: 'failed', message: expect.stringContaining('switched off') })
+    const reached = await core.dispatcher.call({ name: 'fx__echo', arguments: { text: 'hi' } }, { switchedOffToo: true })
+    expect(reached.status).toBe('ok')
+    // Switched on again: back in the catalog, nothing left apart.
+    await core.manager.update('fx', { ...core.manager.config('fx')!, tools: {} })
+    expect(core.cache.lookup('fx__echo')).toBeDefined()
+    expect(core.cache.switchedOffTools()).toEqual([])
+  })
+
   it('catalogs resources, resource templates and prompts the same way (server-everything)', async () => {
     const core = testCore([npmServer('everything', everythingPath, ['stdio'])])
     await untilStatus(core.manager, 'everything', 'ready')
