@@ -64,7 +64,7 @@ describe('"auto" (the default tool offer)', () => {
 
     const back = await world.turn('Third', { contextWindow: 200_000 })
     expect(toolNamesSent(world.server.modelRequests[2]?.body)).toContain('fx__echo')
-    expect(notices(back.committed)[0]).toMatchObject({ reason: 'tool-offer', text: expect.stringMatching(/^Tools: all \d+ tools .* are offered directly again from now on/) })
+    expect(notices(back.committed)[0]).toMatchObject({ reason: 'tool-offer', text: expect.stringMatching(/^Tools: all \d+ tools .* are offered directly from now on/) })
   })
 
   it('keeps its choice for the whole turn: a tool added mid-turn that breaks the budget changes the offer from the next turn on', async () => {
@@ -115,5 +115,15 @@ describe('"auto" (the default tool offer)', () => {
     expect(sent).toContain('fx__echo')
     expect(sent.some((name) => name.startsWith('big__'))).toBe(false)
     expect(sent).not.toContain('find_tools')
+  })
+
+  it('the first turn of a session from before "auto" (it found tools as needed) that now offers all tools says so', async () => {
+    const world = await agentWorld({ toolOffer: 'auto', turns: [{ type: 'text', chunks: ['All now.'] }] })
+    // A reply as lines written before "auto" existed have it: nothing recorded about how tools were offered.
+    await world.store.append(world.sessionId, { kind: 'user', turnId: 'earlier', text: 'Hello' })
+    await world.store.append(world.sessionId, { kind: 'assistant', turnId: 'earlier', step: 1, text: 'Hi.', toolCalls: [], end: 'complete' })
+    const result = await world.turn('And now?', { contextWindow: 200_000 })
+    expect(toolNamesSent(world.server.modelRequests[0]?.body)).not.toContain('find_tools')
+    expect(notices(result.committed)).toMatchObject([{ text: expect.stringMatching(/^Tools: all \d+ tools .* are offered directly from now on/) }])
   })
 })

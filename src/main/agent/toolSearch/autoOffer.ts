@@ -77,9 +77,11 @@ export function offerForTurn(input: TurnOfferInput): TurnOffer {
   // Over the limit the tokens do not matter: no need to measure every definition.
   const tokens = visible.length > limit ? undefined : visible.reduce((total, tool) => total + catalogToolTokens(tool), 0)
   const decision = decideAuto({ count: visible.length, tokens }, input.contextWindow, limit)
-  const before = input.history.findLast((message) => message.kind === 'assistant' && message.toolsOffered !== undefined)
-  // A session's first turn, or its first since "auto" existed, has nothing to change from.
-  const changed = before?.kind === 'assistant' && before.toolsOffered !== decision.offered
+  const last = input.history.findLast((message) => message.kind === 'assistant')
+  // A session's first turn has nothing to change from. A reply written before "auto" existed (none
+  // recorded) was one of a session that found tools as needed, the default then.
+  const before = last?.kind === 'assistant' ? (last.toolsOffered ?? 'search') : undefined
+  const changed = before !== undefined && before !== decision.offered
   return { offered: decision.offered, catalog, ...(changed ? { notice: autoNotice(decision) } : {}) }
 }
 
@@ -88,6 +90,6 @@ function autoNotice(decision: AutoDecision): string {
   const tokens = decision.tokens === undefined ? '' : ` (≈ ${decision.tokens.toLocaleString('en-US')} tokens of definitions)`
   const budget = `at most ${decision.limit} tools and ≈ ${decision.budget.toLocaleString('en-US')} tokens`
   return decision.offered === 'all'
-    ? `Tools: all ${count}${tokens} are offered directly again from now on; they fit this model's budget (${budget}).`
+    ? `Tools: all ${count}${tokens} are offered directly from now on; they fit this model's budget (${budget}).`
     : `Tools: the model finds tools as needed from now on; the ${count}${tokens} are more than this model's budget for offering all of them (${budget}). Choose "Offer all tools" in the Tools menu to offer them anyway.`
 }
