@@ -186,8 +186,8 @@ export const ChatMessageViewSchema = z.discriminatedUnion('role', [
     error: z.string().optional(),
     /** What the request that produced this step weighed (absent on notices and older messages). */
     tokens: TokenFiguresSchema.optional(),
-    /** Something about the turn worth knowing, e.g. that it had more tools than a model is offered at once. */
-    note: z.object({ kind: z.enum(['tool-limit', 'hook']), text: z.string() }).optional(),
+    /** Something about the turn worth knowing, e.g. that it had more tools than a model is offered at once, or that "auto" now offers tools differently. */
+    note: z.object({ kind: z.enum(['tool-limit', 'tool-offer', 'hook']), text: z.string() }).optional(),
     /** What model-request hooks changed in the request of this step. */
     hookChanges,
     /** The model that wrote it. */

@@ -45,8 +45,12 @@ export type Theme = z.infer<typeof ThemeSchema>
 
 const isoDate = z.string().datetime()
 
-/** Which tools a session offers the model: found by search (default) or all of them up to the limit. */
-export const ToolOfferSchema = z.enum(['search', 'all'])
+/**
+ * Which tools a session offers the model: "auto" (the default) offers all of them while their
+ * definitions fit the model's budget and there are at most 40, else finds them by search
+ * (toolSearch/autoOffer.ts); "search" always finds them as needed; "all" offers all up to the limit.
+ */
+export const ToolOfferSchema = z.enum(['auto', 'search', 'all'])
 export type ToolOffer = z.infer<typeof ToolOfferSchema>
 
 /** One entry of the session list. */
@@ -65,7 +69,7 @@ export const SessionSummarySchema = z.object({
   activeExtensions: z.array(z.string()).optional(),
   /** Folders this session offers extensions as roots, besides the global ones (rootsApi.ts). */
   roots: RootFoldersSchema.optional(),
-  /** "all": offer every tool up to the limit (the extension chooser applies); absent = search. */
+  /** How the session offers tools; stored explicitly, absent only in sessions saved before "auto" existed (read as "auto"). */
   toolOffer: ToolOfferSchema.optional(),
   /** Namespaced names of the tools the model found by search in this session; they stay offered. */
   foundTools: z.array(z.string()).optional(),

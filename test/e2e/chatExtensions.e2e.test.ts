@@ -1,7 +1,8 @@
 /**
  * Many tools, end to end through browser mode: the real host (`npm run host`), the built renderer in
  * headless Chromium, the scripted model server as an OpenAI-compatible provider, and the fixture MCP
- * server over stdio offering 45 tools. By default a session offers find_tools and no extension tool;
+ * server over stdio offering 45 tools. By default ("Auto") a session with more than 40 tools offers
+ * find_tools and no extension tool;
  * the person switches the session to "Offer all tools" (at most 40): the chat warns, the person
  * chooses which extensions the session offers, the model is then offered only those, and both
  * choices are still there after a reload.
@@ -71,7 +72,7 @@ describe('Choosing the extensions of a session in browser mode (Electron stands 
     expect(systemTools.length).toBeGreaterThan(0)
     const systemName = systemTools[0]!.extensionName || 'system'
 
-    // The first message: by default only find_tools is offered, whatever the catalog's size, and there is no limit note.
+    // The first message: by default ("Auto") more than 40 tools are searched, so only find_tools is offered, and there is no limit note.
     await page.getByRole('button', { name: 'New session', exact: true }).first().click()
     await expect.poll(() => messageBox().isEnabled()).toBe(true)
     await messageBox().fill('What can you do?')
@@ -82,10 +83,11 @@ describe('Choosing the extensions of a session in browser mode (Electron stands 
     expect(await page.getByText('more than the 40 a model is offered at once', { exact: false }).count()).toBe(0)
     // Its weight is shown under the reply, labelled with the tokenizer.
     await page.getByText(/^Sent ≈ [\d,]+ tokens \(o200k\), of which tool definitions \d+/).first().waitFor()
-    expect(await chooser().count()).toBe(0)
+    // "Auto" offers the extensions chosen for the session, so the chooser is there already.
+    expect(await chooser().count()).toBe(1)
 
     // The person switches this session to all tools.
-    expect(await toolOffer().textContent()).toBe('Tools: found as needed')
+    expect(await toolOffer().textContent()).toBe('Tools: auto')
     await toolOffer().click()
     await offerPanel().getByRole('radio', { name: /^Offer all tools/ }).check()
     const sessionsNow = () => read(client!, HostResource.sessions, SessionsResourceSchema)

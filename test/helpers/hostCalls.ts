@@ -47,7 +47,7 @@ export async function addConsentedExtension(client: Client, config: Record<strin
 /** Sets up the scripted model server as the provider and selects its `scripted-model`. */
 /**
  * Marks tools "always offer", so a scripted model may call them without a find_tools step first
- * (tool search is the default: without a mark or a search, a tool is not offered).
+ * (when a session searches — "auto" over its budget, or "search" — a tool is offered only when marked or found).
  */
 export async function alwaysOfferTools(client: Client, names: readonly string[]): Promise<void> {
   for (const name of names) await call(client, 'tool_set_always_offer', { name, alwaysOffer: true })

@@ -28,7 +28,7 @@ import type { AssistantMessage, MessageDraft, StoredMessage, ToolResultMessage }
 import { streamStep } from './streamStep'
 import { runToolRound, type AuthorizeCall, type DispatchCall } from './toolRound'
 import { TurnProgressTracker, type TurnProgress } from './turnProgress'
-import { FIND_TOOLS, recentToolNames, requestFigures, runFindTools, toolsForStep } from './toolSearch'
+import { FIND_TOOLS, offerForTurn, recentToolNames, requestFigures, runFindTools, toolsForStep } from './toolSearch'
 
 export const DEFAULT_STEP_LIMIT = 25
 // 34 ms keeps progress under 30 updates a second (docs/architecture.md §9), about one per animation frame or fewer.
@@ -61,7 +61,7 @@ export interface RunTurnOptions {
   /** The catalog as it is now, read at every step (list_changed mid-turn); default `tools`. */
   currentTools?: () => readonly CatalogTool[]
   mode: PermissionMode
-  /** "search" (default): the model finds tools as it needs them; "all": every tool up to the limit. */
+  /** "auto" (default): all tools while they fit the model's budget, else "search": the model finds tools as it needs them; "all": every tool up to the limit. */
   toolOffer?: ToolOffer
   /** Tools the person marked "always offer" (namespaced names). */
   alwaysOffer?: readonly string[]
@@ -71,7 +71,7 @@ export interface RunTurnOptions {
   onToolsFound?: (names: string[]) => void
   /** Use the provider's own tool search; default: for the Anthropic models that have it. */
   nativeToolSearch?: boolean
-  /** The extensions the person chose for this session, with "all" (see catalogForTurn.ts). */
+  /** The extensions the person chose for this session, with "all" and "auto" (see catalogForTurn.ts). */
   activeExtensions?: readonly string[]
   authorize: AuthorizeCall
   dispatch: DispatchCall
@@ -96,7 +96,7 @@ export interface RunTurnOptions {
   hooks?: TurnHooks
   /** The agent whose turn this is; recorded on every assistant message. */
   agent?: { id: string; name: string }
-  /** The model's context window in tokens (the model table); older turns are summarised past 80 % of it (compaction.ts). */
+  /** The model's context window in tokens (the model table); older turns are summarised past 80 % of it (compaction.ts), and "auto" sizes its tool budget by it. */
   contextWindow?: number
 }
 
@@ -196,7 +196,11 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
     if (choice.warning) await warn([choice.warning])
     const chosen = choice.chosen
     // A hook that chose the turn's extensions narrows the catalog for every step (and find_tools) of this turn.
-    const catalog = chosen ? () => currentTools().filter((tool) => chosen.has(tool.extensionId)) : currentTools
+    const hooked = chosen ? () => currentTools().filter((tool) => chosen.has(tool.extensionId)) : currentTools
+    const extensions = chosen ? [...chosen] : options.activeExtensions
+    // Once per turn: "auto" keeps its choice for the whole turn (autoOffer.ts).
+    const turnOffer = offerForTurn({ choice: options.toolOffer ?? 'auto', catalog: hooked, mode: options.mode, extensions, contextWindow: options.contextWindow, toolLimit: options.toolLimit, history: conversation })
+    const catalog = turnOffer.catalog
     const found = new Set(options.foundTools ?? [])
     const keepFound = (names: readonly string[]) => {
       const known = new Set(catalog().map((tool) => tool.name))
@@ -209,7 +213,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
     const calledTools = conversation.flatMap((message) => (message.kind === 'assistant' ? message.toolCalls.map((call) => call.name) : []))
     const stepTools = () =>
       toolsForStep({
-        offer: options.toolOffer ?? 'search',
+        offer: turnOffer.offered,
         catalog: catalog(),
         mode: options.mode,
         alwaysOffer,
@@ -217,12 +221,13 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
         recent: recentToolNames(calledTools),
         native: options.nativeToolSearch ?? supportsNativeToolSearch(options.model),
         toolLimit: options.toolLimit,
-        activeExtensions: chosen ? [...chosen] : options.activeExtensions,
+        activeExtensions: extensions,
       })
     const first = stepTools()
     // Committed, not just shown while the turn runs: a fast turn would otherwise hide it, and with it
     // the way to choose the session's extensions.
     if (first.warning) await commit({ kind: 'notice', turnId, reason: 'tool-limit', text: first.warning.message })
+    if (turnOffer.notice) await commit({ kind: 'notice', turnId, reason: 'tool-offer', text: turnOffer.notice })
     let messages = toModelMessages(conversation)
     if (attached) addAttachedContext(messages, attached.parts)
     const before = requestFigures({ definitions: first.definitionTokens, system: options.system, messages }).request
@@ -261,7 +266,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
       })
       // Observing hooks of what came before (session start, the message, this request) start now that the request is over.
       hooks.startObservers()
-      const assistantDraft = { kind: 'assistant', turnId, step, text: outcome.text, tokens, model: options.model.modelId, ...(outcome.usage ? { usage: outcome.usage } : {}), ...trailField(request.changes), ...(options.agent ? { agent: options.agent } : {}) } as const
+      const assistantDraft = { kind: 'assistant', turnId, step, text: outcome.text, tokens, model: options.model.modelId, ...(outcome.usage ? { usage: outcome.usage } : {}), ...trailField(request.changes), ...(options.agent ? { agent: options.agent } : {}), toolsOffered: turnOffer.offered } as const
       if (outcome.kind === 'aborted') {
         const stopped = await commit<AssistantMessage>({ ...assistantDraft, toolCalls: [], end: 'stopped' })
         progress.assistantCommitted(stopped.id)

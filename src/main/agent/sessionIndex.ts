@@ -11,6 +11,7 @@ import { readJsonFile } from '../storage/jsonFile'
 const IndexFileSchema = z.object({ version: z.literal(1), sessions: z.array(SessionSummarySchema) })
 
 export const DEFAULT_SESSION_TITLE = 'New session'
+export const DEFAULT_TOOL_OFFER: ToolOffer = 'auto'
 
 export class SessionNotFoundError extends Error {
   constructor(id: string) {
@@ -32,7 +33,7 @@ export interface SessionIndex {
   setActiveExtensions(id: string, extensions: string[] | undefined): Promise<SessionSummary>
   /** The agent the session's next turns run with. */
   setAgent(id: string, agentId: string): Promise<SessionSummary>
-  /** "all" offers every tool up to the limit; "search" (the default) is stored as absent. */
+  /** "auto" (the default), "search" or "all"; stored as chosen. */
   setToolOffer(id: string, offer: ToolOffer): Promise<SessionSummary>
   /** The session's own instructions; blank ones are removed (the default instructions apply again). */
   setInstructions(id: string, instructions: string): Promise<SessionSummary>
@@ -98,7 +99,7 @@ export async function openSessionIndex(
     list: () => [...sessions.values()].sort((a, b) => b.updated.localeCompare(a.updated) || a.id.localeCompare(b.id)),
     async create(title, run) {
       const stamp = now().toISOString()
-      const session: SessionSummary = { id: randomUUID(), title: title ?? DEFAULT_SESSION_TITLE, created: stamp, updated: stamp, messageCount: 0, ...(run?.agentId ? { agentId: run.agentId } : {}), ...(run?.parent ? { parent: run.parent } : {}) }
+      const session: SessionSummary = { id: randomUUID(), title: title ?? DEFAULT_SESSION_TITLE, created: stamp, updated: stamp, messageCount: 0, toolOffer: DEFAULT_TOOL_OFFER, ...(run?.agentId ? { agentId: run.agentId } : {}), ...(run?.parent ? { parent: run.parent } : {}) }
       sessions.set(session.id, session)
       await commit()
       return session
@@ -106,8 +107,8 @@ export async function openSessionIndex(
     rename: (id, title) => setField(id, 'title', title),
     setActiveExtensions: (id, extensions) => setField(id, 'activeExtensions', extensions),
     setAgent: (id, agentId) => setField(id, 'agentId', agentId),
-    // The defaults are left out of the file: "search" offers, no instructions, no roots.
-    setToolOffer: (id, offer) => setField(id, 'toolOffer', offer === 'search' ? undefined : offer),
+    // The tool offer is stored as chosen (absent meant "search" once; see load()). Left out of the file: no instructions, no roots.
+    setToolOffer: (id, offer) => setField(id, 'toolOffer', offer),
     setInstructions: (id, instructions) => setField(id, 'instructions', instructions.trim() === '' ? undefined : instructions),
     async addFoundTools(id, names) {
       const session = sessions.get(id)
@@ -150,11 +151,19 @@ function load(file: string): { sessions: SessionSummary[]; damage?: SessionIndex
     case 'missing':
       return { sessions: [] }
     case 'ok':
-      return { sessions: read.value.sessions }
+      return { sessions: read.value.sessions.map(withToolOffer) }
     case 'damaged': {
       const message = `The session list could not be read (${read.reason})${read.movedTo ? `; it was moved to ${read.movedTo}` : ''} and a new one was started.`
       log('warn', 'sessions', message)
       return { sessions: [], damage: { message, movedTo: read.movedTo } }
     }
   }
+}
+
+/**
+ * Sessions saved before "auto" existed stored "Find tools as needed", the default then, as no value;
+ * they become "auto", the default now, and the value is written out with the next save.
+ */
+function withToolOffer(session: SessionSummary): SessionSummary {
+  return session.toolOffer ? session : { ...session, toolOffer: DEFAULT_TOOL_OFFER }
 }

@@ -109,6 +109,8 @@ export const AssistantMessageSchema = z.object({
   usage: TokenUsageSchema.optional(),
   /** The agent that answered (absent in lines written before agents existed: the Assistant). */
   agent: z.object({ id: z.string(), name: z.string() }).optional(),
+  /** How this step offered tools: all directly, or found by search (absent in lines written before "auto" existed). */
+  toolsOffered: z.enum(['all', 'search']).optional(),
 })
 
 /** Where the untruncated result went when `content` had to be cut (docs/architecture.md §9 F10). */
@@ -140,12 +142,12 @@ export const ToolResultMessageSchema = z.object({
   ranArguments: z.record(z.string(), z.unknown()).optional(),
 })
 
-/** Something the person must be told about a turn: the tools were over the limit, the step limit, a hook's warning, or why it failed. Never sent to the model. */
+/** Something the person must be told about a turn: the tools were over the limit, "auto" changed how tools are offered, the step limit, a hook's warning, or why it failed. Never sent to the model. */
 export const NoticeMessageSchema = z.object({
   ...common,
   kind: z.literal('notice'),
   turnId,
-  reason: z.enum(['tool-limit', 'step-limit', 'turn-failed', 'hook']),
+  reason: z.enum(['tool-limit', 'tool-offer', 'step-limit', 'turn-failed', 'hook']),
   text: z.string(),
   /** For `turn-failed`: the classified error (e.g. `auth`, `network`, `extension-unavailable`). */
   errorKind: z.string().optional(),

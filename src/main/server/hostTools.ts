@@ -79,7 +79,7 @@ export function registerHostTools(server: McpServer, services: HostServices, set
   tool('session_set_extensions', "Choose which extensions' tools a session offers the model.", ({ id, extensions: chosen }) =>
     sessions.setActiveExtensions(id, chosen ?? undefined),
   )
-  tool('session_set_tool_offer', 'Choose whether a session offers tools found by search or all tools up to the limit.', ({ id, offer }) => sessions.setToolOffer(id, offer))
+  tool('session_set_tool_offer', 'Choose how a session offers tools: "auto" (the default: all while their definitions fit the model\'s budget, else found by search), "search" (found as needed), or "all" (all up to the limit).', ({ id, offer }) => sessions.setToolOffer(id, offer))
   tool('session_set_instructions', "Set a session's own instructions (system prompt); empty goes back to the default ones.", ({ id, instructions }) => sessions.setInstructions(id, instructions))
   tool('tool_set_always_offer', 'Offer a tool to the model in every turn, without a search first (or stop doing so).', async ({ name, alwaysOffer }) => {
     const marked = new Set(settings.get('alwaysOfferTools') ?? [])

@@ -14,6 +14,7 @@ import {
   createLanguageModel,
   isLoopbackUrl,
   listModels,
+  serverContextWindow,
   type LanguageModelV4,
   type ProviderConfig,
   type RetryNotice,
@@ -41,6 +42,8 @@ export interface ModelService {
   select(providerId: string, modelId: string): Promise<void>
   /** The model new turns use (or `choice`, an agent's own model), or an Error saying what to set up. */
   selectedModel(onRetry?: (notice: RetryNotice) => void, choice?: { providerId: string; modelId: string }): { model: LanguageModelV4; providerId: string; modelId: string }
+  /** The context window the model's server reports (a local Ollama), asked on first use; undefined when it says none. */
+  serverContextWindow(providerId: string, modelId: string): Promise<number | undefined>
   onChange(listener: () => void): () => void
   /** Looks for a local Ollama once, in the background (for the first-run screen); a second after the first view() it starts. */
   detectOllama(): Promise<void>
@@ -162,6 +165,7 @@ export function createModelService(dataDir: string, secrets: SecretStore, notify
       const { providerId, modelId } = chosen
       return { model: createLanguageModel(provider(providerId), modelId, { getSecret, onRetry }), providerId, modelId }
     },
+    serverContextWindow: (providerId, modelId) => serverContextWindow(provider(providerId), modelId),
     onChange(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)

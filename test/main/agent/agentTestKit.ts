@@ -55,7 +55,8 @@ export interface WorldOptions {
   indexSaveDelayMs?: number
   /**
    * Which tools turns offer. Default "all": most loop tests have the model call the fixture's tools
-   * straight away; the tool search tests (toolSearchLoop.test.ts) use "search", the app's default.
+   * straight away; the tool search tests (toolSearchLoop.test.ts) use "search", and autoToolOffer.test.ts
+   * "auto", the app's default.
    */
   toolOffer?: ToolOffer
 }

@@ -34,18 +34,35 @@ describe('session index', () => {
     expect(await readdir(join(dataDir, 'sessions'))).toEqual(['index.json'])
   })
 
-  it('keeps a session\'s tool offer and the tools found in it across a reopen; "search" is stored as the default', async () => {
+  it('keeps a session\'s tool offer and the tools found in it across a reopen; a new session is "auto", and every choice is stored', async () => {
     const dataDir = await dir()
     const index = await openSessionIndex(dataDir)
-    const { id } = await index.create()
+    const { id, toolOffer } = await index.create()
+    expect(toolOffer).toBe('auto')
     expect(await index.setToolOffer(id, 'all')).toMatchObject({ toolOffer: 'all' })
     await index.addFoundTools(id, ['fx__echo', 'fx__sleep'])
     await index.addFoundTools(id, ['fx__echo'])
     await index.addFoundTools('no-such-session', ['fx__echo'])
     const reopened = await openSessionIndex(dataDir)
     expect(reopened.get(id)).toMatchObject({ toolOffer: 'all', foundTools: ['fx__echo', 'fx__sleep'] })
-    expect(await reopened.setToolOffer(id, 'search')).not.toHaveProperty('toolOffer')
-    expect((await openSessionIndex(dataDir)).get(id)).not.toHaveProperty('toolOffer')
+    expect(await reopened.setToolOffer(id, 'search')).toMatchObject({ toolOffer: 'search' })
+    expect((await openSessionIndex(dataDir)).get(id)).toMatchObject({ toolOffer: 'search' })
+    const stored = JSON.parse(await readFile(join(dataDir, 'sessions', 'index.json'), 'utf8')) as { sessions: { id: string; toolOffer?: string }[] }
+    expect(stored.sessions.find((session) => session.id === id)?.toolOffer).toBe('search')
+  })
+
+  it('reads sessions saved before "auto" existed (no tool offer stored: "find tools as needed" then) as "auto", and writes it out with the next save', async () => {
+    const dataDir = await dir()
+    await mkdir(join(dataDir, 'sessions'))
+    const at = '2026-01-01T00:00:00.000Z'
+    const old = (id: string, toolOffer?: string) => ({ id, title: id, created: at, updated: at, messageCount: 2, ...(toolOffer ? { toolOffer } : {}) })
+    await writeFile(join(dataDir, 'sessions', 'index.json'), JSON.stringify({ version: 1, sessions: [old('was-search'), old('was-all', 'all')] }))
+    const index = await openSessionIndex(dataDir)
+    expect(index.get('was-search')?.toolOffer).toBe('auto')
+    expect(index.get('was-all')?.toolOffer).toBe('all')
+    await index.rename('was-all', 'Renamed')
+    const stored = JSON.parse(await readFile(join(dataDir, 'sessions', 'index.json'), 'utf8')) as { sessions: { id: string; toolOffer?: string }[] }
+    expect(Object.fromEntries(stored.sessions.map((session) => [session.id, session.toolOffer]))).toEqual({ 'was-search': 'auto', 'was-all': 'all' })
   })
 
   it.each([

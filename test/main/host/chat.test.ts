@@ -168,8 +168,9 @@ describe('chat through the host API', () => {
     expect(history.messages[1]).toMatchObject({ role: 'assistant', text: 'after waiting' })
   })
 
-  it('"offer all tools" is kept with the session across a restart; by default a session offers find_tools and no extension tool', async () => {
-    model = await startScriptedModelServer({ turns: [{ type: 'text', chunks: ['searching'] }, { type: 'text', chunks: ['all'] }] })
+  it('"offer all tools" is kept with the session across a restart; by default ("auto") a session with a small-context local model offers find_tools and no extension tool', async () => {
+    // Ollama reports a 4,096-token context for the model: a budget of 409 tokens, less than the catalog's definitions.
+    model = await startScriptedModelServer({ contextLengths: { 'scripted-model': 4096 }, turns: [{ type: 'text', chunks: ['searching'] }, { type: 'text', chunks: ['all'] }] })
     const { h, client } = await hostWithModel()
     const dataDir = h.dataDir
     onTestFinished(() => rm(dataDir, { recursive: true, force: true }))
@@ -177,10 +178,13 @@ describe('chat through the host API', () => {
     const tools = await poll(() => read(client, HostResource.tools, ToolsResourceSchema), (t) => t.tools.some((tool) => tool.name === 'fixture__echo'), 'fixture tools')
     expect(tools.tokenizer).toBe('o200k')
     expect(tools.tools.every((tool) => tool.tokens > 0 && tool.alwaysOffer === false)).toBe(true)
+    expect(tools.tools.reduce((total, tool) => total + tool.tokens, 0)).toBeGreaterThan(409)
     const names = () => ((model!.modelRequests.at(-1)?.body as { tools?: { function: { name: string } }[] }).tools ?? []).map((tool) => tool.function.name)
 
     const { sessionId } = (await call(client, 'chat_send', { text: 'search first' })).structuredContent as { sessionId: string }
     const first = await poll(() => read(client, historyUri(sessionId), HistoryResourceSchema), (h) => h.messages.length === 2, 'the first reply')
+    expect((await read(client, HostResource.sessions, SessionsResourceSchema)).sessions.find((entry) => entry.id === sessionId)).toMatchObject({ toolOffer: 'auto' })
+    expect(model.requests.filter((request) => request.path === '/api/show')).toMatchObject([{ method: 'POST', body: { model: 'scripted-model' } }])
     expect(names()).toEqual(['find_tools'])
     // The turn's token figures are in the history, labelled with the tokenizer.
     expect(first.messages[1]).toMatchObject({ role: 'assistant', tokens: { tokenizer: 'o200k', toolDefinitions: expect.any(Number), request: expect.any(Number) } })
@@ -196,8 +200,8 @@ describe('chat through the host API', () => {
     await poll(() => read(again.client, historyUri(sessionId), HistoryResourceSchema), (h) => h.messages.length === 4, 'the second reply')
     expect(names()).toContain('fixture__echo')
     expect(names()).not.toContain('find_tools')
-    // Back to search: stored as the default again.
-    expect((await call(again.client, 'session_set_tool_offer', { id: sessionId, offer: 'search' })).structuredContent).not.toHaveProperty('toolOffer')
+    // Every choice is stored as made, "search" too.
+    expect((await call(again.client, 'session_set_tool_offer', { id: sessionId, offer: 'search' })).structuredContent).toMatchObject({ toolOffer: 'search' })
   })
 
   it('offering all tools, with more tools than the limit, offers only the extensions chosen for the session', async () => {

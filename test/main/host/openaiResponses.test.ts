@@ -31,7 +31,10 @@ describe('chat over the OpenAI Responses API', () => {
     const views = (await read(client, HostResource.models, ModelsResourceSchema)).providers
     expect(views.find((view) => view.id === 'work-openai')).toMatchObject({ api: 'responses' })
 
-    const sent = await call(client, 'chat_send', { text: 'Is there a weather tool?' })
+    // The scripted model searches: the session finds tools as needed (under "auto" the few built-in tools would be offered whole).
+    const { id: created } = (await call(client, 'session_create', {})).structuredContent as { id: string }
+    await call(client, 'session_set_tool_offer', { id: created, offer: 'search' })
+    const sent = await call(client, 'chat_send', { sessionId: created, text: 'Is there a weather tool?' })
     const { sessionId } = sent.structuredContent as { sessionId: string }
     await poll(() => read(client, progressUri(sessionId), ProgressResourceSchema), (progress) => progress.turn === null, 'the turn to end')
     const history = await read(client, historyUri(sessionId), HistoryResourceSchema)

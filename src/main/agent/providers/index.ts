@@ -15,3 +15,4 @@ export {
 export { DEFAULT_RETRY_POLICY, type RetryNotice, type RetryPolicy } from './retryPolicy'
 export type { LanguageModelV4 } from './sdkTypes'
 export { supportsNativeToolSearch, nativeToolSearchTool, NATIVE_TOOL_SEARCH, DEFERRED } from './nativeToolSearch'
+export { serverContextWindow } from './serverContextWindow'

@@ -3,3 +3,4 @@ export { toolsForStep, recentToolNames, RECENT_TOOLS, type StepTools, type ToolO
 export { FIND_TOOLS, FIND_TOOLS_TOKEN_BUDGET, runFindTools, type FindToolsOutcome } from './findTools'
 export { toolIndexOf, type ToolIndex } from './toolIndex'
 export { TOKENIZER, tokensOf, definitionTokens, catalogToolTokens, requestFigures } from './tokenWeight'
+export { offerForTurn, decideAuto, toolBudget, MAX_BUDGET, UNKNOWN_CONTEXT_WINDOW, type AutoDecision, type OfferedTools, type TurnOffer } from './autoOffer'

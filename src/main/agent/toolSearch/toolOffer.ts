@@ -1,5 +1,5 @@
 /**
- * Which tools one model step is offered. By default ("search"): the tools the person marked "always
+ * Which tools one model step is offered. Found by search ("search", or "auto" over its budget): the tools the person marked "always
  * offer", the tools used recently in the session, the tools found by search in this session, and
  * `find_tools` to find the rest; with Anthropic's native search, every tool is sent but all others
  * are deferred. "Offer all tools" is the older way: every tool up to the limit (catalogForTurn.ts).
@@ -8,17 +8,18 @@ import type { ToolSet } from 'ai'
 import type { CatalogTool } from '../../extensions'
 import { offersTools, type PermissionMode } from '../../permissions'
 import { visibleToModel } from '../../../shared/appMeta'
-import type { ToolOffer } from '../../../shared/hostApi'
 import { catalogForTurn, sdkToolSet, type TurnWarning } from '../catalogForTurn'
 import { DEFERRED, NATIVE_TOOL_SEARCH, nativeToolSearchTool } from '../providers'
 import { FIND_TOOLS, FIND_TOOLS_SENT, findToolsDefinition } from './findTools'
 import { catalogToolTokens, definitionTokens } from './tokenWeight'
+import type { OfferedTools } from './autoOffer'
 
 /** How many of the tools used last in a session stay offered. */
 export const RECENT_TOOLS = 8
 
 export interface ToolOfferInput {
-  offer: ToolOffer
+  /** The turn's way ("auto" decided already, autoOffer.ts). */
+  offer: OfferedTools
   /** The catalog as it is now. */
   catalog: readonly CatalogTool[]
   mode: PermissionMode

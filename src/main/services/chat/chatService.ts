@@ -7,6 +7,7 @@
 import { historyUri, progressUri, type ConversationUsage, type HistoryPageRequest, type HistoryResource, type ProgressResource, type ProgressSince } from '../../../shared/hostApi'
 import { randomUUID } from 'node:crypto'
 import {
+  DEFAULT_TOOL_OFFER,
   TurnInProgressError,
   activeMessages,
   composeSystemPrompt,
@@ -134,7 +135,7 @@ function lastExchange(messages: readonly StoredMessage[]): { user: StoredMessage
 
 /** What a session's settings say about the tools its turns offer. */
 function toolOfferOf(session: SessionSummary | undefined, alwaysOffer: readonly string[]) {
-  return { toolOffer: session?.toolOffer ?? 'search', foundTools: session?.foundTools ?? [], alwaysOffer, activeExtensions: session?.activeExtensions } as const
+  return { toolOffer: session?.toolOffer ?? DEFAULT_TOOL_OFFER, foundTools: session?.foundTools ?? [], alwaysOffer, activeExtensions: session?.activeExtensions } as const
 }
 
 export async function createChatService(options: ChatServiceOptions): Promise<ChatService> {
@@ -207,13 +208,15 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
     const session = sessions.get(id)
     const agent = agentOf(session?.agentId)
     const chain = [...(begin.caller ? (callers.get(begin.caller)?.chain ?? []) : []), { id: agent.id, name: agent.name }]
-    const { model } = models.selectedModel((notice) => {
+    const { model, providerId } = models.selectedModel((notice) => {
       const seconds = Math.max(1, Math.round(notice.delayMs / 1000))
       retrying.set(id, `${notice.error.message} Retrying in ${seconds} s (${notice.retry} of ${notice.maxRetries}).`)
       emit(progressUri(id))
     }, agent.model ?? undefined)
     const agentTools = () => toolsForAgent(extensions.core.cache.catalog().tools, agent)
     const history = (await load(id)).messages.slice()
+    // The model table first (the person's rows win), else what a local server says of the model.
+    const contextWindow = factsFor(model.modelId, options.modelFacts?.() ?? []).contextWindow ?? (await models.serverContextWindow(providerId, model.modelId))
     // The agent servers this turn calls learn from it which turn is asking (nested calls, depth, cycles).
     const token = randomUUID()
     const { turnId, done } = turns.begin(id, (turn) =>
@@ -230,7 +233,7 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
         model,
         system: composeSystemPrompt({ agent: agent.instructions, session: session?.instructions, defaults: options.defaultInstructions?.() }),
         agent: { id: agent.id, name: agent.name },
-        contextWindow: factsFor(model.modelId, options.modelFacts?.() ?? []).contextWindow,
+        contextWindow,
         tools: agentTools(),
         currentTools: agentTools,
         mode: agent.permissionMode ?? permissions.store.mode(),

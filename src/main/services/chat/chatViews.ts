@@ -88,9 +88,9 @@ function messageView(entry: HistoryEntry, facts: readonly ModelFactsRow[]): Chat
         ...(entry.usage ? { usage: usageView(entry.usage, entry.model, facts) } : {}),
       }
     case 'notice':
-      // The tools were over the limit: a note above the reply. A turn that ended early (step limit,
-      // provider error): shown as the reason, with what to do.
-      return entry.reason === 'tool-limit' || entry.reason === 'hook'
+      // The tools were over the limit, or "auto" changed how they are offered: a note above the reply.
+      // A turn that ended early (step limit, provider error): shown as the reason, with what to do.
+      return entry.reason === 'tool-limit' || entry.reason === 'tool-offer' || entry.reason === 'hook'
         ? { id: entry.id, role: 'assistant', text: '', created: entry.at, toolCalls: [], note: { kind: entry.reason, text: entry.text } }
         : { id: entry.id, role: 'assistant', text: '', created: entry.at, toolCalls: [], error: entry.text }
   }

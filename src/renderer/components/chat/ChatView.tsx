@@ -159,7 +159,8 @@ export function ChatView({ sessionId, session }: Props) {
             <ExportButton sessionId={session.id} />
             <SessionRootsButton session={session} />
             <ToolOfferChooser session={session} />
-            {session.toolOffer === 'all' && <ExtensionChooser session={session} overLimit={overToolLimit} />}
+            {/* "Auto" and "all" offer the chosen extensions' tools; "search" finds among all of them. */}
+            {(session.toolOffer ?? 'auto') !== 'search' && <ExtensionChooser session={session} overLimit={overToolLimit} />}
           </div>
         )}
       </header>
