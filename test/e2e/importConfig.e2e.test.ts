@@ -144,16 +144,16 @@ describe('installing from a pasted config and from an install link (Electron sta
     const dialog = consentDialog()
     await dialog.getByRole('heading', { name: 'The extension “Hostile” asks to run on this computer' }).waitFor()
     await dialog.getByRole('note', { name: 'Warnings' }).getByText('runs code written inline', { exact: false }).waitFor()
+    // The dialog and the extensions resource are announced apart: wait for the list to hold it.
+    await expect.poll(async () => (await extensionsNow()).filter((view) => view.name === 'Hostile').map((view) => [view.consent, view.status])).toEqual([['pending', 'disabled']])
     const hostile = (await extensionsNow()).find((view) => view.name === 'Hostile') as ExtensionView
-    expect([hostile.consent, hostile.status]).toEqual(['pending', 'disabled'])
     expect(children('writeFileSync')).toEqual([])
     expect(existsSync(marker)).toBe(false)
 
     await dialog.getByRole('button', { name: 'Deny' }).click()
     await dialog.waitFor({ state: 'detached' })
     await page.getByRole('heading', { level: 2, name: 'Hostile' }).waitFor()
-    const after = (await extensionsNow()).find((view) => view.id === hostile.id)!
-    expect([after.consent, after.status]).toEqual(['denied', 'disabled'])
+    await expect.poll(async () => (await extensionsNow()).filter((view) => view.id === hostile.id).map((view) => [view.consent, view.status])).toEqual([['denied', 'disabled']])
     expect(children('writeFileSync')).toEqual([])
     expect(existsSync(marker)).toBe(false)
     expect(app.pageErrors).toEqual([])
