@@ -16,6 +16,7 @@
  * Medians of BENCH_TURNS turns a side (default 60), host and floor alternating, with the data on this
  * machine's disk (the temp folder) and on tmpfs (/dev/shm, Linux). Goal: each ≤ 1.3× the floor, and
  * under 10 ms added per tool round.
+ * BENCH_CPU_PROF=DIR starts the host with --cpu-prof into DIR, to see where its part of the turn goes.
  * Run: npx tsx bench/turn.ts (the host must be built: npm run build).
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
