@@ -9,7 +9,6 @@ import { useSettingsStore } from './stores/settingsStore'
 import { useViewStore } from './stores/viewStore'
 import { Sidebar } from './components/Sidebar'
 import { MainArea } from './components/MainArea'
-import { SettingsScreen } from './components/SettingsScreen'
 import { ConnectionBanner } from './components/ConnectionBanner'
 import { ErrorBanner } from './components/ErrorBanner'
 import { NoticeBanner } from './components/NoticeBanner'
@@ -20,6 +19,8 @@ import { IssuedTokenDialog } from './components/connectedApps/IssuedTokenDialog'
 
 // Loaded on first use: the window's first chunk stays small (docs/architecture.md §9).
 const SearchDialog = lazy(() => import('./components/search/SearchDialog'))
+// The window opens on the chat: the settings screen (its navigation, its sections' table) loads when first opened.
+const SettingsScreen = lazy(() => import('./components/SettingsScreen').then((module) => ({ default: module.SettingsScreen })))
 
 export function App() {
   useAppliedTheme()
@@ -40,7 +41,15 @@ export function App() {
         <ConnectionBanner />
         <NoticeBanner />
         <ErrorBanner />
-        <main className="min-h-0 flex-1">{screen === 'settings' ? <SettingsScreen /> : <MainArea />}</main>
+        <main className="min-h-0 flex-1">
+          {screen === 'settings' ? (
+            <Suspense fallback={null}>
+              <SettingsScreen />
+            </Suspense>
+          ) : (
+            <MainArea />
+          )}
+        </main>
       </div>
       <ApprovalDialog />
       <QuestionDialog />
