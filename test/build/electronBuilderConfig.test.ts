@@ -18,7 +18,7 @@ const config = parse(readFileSync('build/electron-builder.yml', 'utf8')) as Reco
   protocols: Array<{ schemes: string[] }>
   afterPack: string
   files: string[]
-  linux: { target: string[]; icon: string }
+  linux: { target: Array<{ target: string; arch: string[] }>; icon: string }
   mac: { target: Array<{ target: string }>; icon: string; hardenedRuntime: boolean; notarize: boolean; entitlements: string }
   win: { target: Array<{ target: string }>; icon: string }
   nsis: { include: string }
@@ -55,8 +55,8 @@ describe('build/electron-builder.yml', () => {
     expect(nsis).toContain(`DeleteRegKey SHCTX "Software\\Classes\\${INSTALL_LINK_SCHEME}"`)
   })
 
-  it('packages AppImage and deb on Linux, dmg on macOS (hardened, notarised when credentials exist), NSIS on Windows', () => {
-    expect(config.linux.target).toEqual(['AppImage', 'deb'])
+  it('packages AppImage, deb and rpm for x64 and arm64 on Linux, dmg on macOS (hardened, notarised when credentials exist), NSIS on Windows', () => {
+    expect(config.linux.target).toEqual(['AppImage', 'deb', 'rpm'].map((target) => ({ target, arch: ['x64', 'arm64'] })))
     expect(config.mac.target.map((target) => target.target)).toEqual(['dmg'])
     expect(config.mac).toMatchObject({ hardenedRuntime: true, notarize: true })
     expect(existsSync(config.mac.entitlements)).toBe(true)
