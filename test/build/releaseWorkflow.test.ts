@@ -90,6 +90,14 @@ describe('the release workflow', () => {
     expect(stepIn(pack, 'apt-get install').run).toMatch(/\brpm\b/)
   })
 
+  it('checks on macOS, after packaging, that a zip of each architecture is there and latest-mac.yml names it', () => {
+    const check = stepIn(pack, 'dist/latest-mac.yml')
+    expect(check.if).toBe("runner.os == 'macOS'")
+    expect(check.run).toContain('-mac.zip')
+    expect(indexIn(pack, 'dist/latest-mac.yml')).toBeGreaterThan(indexIn(pack, 'electron-builder --config'))
+    expect(indexIn(pack, 'dist/latest-mac.yml')).toBeLessThan(indexIn(pack, 'gh release upload'))
+  })
+
   it("installs @napi-rs/keyring's binary of the other architecture before packaging (x64 dmg on an arm64 Mac, arm64 Linux on x64)", () => {
     const step = stepIn(pack, '@napi-rs/keyring-darwin-x64')
     expect(step.run).toContain('@napi-rs/keyring-linux-arm64-gnu')

@@ -3,6 +3,7 @@
  * the preload, and electron-store. Everything else is the plain-Node host (`createHost`); every
  * decision made here lives in a pure, unit-tested module beside this file.
  */
+import { homedir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { app, BrowserWindow, dialog, ipcMain, Menu, MessageChannelMain, nativeTheme, protocol, safeStorage, session, shell, type IpcMainEvent, type MessagePortMain } from 'electron'
@@ -10,6 +11,7 @@ import Store from 'electron-store'
 import { createHost } from '../host/createHost'
 import { APP_NAME } from '../host/dataDir'
 import { lockDataDir } from '../host/dataDirLock'
+import { LOGIN_SHELL_TIMEOUT_MS, needsLoginShellPath, startDesktopPath } from '../extensions/connection/loginShellPath'
 import { log } from '../log/log'
 import { safeStorageCandidate } from '../secrets/encryptedFile'
 import { keychainCandidates } from '../secrets/keychainBindings'
@@ -114,6 +116,13 @@ async function main(): Promise<void> {
   // SWITCHBOARD_DATA_DIR gives one run a data folder of its own (the Electron smoke test, a portable setup).
   app.setPath('userData', process.env.SWITCHBOARD_DATA_DIR || join(app.getPath('appData'), APP_NAME))
   app.enableSandbox()
+  // Started from Finder, the Dock or a desktop launcher, the app lacks the terminal's PATH (npx, uvx, docker):
+  // read the login shell's in the background; stdio extensions started meanwhile wait for it (bounded).
+  if (needsLoginShellPath({ platform: process.platform, isPackaged: app.isPackaged })) {
+    void startDesktopPath({ shell: process.env.SHELL, home: homedir(), currentPath: process.env.PATH, timeoutMs: LOGIN_SHELL_TIMEOUT_MS }, process.env, (source) =>
+      log('info', 'electron', `Extensions get the PATH of the ${source === 'login shell' ? 'login shell' : 'usual tool folders (the login shell did not answer in time)'}.`),
+    )
+  }
 
   // A second launch hands its install link over as data (its argv order is not reliable) and quits.
   if (!app.requestSingleInstanceLock(secondInstanceData(process.argv))) {
