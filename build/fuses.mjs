@@ -6,6 +6,9 @@
 //   EnableCookieEncryption on                  cookies on disk are encrypted with the OS-held key.
 //   EnableEmbeddedAsarIntegrityValidation on   a modified app.asar is refused (macOS, Windows).
 //   OnlyLoadAppFromAsar on                     the app is loaded only from app.asar, never from a folder beside it.
+//   GrantFileProtocolExtraPrivileges off       file:// pages get no more than a browser gives them. Nothing needs
+//                                              more: the window loads app:// (electron/appProtocol.ts), MCP Apps
+//                                              switchboard-app:, and no page of ours is ever a file:// URL.
 import { FuseV1Options, FuseVersion } from '@electron/fuses'
 
 /** @type {Readonly<Record<string, boolean>>} */
@@ -16,6 +19,7 @@ export const FUSES = Object.freeze({
   EnableCookieEncryption: true,
   EnableEmbeddedAsarIntegrityValidation: true,
   OnlyLoadAppFromAsar: true,
+  GrantFileProtocolExtraPrivileges: false,
 })
 
 /**

@@ -5,8 +5,8 @@
 // (the lock file's dev flag), only gpt-tokenizer's o200k_base encoding, app.asar within its size budget,
 // the first-use requires loading from the archive, the native keychain modules unpacked beside it,
 // electron-updater's app-update.yml (GitHub, package.json's repository), LICENSE and the third-party
-// notices listing every packed package, and the fuses the afterPack hook flipped.
-// The installers themselves (AppImage, deb, dmg, NSIS) are built by `npm run dist` and the release workflow.
+// notices listing every packed package, the fuses the afterPack hook flipped, and the .deb's resolved Depends.
+// The installers themselves (AppImage, deb, rpm, dmg + zip, NSIS) are built by `npm run dist` and the release workflow.
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -17,6 +17,7 @@ import { FuseState, FuseV1Options, getCurrentFuseWire } from '@electron/fuses'
 import { build, Platform } from 'electron-builder'
 import { parse } from 'yaml'
 import { FUSES } from '../build/fuses.mjs'
+import { missingDebDepends, resolvedDebDepends } from './linuxDepends.mjs'
 
 /** The budget of app.asar: the app's build and the few packages the main loads from node_modules. */
 const MAX_ASAR_BYTES = 40e6
@@ -56,6 +57,9 @@ try {
   const electronDist = join(scratch, 'electron')
   await standInElectron(electronDist)
   const config = parse(await readFile('build/electron-builder.yml', 'utf8'))
+  // The .deb's Depends as electron-builder resolves them: a `deb.depends` replaces its list of what Electron needs.
+  const missingDepends = missingDebDepends(resolvedDebDepends(config))
+  expect(missingDepends.length === 0, `the .deb would not depend on ${missingDepends.join(', ')}: drop deb.depends in build/electron-builder.yml (it replaces electron-builder's list) or add them`)
   const output = join(scratch, 'dist')
   await build({
     targets: Platform.LINUX.createTarget('dir'),

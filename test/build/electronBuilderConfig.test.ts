@@ -18,7 +18,7 @@ const config = parse(readFileSync('build/electron-builder.yml', 'utf8')) as Reco
   protocols: Array<{ schemes: string[] }>
   afterPack: string
   files: string[]
-  linux: { target: string[]; icon: string }
+  linux: { target: Array<{ target: string; arch: string[] }>; icon: string }
   mac: { target: Array<{ target: string }>; icon: string; hardenedRuntime: boolean; notarize: boolean; entitlements: string }
   win: { target: Array<{ target: string }>; icon: string }
   nsis: { include: string }
@@ -55,13 +55,27 @@ describe('build/electron-builder.yml', () => {
     expect(nsis).toContain(`DeleteRegKey SHCTX "Software\\Classes\\${INSTALL_LINK_SCHEME}"`)
   })
 
-  it('packages AppImage and deb on Linux, dmg on macOS (hardened, notarised when credentials exist), NSIS on Windows', () => {
-    expect(config.linux.target).toEqual(['AppImage', 'deb'])
-    expect(config.mac.target.map((target) => target.target)).toEqual(['dmg'])
+  it('packages AppImage, deb and rpm for x64 and arm64 on Linux, dmg on macOS (hardened, notarised when credentials exist), NSIS on Windows', () => {
+    expect(config.linux.target).toEqual(['AppImage', 'deb', 'rpm'].map((target) => ({ target, arch: ['x64', 'arm64'] })))
+    expect(config.mac.target.map((target) => target.target)).toEqual(['dmg', 'zip'])
     expect(config.mac).toMatchObject({ hardenedRuntime: true, notarize: true })
     expect(existsSync(config.mac.entitlements)).toBe(true)
     expect(config.win.target.map((target) => target.target)).toEqual(['nsis'])
     expect(config).toMatchObject({ appId: 'dev.switchboard.app', productName: 'Switchboard', asar: true })
+  })
+
+  it('builds the zip electron-updater updates macOS from beside every dmg (else ERR_UPDATER_ZIP_FILE_NOT_FOUND)', () => {
+    const archs = (name: string) => (config.mac.target as Array<{ target: string; arch: string[] }>).find((target) => target.target === name)?.arch
+    expect(archs('zip')).toEqual(archs('dmg'))
+  })
+
+  it('lets an MCP App the person allowed use camera, microphone and location under the hardened runtime, with the reasons macOS shows', () => {
+    const entitlements = readFileSync(config.mac.entitlements, 'utf8')
+    for (const key of ['com.apple.security.cs.allow-jit', 'com.apple.security.device.camera', 'com.apple.security.device.audio-input', 'com.apple.security.personal-information.location']) {
+      expect(entitlements).toMatch(new RegExp(`<key>${key.replaceAll('.', '\\.')}</key>\\s*<true/>`))
+    }
+    const info = (config.mac as { extendInfo?: Record<string, string> }).extendInfo ?? {}
+    for (const key of ['NSCameraUsageDescription', 'NSMicrophoneUsageDescription', 'NSLocationWhenInUseUsageDescription']) expect(info[key]).toBeTruthy()
   })
 
   it("gives the packaged app on Windows the installer's appId as its AppUserModelId (else no toasts, and a separate pinned icon)", () => {

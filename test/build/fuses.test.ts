@@ -22,7 +22,7 @@ function standInBinary(): Buffer {
 }
 
 describe('fuseConfig', () => {
-  it('turns off running as Node, NODE_OPTIONS and --inspect; turns on cookie encryption, asar integrity and asar-only loading', () => {
+  it('turns off running as Node, NODE_OPTIONS and --inspect; turns on cookie encryption, asar integrity and asar-only loading; no extra privileges for file://', () => {
     expect(fuseConfig('linux', 'x64')).toEqual({
       version: FuseVersion.V1,
       resetAdHocDarwinSignature: false,
@@ -32,6 +32,7 @@ describe('fuseConfig', () => {
       [FuseV1Options.EnableCookieEncryption]: true,
       [FuseV1Options.EnableEmbeddedAsarIntegrityValidation]: true,
       [FuseV1Options.OnlyLoadAppFromAsar]: true,
+      [FuseV1Options.GrantFileProtocolExtraPrivileges]: false,
     })
   })
   it('re-signs ad hoc only on Apple Silicon builds', () => {
@@ -62,8 +63,8 @@ describe('the afterPack hook', () => {
       expect(wire[FuseV1Options.EnableCookieEncryption]).toBe(FuseState.ENABLE)
       expect(wire[FuseV1Options.EnableEmbeddedAsarIntegrityValidation]).toBe(FuseState.ENABLE)
       expect(wire[FuseV1Options.OnlyLoadAppFromAsar]).toBe(FuseState.ENABLE)
-      // Fuses not named keep Electron's default.
-      expect(wire[FuseV1Options.GrantFileProtocolExtraPrivileges]).toBe(FuseState.ENABLE)
+      // On in Electron by default; nothing of ours is a file:// page.
+      expect(wire[FuseV1Options.GrantFileProtocolExtraPrivileges]).toBe(FuseState.DISABLE)
       const after = await readFile(binary)
       expect(after.length).toBe(before.length)
       expect(after.subarray(0, 4096)).toEqual(before.subarray(0, 4096))

@@ -79,7 +79,30 @@ describe('the release workflow', () => {
     expect(run).toContain('gh release upload "$GITHUB_REF_NAME" "${updates[@]}" --clobber')
     expect(run.indexOf('"${packages[@]}" --clobber')).toBeLessThan(run.indexOf('"${updates[@]}" --clobber'))
     expect(run).toContain('updates=(dist/latest*.yml)')
-    for (const ext of ['AppImage', 'deb', 'dmg', 'exe', 'blockmap']) expect(run).toContain(`dist/*.${ext}`)
+    for (const ext of ['AppImage', 'deb', 'rpm', 'dmg', 'zip', 'exe', 'blockmap']) expect(run).toContain(`dist/*.${ext}`)
+  })
+
+  it("checks the built .deb's Depends on Linux after packaging, and can build the rpm", () => {
+    const check = stepIn(pack, 'node scripts/linuxDepends.mjs dist/*.deb')
+    expect(check.if).toBe("runner.os == 'Linux'")
+    expect(indexIn(pack, 'node scripts/linuxDepends.mjs')).toBeGreaterThan(indexIn(pack, 'electron-builder --config'))
+    expect(indexIn(pack, 'node scripts/linuxDepends.mjs')).toBeLessThan(indexIn(pack, 'gh release upload'))
+    expect(stepIn(pack, 'apt-get install').run).toMatch(/\brpm\b/)
+  })
+
+  it('checks on macOS, after packaging, that a zip of each architecture is there and latest-mac.yml names it', () => {
+    const check = stepIn(pack, 'dist/latest-mac.yml')
+    expect(check.if).toBe("runner.os == 'macOS'")
+    expect(check.run).toContain('-mac.zip')
+    expect(indexIn(pack, 'dist/latest-mac.yml')).toBeGreaterThan(indexIn(pack, 'electron-builder --config'))
+    expect(indexIn(pack, 'dist/latest-mac.yml')).toBeLessThan(indexIn(pack, 'gh release upload'))
+  })
+
+  it("installs @napi-rs/keyring's binary of the other architecture before packaging (x64 dmg on an arm64 Mac, arm64 Linux on x64)", () => {
+    const step = stepIn(pack, '@napi-rs/keyring-darwin-x64')
+    expect(step.run).toContain('@napi-rs/keyring-linux-arm64-gnu')
+    expect(indexIn(pack, '@napi-rs/keyring-darwin-x64')).toBeLessThan(indexIn(pack, 'electron-builder --config'))
+    expect(indexIn(pack, '@napi-rs/keyring-darwin-x64')).toBeGreaterThan(indexIn(pack, 'npm ci'))
   })
 
   it('publishes the draft only in the last job', () => {

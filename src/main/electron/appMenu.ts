@@ -31,7 +31,8 @@ export function appMenuTemplate({ appName, platform, isPackaged }: AppMenuInput)
       label: 'View',
       submenu: [...development, { role: 'resetZoom' }, { role: 'zoomIn' }, { role: 'zoomOut' }, { type: 'separator' }, { role: 'togglefullscreen' }],
     },
-    { label: 'Window', submenu: mac ? [{ role: 'minimize' }, { role: 'zoom' }, { type: 'separator' }, { role: 'front' }] : [{ role: 'minimize' }, { role: 'close' }] },
+    // Close (Cmd+W / Ctrl+W) on every OS: on macOS the app keeps running and the Dock icon reopens the window.
+    { label: 'Window', submenu: mac ? [{ role: 'minimize' }, { role: 'zoom' }, { role: 'close' }, { type: 'separator' }, { role: 'front' }] : [{ role: 'minimize' }, { role: 'close' }] },
   ]
 }
 

@@ -1,9 +1,8 @@
 /**
  * `switchboard://` deep links (issue 8 item 4), the pure part: which launch argument or opened URL
- * is an install link, how to register the protocol in development, and holding links that arrive
+ * is an install link, when to register the protocol, and holding links that arrive
  * before the host is up. No 'electron' import, so all of it is unit-tested; index.ts only wires it.
  */
-import { resolve } from 'node:path'
 import { z } from 'zod'
 import { installLinkShape } from '../services/extensions/installRequests'
 
@@ -55,26 +54,33 @@ export function installLinkFromSecondInstance(argv: readonly string[], additiona
 }
 
 /**
- * Arguments for `app.setAsDefaultProtocolClient`. A packaged app is its own executable; in development
- * (`electron .`, `process.defaultApp`) the OS must start Electron with the app's entry script.
+ * Whether this run claims `switchboard://` links itself (`app.setAsDefaultProtocolClient`):
+ * - never in development: a dev run would take the links from an installed copy, and the OS would
+ *   then start a bare Electron for them;
+ * - not on Linux: there the .deb and .rpm declare the scheme in their .desktop file (registered at
+ *   install), and Electron's registration runs `xdg-settings` synchronously, which blocked every start
+ *   (the AppImage registers nothing; docs/guide/installing.md says so);
+ * - on macOS and Windows, the packaged app (the Info.plist and the installer declare it too; asking
+ *   again repairs a registration another app took).
  */
-export function protocolClientArgs(process: { defaultApp?: boolean; execPath: string; argv: readonly string[] }): [scheme: string, path?: string, args?: string[]] {
-  const entry = process.argv[1]
-  if (process.defaultApp && entry !== undefined) return [INSTALL_LINK_SCHEME, process.execPath, [resolve(entry)]]
-  return [INSTALL_LINK_SCHEME]
+export function protocolRegistration({ isPackaged, platform }: { isPackaged: boolean; platform: NodeJS.Platform }): 'register' | 'development' | 'desktop-file' {
+  if (!isPackaged) return 'development'
+  return platform === 'linux' ? 'desktop-file' : 'register'
 }
 
 /**
- * Registers the app for `switchboard://` links (`register` is `app.setAsDefaultProtocolClient`);
- * when the OS refuses (no permission, a policy, another app owns the scheme), says so once, since
- * install links from the browser will not reach the app.
+ * Registers the packaged app for `switchboard://` links where it should (`register` is
+ * `app.setAsDefaultProtocolClient`); when the OS refuses (no permission, a policy, another app owns
+ * the scheme), says so once, since install links from the browser will not reach the app.
+ * Returns whether it registered.
  */
 export function registerProtocolClient(
-  register: (...args: ReturnType<typeof protocolClientArgs>) => boolean,
-  process: Parameters<typeof protocolClientArgs>[0],
+  register: (scheme: string) => boolean,
+  run: Parameters<typeof protocolRegistration>[0],
   warn: (message: string) => void,
 ): boolean {
-  const registered = register(...protocolClientArgs(process))
+  if (protocolRegistration(run) !== 'register') return false
+  const registered = register(INSTALL_LINK_SCHEME)
   if (!registered) warn(`Could not register Switchboard for ${INSTALL_LINK_SCHEME}:// links; install links from a browser will not open the app (paste them into Settings → Extensions → Install extension → Install link instead).`)
   return registered
 }

@@ -3,13 +3,15 @@
  * the preload, and electron-store. Everything else is the plain-Node host (`createHost`); every
  * decision made here lives in a pure, unit-tested module beside this file.
  */
+import { homedir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { app, BrowserWindow, dialog, ipcMain, Menu, MessageChannelMain, nativeTheme, protocol, safeStorage, session, shell, type IpcMainEvent, type MessagePortMain } from 'electron'
+import { app, BrowserWindow, dialog, ipcMain, Menu, MessageChannelMain, nativeTheme, protocol, safeStorage, screen, session, shell, type IpcMainEvent, type MessagePortMain } from 'electron'
 import Store from 'electron-store'
 import { createHost } from '../host/createHost'
 import { APP_NAME } from '../host/dataDir'
 import { lockDataDir } from '../host/dataDirLock'
+import { LOGIN_SHELL_TIMEOUT_MS, needsLoginShellPath, startDesktopPath } from '../extensions/connection/loginShellPath'
 import { log } from '../log/log'
 import { safeStorageCandidate } from '../secrets/encryptedFile'
 import { keychainCandidates } from '../secrets/keychainBindings'
@@ -23,7 +25,9 @@ import { appPermissionCheck, appPermissionRequest, denyDevicePermission } from '
 import { rendererUrl } from './rendererUrl'
 import { guardWebContents } from './webContentsGuard'
 import { openCheckedLink } from './externalLinks'
-import { windowOptions } from './windowOptions'
+import { WINDOW_SIZE, windowOptions } from './windowOptions'
+import { loadWindowState, restoredBounds, saveWindowState } from './windowBounds'
+import { createRendererRecovery } from './rendererRecovery'
 import { createPathPicker, createSavePicker } from './pathPicker'
 import { createWindowPorts, type WindowPorts } from './windowPorts'
 import { createDeepLinkInbox, installLinkFromArgv, installLinkFromSecondInstance, installLinkFromUrl, registerProtocolClient, secondInstanceData } from './deepLinks'
@@ -65,11 +69,37 @@ function openExternal(safeUrl: string): void {
   shell.openExternal(safeUrl).catch((error: Error) => log('warn', 'electron', `Could not open a link: ${error.message}`))
 }
 
+/** Where the window's size and place are kept (windowBounds.ts); set once the data folder is known. */
+let windowStateFile: string | undefined
+/** Reloads the page after a renderer crash, a few times in a row at most. */
+const rendererRecovery = createRendererRecovery()
+
 function createWindow(ports: WindowPorts<MessagePortMain>): BrowserWindow {
-  const window = new BrowserWindow(windowOptions({ preloadPath, prefersDark: nativeTheme.shouldUseDarkColors, devTools: !app.isPackaged }))
-  window.once('ready-to-show', () => window.show())
+  const saved = windowStateFile ? loadWindowState(windowStateFile) : undefined
+  const { maximized, ...bounds } = restoredBounds(saved, screen.getAllDisplays(), screen.getPrimaryDisplay(), WINDOW_SIZE)
+  const window = new BrowserWindow(windowOptions({ preloadPath, prefersDark: nativeTheme.shouldUseDarkColors, devTools: !app.isPackaged, bounds }))
+  window.once('ready-to-show', () => {
+    if (maximized) window.maximize()
+    window.show()
+  })
+  // Remembered when the window closes: the normal bounds (not the maximised ones) and whether it was maximised.
+  window.on('close', () => {
+    if (!windowStateFile) return
+    const { x, y, width, height } = window.getNormalBounds()
+    saveWindowState(windowStateFile, { x, y, width, height, maximized: window.isMaximized() }).catch((error: Error) => log('warn', 'electron', `Could not save the window's size and place: ${error.message}`))
+  })
   // A crashed or closed page cannot answer; its sessions end now (pending frontend calls fail, F19).
-  window.webContents.on('render-process-gone', () => void ports.close())
+  // Unless it exited cleanly, the page loads again instead of leaving a blank window.
+  window.webContents.on('render-process-gone', (_event, details) => {
+    void ports.close()
+    if (window.isDestroyed()) return
+    if (rendererRecovery.gone(details.reason) === 'reload') {
+      log('warn', 'electron', `The window's page stopped (${details.reason}, exit code ${details.exitCode}); loading it again.`)
+      window.loadURL(appUrl).catch((error: Error) => log('error', 'electron', `Could not reload ${appUrl}: ${error.message}`))
+    } else if (details.reason !== 'clean-exit') {
+      log('error', 'electron', `The window's page stopped again (${details.reason}) right after reloading; not reloading it any more. Close and reopen the window, or restart Switchboard.`)
+    }
+  })
   // Windows shutdown or log-off: the app gets no will-quit, so the host closes (and writes) now.
   window.on('session-end', () => quitting?.sessionEnding())
   window.on('closed', () => {
@@ -99,6 +129,8 @@ function answerPortsRequest(event: IpcMainEvent, ports: WindowPorts<MessagePortM
     log('warn', 'electron', `Ignored ${PORTS_REQUEST} from an untrusted frame (${frame?.url ?? 'gone'})`)
     return
   }
+  // The page started and connected: a later crash is a new one, not a crash loop.
+  rendererRecovery.connected()
   // ports.open() closes the previous page's sessions: a reload always starts from a fresh pair.
   const [hostPort, frontendPort] = ports.open()
   event.sender.postMessage(PORTS_MESSAGE, null, [hostPort, frontendPort])
@@ -114,6 +146,13 @@ async function main(): Promise<void> {
   // SWITCHBOARD_DATA_DIR gives one run a data folder of its own (the Electron smoke test, a portable setup).
   app.setPath('userData', process.env.SWITCHBOARD_DATA_DIR || join(app.getPath('appData'), APP_NAME))
   app.enableSandbox()
+  // Started from Finder, the Dock or a desktop launcher, the app lacks the terminal's PATH (npx, uvx, docker):
+  // read the login shell's in the background; stdio extensions started meanwhile wait for it (bounded).
+  if (needsLoginShellPath({ platform: process.platform, isPackaged: app.isPackaged })) {
+    void startDesktopPath({ shell: process.env.SHELL, home: homedir(), currentPath: process.env.PATH, timeoutMs: LOGIN_SHELL_TIMEOUT_MS }, process.env, (source) =>
+      log('info', 'electron', `Extensions get the PATH of the ${source === 'login shell' ? 'login shell' : 'usual tool folders (the login shell did not answer in time)'}.`),
+    )
+  }
 
   // A second launch hands its install link over as data (its argv order is not reliable) and quits.
   if (!app.requestSingleInstanceLock(secondInstanceData(process.argv))) {
@@ -127,7 +166,7 @@ async function main(): Promise<void> {
     raiseWindow?.()
   })
   app.on('web-contents-created', (_event, contents) => guardWebContents(contents, appUrl, openExternal))
-  registerProtocolClient((...args) => app.setAsDefaultProtocolClient(...args), process, (message) => log('warn', 'electron', message))
+  registerProtocolClient((scheme) => app.setAsDefaultProtocolClient(scheme), { isPackaged: app.isPackaged, platform: process.platform }, (message) => log('warn', 'electron', message))
   // Windows and Linux pass the link as an argument: to this launch, or to 'second-instance' above.
   const launchLink = installLinkFromArgv(process.argv)
   if (launchLink) deepLinks.receive(launchLink)
@@ -135,6 +174,7 @@ async function main(): Promise<void> {
   if (userModelId) app.setAppUserModelId(userModelId)
 
   const dataDir = app.getPath('userData')
+  windowStateFile = join(dataDir, 'window-state.json')
   // The single-instance lock above only sees other Electron processes; browser mode or `npm run host`
   // on this folder would be a second writer. Refused here, main() shows the one line and exits.
   const dataLock = await lockDataDir(dataDir, { entryPoint: 'the desktop app', elsewhere: 'start this one with SWITCHBOARD_DATA_DIR set to another folder' })

@@ -30,16 +30,19 @@ export interface WindowOptionsInput {
   prefersDark?: boolean
   /** `!app.isPackaged`: DevTools only while developing. */
   devTools: boolean
+  /** Where the window opens (`restoredBounds` in windowBounds.ts); centred at the default size without. */
+  bounds?: { x: number; y: number; width: number; height: number }
 }
 
+/** The window's default and smallest size (windowBounds.ts restores within these). */
+export const WINDOW_SIZE = { width: 1100, height: 760, minWidth: 640, minHeight: 480 }
+
 /** Options for the main window; it stays hidden until its first paint to avoid a blank flash. */
-export function windowOptions({ preloadPath, prefersDark = false, devTools }: WindowOptionsInput): BrowserWindowConstructorOptions {
+export function windowOptions({ preloadPath, prefersDark = false, devTools, bounds }: WindowOptionsInput): BrowserWindowConstructorOptions {
   return {
     title: 'Switchboard',
-    width: 1100,
-    height: 760,
-    minWidth: 640,
-    minHeight: 480,
+    ...WINDOW_SIZE,
+    ...bounds,
     show: false,
     backgroundColor: prefersDark ? '#18181b' : '#ffffff',
     webPreferences: webPreferences(preloadPath, { devTools }),

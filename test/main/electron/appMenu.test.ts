@@ -15,6 +15,11 @@ describe('appMenuTemplate', () => {
     expect(menu).toEqual(expect.arrayContaining(['quit', 'copy', 'paste', 'selectAll', 'undo']))
   })
 
+  it.each(['darwin', 'win32', 'linux'] as const)('closes the window with Cmd+W / Ctrl+W (the close role) on %s', (platform) => {
+    const window = appMenuTemplate({ appName: 'Switchboard', platform, isPackaged: true }).find((item) => item.label === 'Window')!
+    expect(roles([window])).toContain('close')
+  })
+
   it('keeps them while developing', () => {
     expect(roles(appMenuTemplate({ appName: 'Switchboard', platform: 'linux', isPackaged: false }))).toEqual(expect.arrayContaining(DEVELOPMENT_ROLES))
   })

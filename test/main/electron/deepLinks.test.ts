@@ -1,12 +1,11 @@
 /** The pure part of the `switchboard://` protocol: which launch arguments and URLs are install links. */
 import { describe, expect, it } from 'vitest'
-import { resolve } from 'node:path'
 import {
   createDeepLinkInbox,
   installLinkFromArgv,
   installLinkFromSecondInstance,
   installLinkFromUrl,
-  protocolClientArgs,
+  protocolRegistration,
   registerProtocolClient,
   secondInstanceData,
 } from '../../../src/main/electron/deepLinks'
@@ -54,20 +53,6 @@ describe('installLinkFromArgv (Windows and Linux pass the link as an argument)',
   })
 })
 
-describe('protocolClientArgs', () => {
-  it('registers the packaged app as itself', () => {
-    expect(protocolClientArgs({ execPath: '/opt/Switchboard/switchboard', argv: ['/opt/Switchboard/switchboard'] })).toEqual(['switchboard'])
-  })
-
-  it('registers Electron with the entry script in development', () => {
-    expect(protocolClientArgs({ defaultApp: true, execPath: '/dev/electron', argv: ['/dev/electron', 'out/main/index.js'] })).toEqual([
-      'switchboard',
-      '/dev/electron',
-      [resolve('out/main/index.js')],
-    ])
-  })
-})
-
 describe('createDeepLinkInbox', () => {
   it('holds links until the host is attached, then delivers them in order and later ones at once', () => {
     const inbox = createDeepLinkInbox(2)
@@ -106,21 +91,38 @@ describe('second launches (requestSingleInstanceLock additionalData → second-i
 })
 
 describe('registerProtocolClient', () => {
-  const proc = { defaultApp: false, execPath: '/opt/Switchboard/switchboard', argv: ['/opt/Switchboard/switchboard'] }
+  const packagedMac = { isPackaged: true, platform: 'darwin' as const }
 
   it('says once that links will not reach the app when the system refuses the registration', () => {
     const warnings: string[] = []
-    expect(registerProtocolClient(() => false, proc, (message) => warnings.push(message))).toBe(false)
+    expect(registerProtocolClient(() => false, packagedMac, (message) => warnings.push(message))).toBe(false)
     expect(warnings).toHaveLength(1)
     expect(warnings[0]).toMatch(/switchboard:\/\/ links.*Install link/)
   })
 
-  it('is quiet when it worked, and registers with the development arguments', () => {
-    const calls: unknown[][] = []
-    const warnings: string[] = []
-    const dev = { defaultApp: true, execPath: '/x/electron', argv: ['/x/electron', 'out/main/index.js'] }
-    registerProtocolClient((...args) => (calls.push(args), true), dev, (message) => warnings.push(message))
-    expect(calls).toEqual([protocolClientArgs(dev)])
-    expect(warnings).toEqual([])
+  it('registers the packaged app on macOS and Windows, quietly when it worked', () => {
+    for (const platform of ['darwin', 'win32'] as const) {
+      const calls: string[] = []
+      const warnings: string[] = []
+      expect(registerProtocolClient((scheme) => (calls.push(scheme), true), { isPackaged: true, platform }, (message) => warnings.push(message))).toBe(true)
+      expect(calls).toEqual(['switchboard'])
+      expect(warnings).toEqual([])
+    }
+  })
+
+  it('never registers a development run (it would take the links from an installed copy)', () => {
+    for (const platform of ['darwin', 'win32', 'linux'] as const) {
+      const calls: string[] = []
+      registerProtocolClient((scheme) => (calls.push(scheme), true), { isPackaged: false, platform }, () => {})
+      expect(calls).toEqual([])
+      expect(protocolRegistration({ isPackaged: false, platform })).toBe('development')
+    }
+  })
+
+  it('leaves Linux to the .desktop file of the deb/rpm (no synchronous xdg-settings at every start)', () => {
+    const calls: string[] = []
+    registerProtocolClient((scheme) => (calls.push(scheme), true), { isPackaged: true, platform: 'linux' }, () => {})
+    expect(calls).toEqual([])
+    expect(protocolRegistration({ isPackaged: true, platform: 'linux' })).toBe('desktop-file')
   })
 })

@@ -8,6 +8,7 @@ import type { BuiltinRegistry } from '../../builtins/builtinRegistry'
 import type { TransportAuth } from '../auth/transportAuth'
 import type { StdoutProblem } from './boundedLineReader'
 import { childEnvironment } from '../config/envPolicy'
+import { whenSpawnPathReady } from './loginShellPath'
 import { assertNever, type ExtensionConfig } from '../config/extensionConfig'
 import type { ProcessExit } from './stdioTransport'
 import { sessionWatchingFetch, type SessionWatch } from './httpSessionWatch'
@@ -52,6 +53,8 @@ export async function openTransport(config: ExtensionConfig, context: TransportC
     case 'stdio': {
       // The SDK's stdio client (cross-spawn and all) loads with the first stdio extension, not at start.
       const { BoundedStdioTransport } = await import('./stdioTransport')
+      // A desktop launch is still reading the login shell's PATH (npx, uvx, docker live there); bounded by its timeout.
+      await whenSpawnPathReady()
       const transport = new BoundedStdioTransport({
         command: config.command,
         args: config.args,

@@ -5,6 +5,7 @@
  */
 import { spawn } from 'node:child_process'
 import { childEnvironment } from '../../extensions/config/envPolicy'
+import { whenSpawnPathReady } from '../../extensions/connection/loginShellPath'
 import type { CommandExit } from './claudeFormat'
 
 /** More than any hook answer; output beyond it is dropped, not buffered. */
@@ -18,7 +19,9 @@ export interface RunCommandOptions {
   env: Record<string, string>
 }
 
-export function runCommand(line: string, options: RunCommandOptions): Promise<CommandExit> {
+export async function runCommand(line: string, options: RunCommandOptions): Promise<CommandExit> {
+  // A desktop launch is still reading the login shell's PATH; bounded by its timeout.
+  await whenSpawnPathReady()
   return new Promise((resolve) => {
     const posix = process.platform !== 'win32'
     let child: ReturnType<typeof spawn>
