@@ -5,7 +5,7 @@
  * searched; the choice holds for a whole turn, and the turn after a change says so in a notice.
  */
 import { describe, expect, it } from 'vitest'
-import { catalogToolTokens, decideAuto, toolBudget } from '../../../src/main/agent/toolSearch'
+import { catalogToolTokens, decideAuto, offerForTurn, toolBudget } from '../../../src/main/agent/toolSearch'
 import type { StoredMessage } from '../../../src/main/agent/storedMessage'
 import { visibleToModel } from '../../../src/shared/appMeta'
 import { fixture } from '../extensions/harness'
@@ -24,6 +24,16 @@ describe('the budget', () => {
     expect(decideAuto({ count: 40, tokens: 3_200 }, undefined).offered).toBe('all')
     expect(decideAuto({ count: 40, tokens: 3_201 }, undefined).offered).toBe('search')
     expect(decideAuto({ count: 41, tokens: undefined }, 1_000_000).offered).toBe('search')
+  })
+})
+
+describe('the notice', () => {
+  it('says nothing when there is no tool to offer: either way offers nothing', () => {
+    // A reply from before "auto" existed (nothing recorded: it found tools as needed).
+    const before: StoredMessage[] = [{ v: 1, kind: 'assistant', id: 'a', at: '2026-12-01T00:00:00.000Z', turnId: 'earlier', step: 1, text: 'Hi.', toolCalls: [], end: 'complete' }]
+    const offer = offerForTurn({ choice: 'auto', catalog: () => [], mode: 'smart', history: before })
+    expect(offer.offered).toBe('all')
+    expect(offer.notice).toBeUndefined()
   })
 })
 

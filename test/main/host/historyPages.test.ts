@@ -72,6 +72,8 @@ describe('history pages through the host API', () => {
     const updates: string[] = []
     client.setNotificationHandler('notifications/resources/updated', (notification) => void updates.push(notification.params.uri))
     await client.subscribeResource({ uri: historyUri(sessionId) })
+    // Kept finding tools as needed, as when it was written: under "auto" its first new turn would also commit a note that it now offers all tools.
+    await call(client, 'session_set_tool_offer', { id: sessionId, offer: 'search' })
     await call(client, 'chat_send', { sessionId, text: 'One more' })
     await poll(() => read(client, progressUri(sessionId), ProgressResourceSchema), (progress) => progress.turn === null, 'the turn to end')
     const moved = await poll(() => read(client, historyUri(sessionId), HistoryResourceSchema), (history) => history.total === 2 * EXCHANGES + 2, 'the new reply')

@@ -81,11 +81,14 @@ describe('a tool switched off on its extension page', () => {
     await call(client, 'extension_tool_set_enabled', { id: 'fix', tool: 'capability', enabled: false })
     await poll(() => read(client, HostResource.tools, ToolsResourceSchema), (value) => value.switchedOff.length === 1, 'the tool off')
 
-    const { sessionId } = (await call(client, 'chat_send', { text: 'What did the host announce?' })).structuredContent as { sessionId: string }
+    // Found as needed: a catalog this small is offered whole under "auto", and find_tools is what this test asks.
+    const { id: sessionId } = (await call(client, 'session_create', {})).structuredContent as { id: string }
+    await call(client, 'session_set_tool_offer', { id: sessionId, offer: 'search' })
+    await call(client, 'chat_send', { sessionId, text: 'What did the host announce?' })
     await poll(() => read(client, historyUri(sessionId), HistoryResourceSchema), (value) => value.messages.some((m) => m.role === 'assistant' && m.text === 'Could not.'), 'the reply')
     await poll(() => read(client, progressUri(sessionId), ProgressResourceSchema), (value) => value.turn === null, 'the turn to end')
-    for (const request of model.requests) expect(toolNamesSent(request.body)).not.toContain('fix__capability')
-    const [found, called] = toolResultsSent(model.requests[2]!.body)
+    for (const request of model.modelRequests) expect(toolNamesSent(request.body)).not.toContain('fix__capability')
+    const [found, called] = toolResultsSent(model.modelRequests[2]!.body)
     expect(found).toMatch(/^No tool matches "capability the host announced"/)
     expect(called).toMatch(/^Unknown tool "fix__capability"/)
     // The person's own run from the page is refused the same way.

@@ -81,7 +81,8 @@ export function offerForTurn(input: TurnOfferInput): TurnOffer {
   // A session's first turn has nothing to change from. A reply written before "auto" existed (none
   // recorded) was one of a session that found tools as needed, the default then.
   const before = last?.kind === 'assistant' ? (last.toolsOffered ?? 'search') : undefined
-  const changed = before !== undefined && before !== decision.offered
+  // With no tool to offer, either way offers nothing: nothing worth saying.
+  const changed = before !== undefined && before !== decision.offered && visible.length > 0
   return { offered: decision.offered, catalog, ...(changed ? { notice: autoNotice(decision) } : {}) }
 }
 
