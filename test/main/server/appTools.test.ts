@@ -4,17 +4,16 @@
  * the resource (refusing a bad source) and only allowed, declared permissions, and App calls are
  * gated: only the App's own extension, never a model-only tool, and through the approval dialog.
  */
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { AppsResourceSchema, ElicitationsResourceSchema, HistoryResourceSchema, HostResource, historyUri, ProgressResourceSchema, progressUri, type AppOpenResult } from '../../../src/shared/hostApi'
 import { startScriptedModelServer, type ScriptedModelServer } from '../../fixtures/modelServer/scriptedModelServer'
-import { addConsentedExtension, call, poll, read, selectScriptedModel } from '../../helpers/hostCalls'
+import { call, poll, read, selectScriptedModel } from '../../helpers/hostCalls'
 import { testHostsStoppedAfterEach } from '../../helpers/testHost'
 import { expectNoChildren } from '../extensions/harness'
+import { hostWithAppFixture } from './appFixtureHost'
 import { setLogSink } from '../../../src/main/log/log'
 import { REMOVED_MARKER } from '../../../src/shared/invisibleText'
 
-const fixture = join(import.meta.dirname, '../../fixtures/servers/appFixtureServer.mjs')
 
 let model: ScriptedModelServer | undefined
 const startTestHost = testHostsStoppedAfterEach(async () => {
@@ -23,14 +22,7 @@ const startTestHost = testHostsStoppedAfterEach(async () => {
   await expectNoChildren()
 })
 
-async function hostWithApps() {
-  const h = await startTestHost()
-  await h.browser()
-  const { client } = await h.connectOverPorts()
-  await addConsentedExtension(client, { id: 'fix', name: 'Fixture', type: 'stdio', command: process.execPath, args: [fixture], env: {} })
-  await poll(() => read(client, HostResource.apps, AppsResourceSchema), (apps) => apps.tools.filter((tool) => tool.available).length === 2, 'App tools listed')
-  return client
-}
+const hostWithApps = () => hostWithAppFixture(startTestHost)
 
 const text = (result: unknown) => (result as { content: { text: string }[] }).content[0]!.text
 /** The whole result, failed or not (`call` throws on isError). */

@@ -4,7 +4,6 @@
  * find_tools and refused when the model calls it; a hook cannot target it and a hook saved before
  * does not reach it; the person's page still lists it; the server's own App may still call it.
  */
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import {
   ElicitationsResourceSchema,
@@ -16,15 +15,14 @@ import {
   ProgressResourceSchema,
   progressUri,
   ToolsResourceSchema,
-  AppsResourceSchema,
   type ExtensionView,
 } from '../../../src/shared/hostApi'
 import { startScriptedModelServer, type ScriptedModelServer } from '../../fixtures/modelServer/scriptedModelServer'
-import { addConsentedExtension, call, poll, read, selectScriptedModel } from '../../helpers/hostCalls'
+import { call, poll, read, selectScriptedModel } from '../../helpers/hostCalls'
 import { testHostsStoppedAfterEach } from '../../helpers/testHost'
 import { expectNoChildren } from '../extensions/harness'
+import { hostWithAppFixture } from './appFixtureHost'
 
-const fixture = join(import.meta.dirname, '../../fixtures/servers/appFixtureServer.mjs')
 
 let model: ScriptedModelServer | undefined
 const startTestHost = testHostsStoppedAfterEach(async () => {
@@ -33,14 +31,7 @@ const startTestHost = testHostsStoppedAfterEach(async () => {
   await expectNoChildren()
 })
 
-async function hostWithFixture() {
-  const h = await startTestHost()
-  await h.browser()
-  const { client } = await h.connectOverPorts()
-  await addConsentedExtension(client, { id: 'fix', name: 'Fixture', type: 'stdio', command: process.execPath, args: [fixture], env: {} })
-  await poll(() => read(client, HostResource.apps, AppsResourceSchema), (apps) => apps.tools.filter((tool) => tool.available).length === 2, 'App tools listed')
-  return client
-}
+const hostWithFixture = () => hostWithAppFixture(startTestHost)
 
 type Body = Record<string, unknown>
 const toolNamesSent = (body: unknown) => (((body as Body).tools ?? []) as { function: { name: string } }[]).map((entry) => entry.function.name)
