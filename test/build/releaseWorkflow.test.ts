@@ -70,6 +70,16 @@ describe('the release workflow', () => {
     for (const job of Object.values(workflow.jobs)) for (const step of job.steps) expect(step.run ?? '').not.toMatch(/--publish (always|onTag|onTagOrDraft)|\$\{\{.*'always'/)
   })
 
+  it('starts the packaged app once after packaging and before anything is uploaded (Linux with the setuid sandbox, under xvfb)', () => {
+    const launch = indexIn(pack, 'node scripts/launchPackaged.mjs dist')
+    expect(launch).toBeGreaterThan(indexIn(pack, 'electron-builder --config'))
+    expect(launch).toBeLessThan(indexIn(pack, 'gh release upload'))
+    const run = pack.steps[launch]!.run!
+    expect(run).toContain('xvfb-run -a node scripts/launchPackaged.mjs dist')
+    expect(run).toContain('sudo chmod 4755 dist/linux-unpacked/chrome-sandbox')
+    expect(pack.steps[launch]!.if).toBeUndefined()
+  })
+
   it('uploads into the release of the pushed tag after packaging, the packages before latest*.yml', () => {
     const upload = stepIn(pack, 'gh release upload')
     expect(indexIn(pack, 'gh release upload')).toBeGreaterThan(indexIn(pack, 'electron-builder --config'))
