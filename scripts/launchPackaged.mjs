@@ -65,10 +65,12 @@ export function launchOnce({ binary, dataDir, readyTimeoutMs = 90_000, settleMs 
       resolve({ ...result, output })
     }
 
+    const openedThenExited = ({ code, signal }) => `The packaged app opened its data folder, then exited (code ${code}, signal ${signal}).`
     const started = Date.now()
     const poll = () => {
-      if (exited) return finish({ ok: false, problem: `The packaged app exited before it was ready (code ${exited.code}, signal ${exited.signal}).` })
-      if (existsSync(join(dataDir, READY_FILE))) return timers.push(setTimeout(settle, settleMs))
+      const opened = existsSync(join(dataDir, READY_FILE))
+      if (exited) return finish({ ok: false, problem: opened ? openedThenExited(exited) : `The packaged app exited before it was ready (code ${exited.code}, signal ${exited.signal}).` })
+      if (opened) return timers.push(setTimeout(settle, settleMs))
       if (Date.now() - started > readyTimeoutMs) {
         child.kill('SIGKILL')
         return finish({ ok: false, problem: `The packaged app wrote no ${READY_FILE} in ${dataDir} within ${readyTimeoutMs / 1000} s.` })
@@ -76,7 +78,7 @@ export function launchOnce({ binary, dataDir, readyTimeoutMs = 90_000, settleMs 
       timers.push(setTimeout(poll, pollMs))
     }
     const settle = async () => {
-      if (exited) return finish({ ok: false, problem: `The packaged app opened its data folder, then exited (code ${exited.code}, signal ${exited.signal}).` })
+      if (exited) return finish({ ok: false, problem: openedThenExited(exited) })
       child.kill('SIGTERM')
       const stopped = await Promise.race([exitedNow, new Promise((done) => timers.push(setTimeout(() => done(null), stopTimeoutMs)))])
       if (!stopped) {
