@@ -59,7 +59,7 @@ export function encryptedFileBackend(file: string, cipher: Pick<SafeStorageLike,
     try {
       return cipher.decryptString(Buffer.from(encoded, 'base64'))
     } catch (error) {
-      throw new Error(`secret "${name}" could not be decrypted: ${messageOf(error)}`)
+      throw new Error(`secret "${name}" could not be decrypted: ${messageOf(error)}`, { cause: error })
     }
   }
   const change = (apply: (secrets: Map<string, string>) => boolean) => {

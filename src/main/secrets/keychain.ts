@@ -51,7 +51,7 @@ export function keychainCandidate(id: SecretBackendId, name: string, load: () =>
       try {
         module = await load()
       } catch (error) {
-        throw new Error(`its module could not be loaded: ${messageOf(error)}`)
+        throw new Error(`its module could not be loaded: ${messageOf(error)}`, { cause: error })
       }
       return keychainBackend(module, service)
     },

@@ -145,7 +145,7 @@ function createSecretStore(backend: SecretBackend, keychainStatus: KeychainStatu
         for (const entry of entries) names.add(entry.name)
         return [...names].sort()
       } catch (error) {
-        throw new Error(`Could not list secrets in ${place}: ${messageOf(error)}. Unlock the keychain and try again.`)
+        throw new Error(`Could not list secrets in ${place}: ${messageOf(error)}. Unlock the keychain and try again.`, { cause: error })
       }
     },
     knownNames: () => [...names].sort(),

@@ -28,7 +28,7 @@ export function settingsFileProblem(path: string): string | undefined {
     text = readFileSync(path, 'utf8')
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
-    throw new Error(`Cannot read the settings file ${path}: ${(error as Error).message}. Check that it is a file your user may read and write.`)
+    throw new Error(`Cannot read the settings file ${path}: ${(error as Error).message}. Check that it is a file your user may read and write.`, { cause: error })
   }
   let parsed: unknown
   try {

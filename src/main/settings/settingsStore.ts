@@ -65,7 +65,7 @@ export function createSettingsStore(conf: ConfLike, options: SettingsStoreOption
       try {
         conf.set(next)
       } catch (error) {
-        throw new Error(`Could not save settings${conf.path ? ` to ${conf.path}` : ''}: ${messageOf(error)}. Nothing was changed.`)
+        throw new Error(`Could not save settings${conf.path ? ` to ${conf.path}` : ''}: ${messageOf(error)}. Nothing was changed.`, { cause: error })
       }
       current = next
       for (const listener of listeners) {

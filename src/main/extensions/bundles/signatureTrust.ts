@@ -72,7 +72,7 @@ export async function checkChain(signer: Certificate, intermediates: Certificate
     checkDate: now,
     findIssuer: (certificate, validationEngine, crypto) => (++lookups > MAX_ISSUER_LOOKUPS ? Promise.resolve([]) : validationEngine.defaultFindIssuer(certificate, validationEngine, crypto)),
   })
-  let detail = ''
+  let detail: string
   try {
     const result = await engine.verify({ passedWhenNotRevValues: true })
     if (result.result) return { trusted: true }

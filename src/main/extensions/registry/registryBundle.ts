@@ -38,7 +38,7 @@ export async function downloadBundle(pkg: RegistryPackage, dir: string, fetchImp
   try {
     response = await fetchImpl(pkg.identifier, { signal: AbortSignal.timeout(TIMEOUT_MS), headers: { accept: 'application/octet-stream' } })
   } catch (error) {
-    throw new Error(`Could not download the bundle from ${where} (${(error as Error).message}). Check your connection and try again.`)
+    throw new Error(`Could not download the bundle from ${where} (${(error as Error).message}). Check your connection and try again.`, { cause: error })
   }
   if (!response.ok || !response.body) {
     await response.body?.cancel()

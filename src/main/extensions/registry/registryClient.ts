@@ -47,7 +47,7 @@ export async function fetchRegistryJson(url: string, fetchImpl: FetchLike = fetc
     const failure = describeNetworkFailure(error)
     const reason = (error as Error).name === 'TimeoutError' ? 'no answer within 15 seconds' : (failure?.reason ?? (error as Error & { cause?: Error }).cause?.message ?? (error as Error).message)
     const advice = failure?.advice === 'check-url' ? `Check ${REGISTRY_ADDRESS}.` : `Check your internet connection, or ${REGISTRY_ADDRESS}.`
-    throw new Error(`Could not reach the MCP Registry at ${where} (${reason}). ${advice}`)
+    throw new Error(`Could not reach the MCP Registry at ${where} (${reason}). ${advice}`, { cause: error })
   }
   if (response.status === 404) {
     await response.body?.cancel()
@@ -62,7 +62,7 @@ export async function fetchRegistryJson(url: string, fetchImpl: FetchLike = fetc
     text = await readTextWithin(response, MAX_RESPONSE_BYTES)
   } catch (error) {
     const reason = (error as Error).name === 'TimeoutError' ? 'not all of it within 15 seconds' : 'the connection broke'
-    throw new Error(`The MCP Registry at ${where} did not send its whole answer (${reason}). Try again later.`)
+    throw new Error(`The MCP Registry at ${where} did not send its whole answer (${reason}). Try again later.`, { cause: error })
   }
   if (text === undefined) throw new Error(`The MCP Registry at ${where} sent more than ${formatBytes(MAX_RESPONSE_BYTES)}, far more than a registry answer; it was not read.`)
   try {
