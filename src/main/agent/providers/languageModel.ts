@@ -44,6 +44,12 @@ export function createLanguageModel(config: ProviderConfig, modelId: string, opt
   // Made on first look: only the AI SDK looks, so it is loaded by then (and a start never loads it).
   let description: LanguageModelV4 | undefined
   const described = () => (description ??= kind.createModel(connection(undefined), modelId, config))
+  // The AI SDK model for the key read at a call, kept while the key stays the same: building one
+  // (its response schemas) costs about 2 ms of CPU, and a turn makes one call per step. This object
+  // lives for one turn (modelService.selectedModel), so the key stays in memory no longer than that,
+  // and a key changed in settings still applies to the very next call.
+  let built: { apiKey: string | undefined; model: LanguageModelV4 } | undefined
+  const modelFor = (apiKey: string | undefined) => (built && built.apiKey === apiKey ? built.model : (built = { apiKey, model: kind.createModel(connection(apiKey), modelId, config) }).model)
 
   async function call<Result>(
     callOptions: LanguageModelCallOptions,
@@ -51,7 +57,7 @@ export function createLanguageModel(config: ProviderConfig, modelId: string, opt
   ): Promise<{ result: Result; context: FailureContext }> {
     const apiKey = await readApiKey(config, options.getSecret)
     await loadAiSdk()
-    const model = kind.createModel(connection(apiKey), modelId, config)
+    const model = modelFor(apiKey)
     const context: FailureContext = { ...provider, modelId, apiKey }
     // The person's settings for this model, then its default limit; a caller's own values win.
     const settings = config.modelSettings?.[modelId]

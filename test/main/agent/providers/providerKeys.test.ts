@@ -1,7 +1,8 @@
 /** The API key is read from the keychain (an injected getSecret) at each call, and only from there. */
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { classifyProviderError, configFromPreset, createLanguageModel } from '../../../../src/main/agent/providers'
 import { errorForStatus } from '../../../../src/main/agent/providers/providerErrors'
+import { PROVIDER_REGISTRY } from '../../../../src/main/agent/providers/providerRegistry'
 import { collect, failureOf, KINDS, MODEL, providerFor, scriptedServer, secretsOf, stream } from './providerTestKit'
 
 /** The credential header each dialect sends. */
@@ -21,6 +22,26 @@ describe.each(KINDS)('%s provider keys', (kind) => {
     secrets.values[secretName] = 'second-key-2222'
     await collect(stream({ model, prompt: 'hi' }))
     expect(server.modelRequests.map((request) => keySent(request.headers, kind))).toEqual(['first-key-1111', 'second-key-2222'])
+  })
+
+  it('builds the AI SDK model once per key: the steps of a turn reuse it, a changed key builds a new one', async () => {
+    const server = await scriptedServer({ turns: ['one', 'two', 'three'].map((text) => ({ type: 'text' as const, chunks: [text] })) })
+    const secrets = secretsOf({ [secretName]: 'first-key-1111' })
+    const built = vi.spyOn(PROVIDER_REGISTRY[kind], 'createModel')
+    try {
+      const model = createLanguageModel(providerFor(kind, server.baseUrl), MODEL, secrets)
+      await collect(stream({ model, prompt: 'hi' }))
+      await collect(stream({ model, prompt: 'hi' }))
+      // Besides the key-less description (which only says what the model is and never calls), the keyed builds.
+      const keysBuiltWith = () => built.mock.calls.map(([connection]) => connection.apiKey).filter((key) => key !== undefined)
+      expect(keysBuiltWith()).toEqual(['first-key-1111'])
+      secrets.values[secretName] = 'second-key-2222'
+      await collect(stream({ model, prompt: 'hi' }))
+      expect(keysBuiltWith()).toEqual(['first-key-1111', 'second-key-2222'])
+      expect(server.modelRequests.map((request) => keySent(request.headers, kind))).toEqual(['first-key-1111', 'first-key-1111', 'second-key-2222'])
+    } finally {
+      built.mockRestore()
+    }
   })
 
   it('uses the secret the config names, and sends the configured headers', async () => {
