@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { extensionsOf, runFindTools, toolIndexOf, findToolsSent } from '../../../src/main/agent/toolSearch'
 import { fixtureCatalog, querySet, recall } from '../../../bench/support/toolSearchFixtures'
 import { beforeIndex } from '../../../bench/support/toolIndexBefore'
+import { expansionsOf, namesNoAction } from '../../../src/main/agent/toolSearch/synonyms'
 
 const catalog = fixtureCatalog()
 const index = toolIndexOf(catalog)
@@ -67,6 +68,24 @@ describe('ranking: finding what people mean', () => {
     expect(both).toContain('stripe__create_price')
     const outcome = runFindTools({ query: 'charge a customer monthly', queries: ['create recurring price'] }, catalog)
     expect(outcome.ok && outcome.found.map((tool) => tool.name)).toContain('stripe__create_price')
+  })
+})
+
+describe('the synonym table', () => {
+  it('gives a word its synonyms, an abbreviation its full form, and two words that mean one thing as one', () => {
+    expect(expansionsOf('open', 'a').map((entry) => entry.words.join(' '))).toEqual(expect.arrayContaining(['create', 'new', 'list', 'get']))
+    expect(expansionsOf('pr', undefined)).toContainEqual({ words: ['pull', 'request'], abbreviation: true })
+    expect(expansionsOf('vms', 'are')).toContainEqual({ words: ['instance'], abbreviation: true })
+    expect(expansionsOf('turn', 'off')).toEqual([{ words: ['stop'], phrase: true }])
+    expect(expansionsOf('turn', 'around')).toEqual([])
+    expect(expansionsOf('spending', 'this').map((entry) => entry.words[0])).toContain('cost')
+    expect(expansionsOf('zebra', undefined)).toEqual([])
+  })
+
+  it('tells a request that names an action from one that names none', () => {
+    expect(namesNoAction(['stripe', 'invoices'])).toBe(true)
+    expect(namesNoAction(['create', 'invoice'])).toBe(false)
+    expect(namesNoAction(['nuke', 'the', 'repo'])).toBe(false)
   })
 })
 

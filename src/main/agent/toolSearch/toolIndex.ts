@@ -144,7 +144,10 @@ function buildIndex(tools: readonly CatalogTool[]): ToolIndex {
     return scores
   }
   const cache = new Map<string, Map<string, number>>()
+  const none = new Map<string, number>()
+  // Only the catalog's own words are kept: the cache never outgrows the vocabulary.
   const exact = (term: string) => {
+    if (!vocabulary.has(term)) return none
     let scores = cache.get(term)
     if (!scores) {
       scores = termScores(term)
@@ -165,7 +168,11 @@ function buildIndex(tools: readonly CatalogTool[]): ToolIndex {
         const terms = expansion.words.map(termOf).filter((entry): entry is string => entry !== undefined)
         return terms.length > 0 && terms.every((entry) => vocabulary.has(entry)) ? [{ terms, weight: expansion.abbreviation ? ABBREVIATION_WEIGHT : SYNONYM_WEIGHT, abbreviation: expansion.abbreviation === true }] : []
       })
-      if (expansions.some((expansion) => expansion.phrase)) i++
+      if (expansions.some((expansion) => expansion.phrase)) {
+        // Two words that mean one thing ("turn off"): asked for only as what they mean.
+        queries.push({ term: `${word} ${raw[++i]}`, alternatives, fuzzy: false, length: word.length })
+        continue
+      }
       const known = term !== undefined && vocabulary.has(term)
       queries.push({ term: term ?? word, alternatives, fuzzy: !known && alternatives.length === 0 && word.length >= 4, length: word.length })
     }
