@@ -24,6 +24,8 @@
  * below. A person's own word always counts more than its synonym.
  */
 
+import { stemmer } from 'stemmer'
+
 export interface Expansion {
   /** The words asked for instead (all of them must match: "pull request"). */
   words: string[]
@@ -48,8 +50,9 @@ const ACTIONS: string[][] = [
   ['restart', 'reboot', 'rollout'],
   ['undo', 'rollback', 'revert'],
   ['deploy', 'ship', 'publish', 'release'],
+  ['merge', 'land'],
   ['rename', 'move'],
-  ['remember', 'memorize', 'note', 'observation'],
+  ['remember', 'memorize', 'note', 'jot', 'observation'],
   ['approve', 'review'],
   ['assign', 'assignee'],
   ['schedule', 'book', 'event', 'calendar', 'agenda'],
@@ -59,11 +62,15 @@ const ACTIONS: string[][] = [
 const OBJECTS: string[][] = [
   ['cost', 'spend', 'spending', 'bill', 'billing', 'pay', 'paying', 'expense', 'price', 'charge'],
   ['instance', 'vm', 'server', 'machine', 'box', 'host'],
-  ['issue', 'bug', 'ticket', 'task'],
+  ['issue', 'bug', 'ticket', 'task', 'problem'],
   ['email', 'mail', 'inbox'],
-  ['meeting', 'event', 'appointment', 'invite', 'invitation'],
+  ['meeting', 'event', 'appointment', 'invite', 'invitation', 'dinner', 'lunch'],
   ['folder', 'directory', 'dir'],
-  ['webpage', 'page', 'site', 'website', 'url'],
+  ['webpage', 'page', 'site', 'website', 'url', 'article'],
+  ['release', 'version'],
+  ['size', 'biggest', 'largest'],
+  ['directions', 'route'],
+  ['nearby', 'near', 'local'],
   ['web', 'internet', 'online'],
   ['screenshot', 'snap', 'capture'],
   ['refund', 'chargeback'],
@@ -111,6 +118,9 @@ const ABBREVIATIONS: Record<string, string[][]> = {
   dm: [['direct', 'message']],
   info: [['information']],
   google: [['search']],
+  news: [['web', 'search']],
+  far: [['distance']],
+  access: [['collaborator'], ['permission']],
   // Products known by two names.
   amazon: [['aws']],
   aws: [['amazon']],
@@ -131,34 +141,53 @@ const PHRASES: Record<string, string[][]> = {
   'look up': [['search']],
   'set up': [['create']],
   'free time': [['freebusy']],
+  'close by': [['nearby']],
+  'how many': [['count'], ['query']],
+  'jot down': [['note']],
   'file a': [['create']],
   'file an': [['create']],
 }
 
+/** Keyed by stem: "meetings" finds the row of "meeting", "bugs" that of "bug". */
+const key = (word: string) => stemmer(word.toLowerCase())
+
 const byWord = new Map<string, string[][]>()
 for (const group of [...ACTIONS, ...OBJECTS]) {
   for (const word of group) {
-    const others = group.filter((other) => other !== word).map((other) => [other])
-    byWord.set(word, [...(byWord.get(word) ?? []), ...others])
+    const others = group.filter((other) => key(other) !== key(word)).map((other) => [other])
+    byWord.set(key(word), [...(byWord.get(key(word)) ?? []), ...others])
   }
 }
+const abbreviations = new Map(Object.entries(ABBREVIATIONS).map(([word, forms]) => [key(word), forms]))
 
-/** What `word` may also be asked as; `next`, the query's following word, for two-word phrases. */
-export function expansionsOf(word: string, next: string | undefined): Expansion[] {
-  const phrase = next === undefined ? undefined : PHRASES[`${word} ${next}`]
-  if (phrase) return phrase.map((words) => ({ words, phrase: true }))
-  return [...(ABBREVIATIONS[word] ?? []).map((words) => ({ words, abbreviation: true })), ...(byWord.get(word) ?? []).map((words) => ({ words }))]
+const BE = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'being'])
+
+/**
+ * Whether `word` says a state, not an action: a participle after a form of "be" ("which VMs are
+ * *running*", "boxes that are *stopped*") asks which things are so, not to run or stop them.
+ */
+export function isState(word: string, before: string | undefined): boolean {
+  return before !== undefined && BE.has(before) && /(?:ing|ed)$/.test(word)
 }
 
-const actionWords = new Set(ACTIONS.flat())
+/** What `word` may also be asked as; `next`, the query's following word, for two-word phrases; `before`, the word before it. */
+export function expansionsOf(word: string, next: string | undefined, before?: string): Expansion[] {
+  if (isState(word, before)) return []
+  const phrase = next === undefined ? undefined : PHRASES[`${word} ${next}`]
+  if (phrase) return phrase.map((words) => ({ words, phrase: true }))
+  const stem = key(word)
+  return [...(abbreviations.get(stem) ?? []).map((words) => ({ words, abbreviation: true })), ...(byWord.get(stem) ?? []).map((words) => ({ words }))]
+}
+
+const actionWords = new Set(ACTIONS.flat().map(key))
 
 /**
  * Whether a request names no action at all ("my linear tasks", "chargebacks this week"): such a
  * request asks to see something, so the ranking leans towards the tools that list, get and search.
  */
 export function namesNoAction(words: readonly string[]): boolean {
-  return !words.some((word) => actionWords.has(word))
+  return !words.some((word, i) => actionWords.has(key(word)) && !isState(word, words[i - 1]))
 }
 
 /** What a request that names no action is taken to ask for. */
-export const IMPLIED_ACTION = ['list', 'get', 'search']
+export const IMPLIED_ACTION = ['list', 'get', 'search', 'describe']

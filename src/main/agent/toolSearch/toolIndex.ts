@@ -22,7 +22,7 @@ import MiniSearch, { type SearchOptions } from 'minisearch'
 import { stemmer } from 'stemmer'
 import type { CatalogTool } from '../../extensions'
 import { visibleToModel } from '../../../shared/appMeta'
-import { expansionsOf, IMPLIED_ACTION, namesNoAction, type Expansion } from './synonyms'
+import { expansionsOf, IMPLIED_ACTION, isState, namesNoAction, type Expansion } from './synonyms'
 
 /** Words that match nearly every description or request and say nothing about which tool is meant. */
 const STOP_WORDS = new Set([
@@ -40,6 +40,8 @@ const ABBREVIATION_WEIGHT = 0.9
 /** How much the action a request implies (it names none: it asks to see) weighs against a word of it. */
 const IMPLIED_WEIGHT = 0.5
 const FUZZY_WEIGHT = 0.5
+/** The weight of a word saying a state ("which VMs are running") against the other words. */
+const STATE_WEIGHT = 0.3
 /** Matching more of the request's words counts as (share matched)^this: two of two words beat one of two by 4×. */
 const COVERAGE_POWER = 2
 /** How much a named extension lifts its tools. */
@@ -120,6 +122,8 @@ interface WordQuery {
   fuzzy: boolean
   /** The word's length as typed (a typo's allowance grows with it). */
   length: number
+  /** What the word weighs against the request's other words. */
+  weight: number
 }
 
 function buildIndex(tools: readonly CatalogTool[]): ToolIndex {
@@ -157,12 +161,13 @@ function buildIndex(tools: readonly CatalogTool[]): ToolIndex {
   }
 
   const wordQueries = (query: string): WordQuery[] => {
-    const raw = words(query).map((word) => word.toLowerCase())
+    // A link in the request says "a web page", not its host's and path's words ("post", "com").
+    const raw = words(query.replace(/\bhttps?:\/\/\S+/gi, ' url ')).map((word) => word.toLowerCase())
     const queries: WordQuery[] = []
     for (let i = 0; i < raw.length; i++) {
       const word = raw[i]!
       const term = termOf(word)
-      const expansions: Expansion[] = expansionsOf(word, raw[i + 1])
+      const expansions: Expansion[] = expansionsOf(word, raw[i + 1], raw[i - 1])
       if (!term && expansions.length === 0) continue
       const alternatives = expansions.flatMap((expansion) => {
         const terms = expansion.words.map(termOf).filter((entry): entry is string => entry !== undefined)
@@ -170,11 +175,13 @@ function buildIndex(tools: readonly CatalogTool[]): ToolIndex {
       })
       if (expansions.some((expansion) => expansion.phrase)) {
         // Two words that mean one thing ("turn off"): asked for only as what they mean.
-        queries.push({ term: `${word} ${raw[++i]}`, alternatives, fuzzy: false, length: word.length })
+        queries.push({ term: `${word} ${raw[++i]}`, alternatives, fuzzy: false, length: word.length, weight: 1 })
         continue
       }
       const known = term !== undefined && vocabulary.has(term)
-      queries.push({ term: term ?? word, alternatives, fuzzy: !known && alternatives.length === 0 && word.length >= 4, length: word.length })
+      // A state ("are running") describes the things asked about; what they are decides.
+      const weight = isState(word, raw[i - 1]) ? STATE_WEIGHT : 1
+      queries.push({ term: term ?? word, alternatives, fuzzy: !known && alternatives.length === 0 && word.length >= 4, length: word.length, weight })
     }
     return queries
   }
@@ -201,7 +208,7 @@ function buildIndex(tools: readonly CatalogTool[]): ToolIndex {
         if (scores.size > 0) forms.push({ scores, weight: FUZZY_WEIGHT })
       }
       if (forms.length === 0) continue
-      const weight = own.size > 0 ? top(own) : median(forms.map((form) => top(form.scores)))
+      const weight = part.weight * (own.size > 0 ? top(own) : median(forms.map((form) => top(form.scores))))
       // A word counts once, by its best form.
       const best = new Map<string, number>()
       for (const form of forms) {
