@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { runFindTools } from '../../../src/main/agent/toolSearch'
 import type { ToolResultMessage } from '../../../src/main/agent/storedMessage'
 import { agentWorld, toolNamesSent, toolResultsSent, until } from './agentTestKit'
+import { fixture } from '../extensions/harness'
 
 type Body = Record<string, unknown>
 /** Tools of an Anthropic request, as sent. */
@@ -92,6 +93,41 @@ describe('tool search (default): find_tools', () => {
     expect(result.status).toBe('done')
     expect(toolResultsSent(world.server.modelRequests[1]?.body)[0]?.text).toContain('- fx__weather_forecast:')
     expect(toolNamesSent(world.server.modelRequests[1]?.body)).toContain('fx__weather_forecast')
+  })
+
+  it('the model opens a whole extension listed with find_tools: all its tools are offered from its next step and for the session', async () => {
+    const world = await agentWorld({
+      toolOffer: 'search',
+      extensions: [fixture('fx'), fixture('other')],
+      turns: [
+        { type: 'tool-calls', calls: [{ name: 'find_tools', args: { extension: 'other' } }] },
+        { type: 'tool-calls', calls: [{ name: 'other__echo', args: { text: 'opened' } }] },
+        { type: 'text', chunks: ['Done.'] },
+        { type: 'text', chunks: ['Again.'] },
+      ],
+    })
+    const result = await world.turn('Use the other one')
+    expect(result.status).toBe('done')
+    // find_tools lists the session's extensions (id, name, tool count) for the model to open.
+    const findTools = (((world.server.modelRequests[0]?.body as Body).tools ?? []) as { function: Body }[]).find((entry) => entry.function.name === 'find_tools')
+    const extensionParam = ((findTools?.function.parameters as Body).properties as Record<string, Body>).extension
+    expect(extensionParam?.description).toMatch(/- fx \(Fixture fx\): \d+;/)
+    expect(extensionParam?.description).toMatch(/- other \(Fixture other\): \d+;/)
+    const catalog = world.core!.cache.catalog().tools
+    const others = catalog.filter((tool) => tool.extensionId === 'other').map((tool) => tool.name)
+    expect(others.length).toBeGreaterThan(5)
+    expect(toolResultsSent(world.server.modelRequests[1]?.body)[0]?.text).toMatch(new RegExp(`^Opened the extension other \\(Fixture other\\): its ${others.length} tools`))
+    // Every tool of "other", none of "fx", from the very next step.
+    const second = toolNamesSent(world.server.modelRequests[1]?.body)
+    expect(second).toEqual(expect.arrayContaining(others))
+    expect(second.some((name) => name.startsWith('fx__'))).toBe(false)
+    expect(result.committed.filter((m): m is ToolResultMessage => m.kind === 'tool-result').map((m) => [m.name, m.status])).toEqual([
+      ['find_tools', 'ok'],
+      ['other__echo', 'ok'],
+    ])
+    await until(() => others.every((name) => (world.index.get(world.sessionId)?.foundTools ?? []).includes(name)), 'the opened tools to be kept with the session')
+    await world.turn('And again')
+    expect(toolNamesSent(world.server.modelRequests[3]?.body)).toEqual(expect.arrayContaining(others))
   })
 
   it('"offer all tools" offers every tool and no find_tools', async () => {

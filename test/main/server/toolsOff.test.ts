@@ -61,7 +61,14 @@ describe('a tool switched off on its extension page', () => {
     const client = await hostWithFixture()
     model = await startScriptedModelServer({
       turns: [
-        { type: 'tool-calls', calls: [{ name: 'find_tools', args: { query: 'capability the host announced' } }] },
+        {
+          type: 'tool-calls',
+          calls: [
+            { name: 'find_tools', args: { query: 'capability the host announced' } },
+            // Opening the whole extension does not bring it either.
+            { name: 'find_tools', args: { extension: 'fix' } },
+          ],
+        },
         { type: 'tool-calls', calls: [{ name: 'fix__capability', args: {} }] },
         { type: 'text', chunks: ['Could not.'] },
       ],
@@ -79,8 +86,10 @@ describe('a tool switched off on its extension page', () => {
     await poll(() => read(client, historyUri(sessionId), HistoryResourceSchema), (value) => value.messages.some((m) => m.role === 'assistant' && m.text === 'Could not.'), 'the reply')
     await poll(() => read(client, progressUri(sessionId), ProgressResourceSchema), (value) => value.turn === null, 'the turn to end')
     for (const request of model.modelRequests) expect(toolNamesSent(request.body)).not.toContain('fix__capability')
-    const [found, called] = toolResultsSent(model.modelRequests[2]!.body)
+    const [found, opened, called] = toolResultsSent(model.modelRequests[2]!.body)
     expect(found).toMatch(/^No tool matches "capability the host announced"/)
+    expect(opened).toMatch(/^Opened the extension fix/)
+    expect(opened).not.toContain('fix__capability')
     expect(called).toMatch(/^Unknown tool "fix__capability"/)
     // The person's own run from the page is refused the same way.
     await expect(call(client, 'tool_call', { name: 'fix__capability', arguments: {} })).rejects.toThrow(/not in the catalog/)

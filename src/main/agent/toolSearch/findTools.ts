@@ -10,6 +10,7 @@ import type { CatalogTool } from '../../extensions'
 import { sentDefinition } from '../catalogForTurn'
 import { toolIndexOf } from './toolIndex'
 import { catalogToolTokens } from './tokenWeight'
+import { extensionLines, extensionNamed, extensionsOf, type ExtensionEntry } from './extensionList'
 
 export const FIND_TOOLS = 'find_tools'
 /** Tools one search returns unless the model asks for more (Anthropic's search returns 3–5 too). */
@@ -18,49 +19,102 @@ const FIND_TOOLS_MAX_LIMIT = 10
 /** Definition tokens (o200k) one search may add at most, beyond its best match. */
 export const FIND_TOOLS_TOKEN_BUDGET = 1_500
 
+/** Phrasings one call may add beside `query`. */
+const MAX_PHRASINGS = 5
+
 const FIND_TOOLS_DESCRIPTION =
   'Finds tools for a task among all the tools of the installed extensions. Only some tools are offered at first; ' +
-  'call this with a few words describing what you need (e.g. "create github issue", "read file") and the best ' +
-  'matches are added to your tools with their full definitions, callable from your next step on.'
+  'the best matches are added to your tools with their full definitions, callable from your next step on. ' +
+  "Describe the tool as its maker would name it: the action and the object, and the product if there is one, in the tool's own words " +
+  '(e.g. "create pull request github" for "ship my branch as a PR", "list ec2 instances" for "which VMs are running"). ' +
+  'Give other phrasings of the same need in "queries" to search them all in one call. ' +
+  'When no search finds it, open a whole extension with "extension": all its tools are offered for the rest of the session.'
 
-const FIND_TOOLS_SCHEMA: JSONSchema7 = {
-  type: 'object',
-  properties: {
-    query: { type: 'string', description: 'Words describing the task or the tool, e.g. "list open pull requests".' },
-    limit: { type: 'integer', minimum: 1, maximum: FIND_TOOLS_MAX_LIMIT, description: `How many tools to return (default ${FIND_TOOLS_DEFAULT_LIMIT}).` },
-  },
-  required: ['query'],
-  additionalProperties: false,
+function schemaOf(extensions: readonly ExtensionEntry[]): JSONSchema7 {
+  return {
+    type: 'object',
+    properties: {
+      query: { type: 'string', description: 'Words describing the tool: action, object and product, e.g. "list open pull requests github".' },
+      queries: { type: 'array', items: { type: 'string' }, maxItems: MAX_PHRASINGS, description: 'More phrasings of the same need, searched together with "query" (e.g. ["aws cost and usage", "billing this month"]).' },
+      extension: {
+        type: 'string',
+        description: `Open a whole extension by its id: all its tools are offered for the rest of the session. The extensions (id (name): tools; what they work with):\n${extensionLines(extensions)}`,
+      },
+      limit: { type: 'integer', minimum: 1, maximum: FIND_TOOLS_MAX_LIMIT, description: `How many tools to return (default ${FIND_TOOLS_DEFAULT_LIMIT}).` },
+    },
+    additionalProperties: false,
+  }
 }
 
-const FindToolsInput = z.object({ query: z.string().trim().min(1).max(500), limit: z.number().int().min(1).max(FIND_TOOLS_MAX_LIMIT).optional() })
+const Phrase = z.string().trim().min(1).max(500)
+const FindToolsInput = z
+  .object({ query: Phrase.optional(), queries: z.array(Phrase).max(MAX_PHRASINGS).optional(), extension: z.string().trim().min(1).max(200).optional(), limit: z.number().int().min(1).max(FIND_TOOLS_MAX_LIMIT).optional() })
+  .refine((input) => input.query !== undefined || (input.queries?.length ?? 0) > 0 || input.extension !== undefined)
+
+interface Sent {
+  name: string
+  description: string
+  inputSchema: JSONSchema7
+}
+// The definition changes only with the catalog (a new array whenever a list changes): built once per catalog.
+const sentByCatalog = new WeakMap<readonly CatalogTool[], Sent>()
+
+/** `find_tools` as sent for this catalog: its input schema lists the catalog's extensions. */
+export function findToolsSent(catalog: readonly CatalogTool[]): Sent {
+  let sent = sentByCatalog.get(catalog)
+  if (!sent) {
+    sent = { name: FIND_TOOLS, description: FIND_TOOLS_DESCRIPTION, inputSchema: schemaOf(extensionsOf(catalog)) }
+    sentByCatalog.set(catalog, sent)
+  }
+  return sent
+}
 
 /** The definition offered to the model. */
-export function findToolsDefinition(): Tool {
+export function findToolsDefinition(catalog: readonly CatalogTool[]): Tool {
   const { tool, jsonSchema } = aiSdk()
-  return tool({ description: FIND_TOOLS_DESCRIPTION, inputSchema: jsonSchema(FIND_TOOLS_SCHEMA) })
+  const sent = findToolsSent(catalog)
+  return tool({ description: sent.description, inputSchema: jsonSchema(sent.inputSchema) })
 }
-
-/** The same definition as sent, for token figures. */
-export const FIND_TOOLS_SENT = { name: FIND_TOOLS, description: FIND_TOOLS_DESCRIPTION, inputSchema: FIND_TOOLS_SCHEMA }
 
 export type FindToolsOutcome =
   | { ok: true; found: CatalogTool[]; text: string }
   | { ok: false; text: string }
 
-/** Runs one search over `tools` (the catalog as it is now). */
+/** Runs one search, or opens one extension, over `tools` (the catalog as it is now). */
 export function runFindTools(input: unknown, tools: readonly CatalogTool[]): FindToolsOutcome {
   const parsed = FindToolsInput.safeParse(input)
-  if (!parsed.success) return { ok: false, text: `Invalid arguments for ${FIND_TOOLS}: give {"query": "words describing the tool"} (and optionally "limit", 1–${FIND_TOOLS_MAX_LIMIT}).` }
-  const matches = toolIndexOf(tools).search(parsed.data.query, parsed.data.limit ?? FIND_TOOLS_DEFAULT_LIMIT)
-  const found = withinBudget(matches)
-  if (found.length === 0) return { ok: true, found, text: `No tool matches "${parsed.data.query}". Try other words (what the tool does, or the service it works with).` }
-  // Each definition reaches the model once, as a tool of its next step (like Anthropic's tool_reference
-  // expansion); repeating the schemas here too would send every found definition twice.
-  const lines = found.map((entry) => `- ${entry.name}: ${sentDefinition(entry).description}`)
-  const left = matches.length - found.length
-  const more = left > 0 ? `\n${left} more matched but were left out to keep your tools small; search with more specific words to get them.` : ''
-  return { ok: true, found, text: `Found ${found.length} tool${found.length === 1 ? '' : 's'}, now in your tools with their full definitions; call them from your next step:\n${lines.join('\n')}${more}` }
+  if (!parsed.success) {
+    return { ok: false, text: `Invalid arguments for ${FIND_TOOLS}: give {"query": "words describing the tool"} (optionally "queries": more phrasings, and "limit", 1–${FIND_TOOLS_MAX_LIMIT}), or {"extension": "<id>"} to open a whole extension.` }
+  }
+  const { query, queries = [], extension, limit } = parsed.data
+  const parts: string[] = []
+  const found: CatalogTool[] = []
+  if (extension !== undefined) {
+    const extensions = extensionsOf(tools)
+    const opened = extensionNamed(extensions, extension)
+    if (!opened) return { ok: false, text: `No extension "${extension}" in this session. Its extensions: ${extensions.map((entry) => entry.id).join(', ') || 'none'}.` }
+    found.push(...opened.tools)
+    const tokens = opened.tools.reduce((total, tool) => total + catalogToolTokens(tool), 0)
+    parts.push(`Opened the extension ${opened.id}${opened.name !== opened.id ? ` (${opened.name})` : ''}: its ${opened.tools.length} tool${opened.tools.length === 1 ? '' : 's'} (≈ ${tokens.toLocaleString('en-US')} tokens of definitions) are now in your tools for the rest of the session; call them from your next step: ${opened.tools.map((tool) => tool.name).join(', ')}.`)
+  }
+  const phrasings = [...(query !== undefined ? [query] : []), ...queries]
+  if (phrasings.length > 0) {
+    const matches = toolIndexOf(tools).searchAll(phrasings, limit ?? FIND_TOOLS_DEFAULT_LIMIT).filter((tool) => !found.includes(tool))
+    const kept = withinBudget(matches)
+    found.push(...kept)
+    const said = phrasings.map((phrasing) => `"${phrasing}"`).join(' or ')
+    if (kept.length === 0) {
+      if (extension === undefined) parts.push(`No tool matches ${said}. Try other words (what the tool does, or the service it works with), or open a whole extension with "extension".`)
+    } else {
+      // Each definition reaches the model once, as a tool of its next step (like Anthropic's tool_reference
+      // expansion); repeating the schemas here too would send every found definition twice.
+      const lines = kept.map((entry) => `- ${entry.name}: ${sentDefinition(entry).description}`)
+      const left = matches.length - kept.length
+      const more = left > 0 ? `\n${left} more matched but were left out to keep your tools small; search with more specific words to get them.` : ''
+      parts.push(`Found ${kept.length} tool${kept.length === 1 ? '' : 's'}, now in your tools with their full definitions; call them from your next step:\n${lines.join('\n')}${more}`)
+    }
+  }
+  return { ok: true, found, text: parts.join('\n') }
 }
 
 /**

@@ -1,21 +1,59 @@
 /**
- * Full-text ranking over the catalog for `find_tools`: MiniSearch (BM25+) over each tool's name
- * words, title, description, parameter names and descriptions, and its extension's name; words are
- * lower-cased and Porter-stemmed ("numbers" finds "number", "listing" finds "list"). One index
- * per catalog version (the catalog array is replaced whenever a list changes), built on first use.
+ * Ranking over the catalog for `find_tools`. MiniSearch (BM25+) scores each query word on its own
+ * over a tool's name words and title, its extension's name, its description and its parameters;
+ * this file decides which words to ask for and adds the scores up:
+ *
+ * - Words are lower-cased and Porter-stemmed (the `stemmer` package): "numbers" finds "number",
+ *   "spending" stays "spend" and never becomes "send".
+ * - Whole-word (stemmed) matches only, for a word the catalog knows. Prefix and fuzzy matching (typos:
+ *   "githb", "kubernets") only for a word no tool uses and no synonym covers, at a lower weight: a
+ *   fuzzy match never outranks an exact one of the same word.
+ * - Each word stands with its synonyms and abbreviations (synonyms.ts): "open a PR" also asks for
+ *   "create pull request". A word counts once, by its best form; the person's own word weighs most.
+ * - More of the query's words matched ranks higher (a coordination factor), so one common word
+ *   ("running", "channel") found in many descriptions never outweighs a tool matching several.
+ * - A word that names an extension ("slack", "aws", "in jira") is a strong signal: that extension's
+ *   tools are lifted above others that only share the query's other words.
+ *
+ * One index per catalog version (the catalog array is replaced whenever a list changes), built on
+ * first use.
  */
-import MiniSearch from 'minisearch'
+import MiniSearch, { type SearchOptions } from 'minisearch'
 import { stemmer } from 'stemmer'
 import type { CatalogTool } from '../../extensions'
 import { visibleToModel } from '../../../shared/appMeta'
+import { expansionsOf, IMPLIED_ACTION, isState, namesNoAction, type Expansion } from './synonyms'
 
-/** Words that match nearly every description and say nothing about which tool is meant. */
-const STOP_WORDS = new Set(['a', 'an', 'the', 'to', 'of', 'in', 'on', 'for', 'and', 'or', 'with', 'by', 'from', 'at', 'is', 'it', 'this', 'that', 'be', 'as', 'me', 'my', 'your', 'about', 'into'])
+/** Words that match nearly every description or request and say nothing about which tool is meant. */
+const STOP_WORDS = new Set([
+  'a', 'an', 'the', 'to', 'of', 'in', 'on', 'for', 'and', 'or', 'with', 'by', 'from', 'at', 'is', 'it', 'this', 'that', 'these', 'those',
+  'be', 'as', 'me', 'my', 'mine', 'your', 'our', 'we', 'us', 'i', 'you', 'about', 'into', 'please', 'can', 'could', 'would', 'should',
+  'will', 'do', 'does', 'did', 'done', 'what', 'whats', 'which', 'who', 'whos', 'how', 'where', 'when', 'why', 'are', 'was', 'were',
+  'there', 'any', 'some', 'so', 'far', 'just', 'let', 'lets', 'want', 'need', 'like', 'im', 'its', 'up', 'here', 'them', 'they', 'then',
+  'again', 'too', 'also', 'one', 'thing', 'something', 'stuff', 'for', 'but', 'if', 'have', 'has', 'had', 'been', 'being', 'am', 'all',
+  'tool', 'tools',
+])
+
+/** The weight of a word's synonym against the word itself, and of a fuzzy or prefix match. */
+const SYNONYM_WEIGHT = 0.7
+const ABBREVIATION_WEIGHT = 0.9
+/** How much the action a request implies (it names none: it asks to see) weighs against a word of it. */
+const IMPLIED_WEIGHT = 0.5
+const FUZZY_WEIGHT = 0.5
+/** The weight of a word saying a state ("which VMs are running") against the other words. */
+const STATE_WEIGHT = 0.3
+/** Matching more of the request's words counts as (share matched)^this: two of two words beat one of two by 4×. */
+const COVERAGE_POWER = 2
+/** How much a named extension lifts its tools. */
+const PRODUCT_LIFT = 2.5
+/** A word names a product when at least this share of the tools using it belong to the extensions it names. */
+const PRODUCT_SHARE = 0.5
+
+const FIELD_BOOST = { name: 3, extension: 1.5, description: 1, parameters: 0.2 }
 
 interface ToolDocument {
   id: string
   name: string
-  title: string
   description: string
   parameters: string
   extension: string
@@ -25,8 +63,15 @@ interface ToolDocument {
 function words(text: string): string[] {
   return text
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/['’]/g, '')
     .split(/[^\p{L}\p{N}]+/u)
     .filter((word) => word.length > 0)
+}
+
+/** A word as indexed and asked for: lower-cased, stemmed; undefined for a stop word. */
+export function termOf(word: string): string | undefined {
+  const lower = word.toLowerCase()
+  return STOP_WORDS.has(lower) ? undefined : stemmer(lower)
 }
 
 function parameterText(schema: unknown): string {
@@ -44,17 +89,18 @@ function parameterText(schema: unknown): string {
 function documentOf(tool: CatalogTool): ToolDocument {
   return {
     id: tool.name,
-    name: tool.toolName,
-    title: tool.title ?? '',
+    name: `${tool.toolName} ${tool.title ?? ''}`,
     description: tool.description,
     parameters: parameterText(tool.inputSchema),
-    extension: tool.extensionName,
+    extension: `${tool.extensionName} ${tool.extensionId}`,
   }
 }
 
 export interface ToolIndex {
   /** The best matches for `query`, best first, at most `limit`. */
   search(query: string, limit: number): CatalogTool[]
+  /** The best matches for any of `phrasings` (several ways of saying one need), best first. */
+  searchAll(phrasings: readonly string[], limit: number): CatalogTool[]
 }
 
 const indexes = new WeakMap<readonly CatalogTool[], ToolIndex>()
@@ -69,33 +115,200 @@ export function toolIndexOf(tools: readonly CatalogTool[]): ToolIndex {
   return index
 }
 
+/** One query word with everything it may be matched by. */
+interface WordQuery {
+  term: string
+  alternatives: { terms: string[]; weight: number; abbreviation: boolean }[]
+  fuzzy: boolean
+  /** The word's length as typed (a typo's allowance grows with it). */
+  length: number
+  /** What the word weighs against the request's other words. */
+  weight: number
+}
+
 function buildIndex(tools: readonly CatalogTool[]): ToolIndex {
   const byName = new Map(tools.map((tool) => [tool.name, tool]))
+  const vocabulary = new Set<string>()
   const search = new MiniSearch<ToolDocument>({
-    fields: ['name', 'title', 'description', 'parameters', 'extension'],
+    fields: ['name', 'description', 'parameters', 'extension'],
     tokenize: words,
     processTerm: (term) => {
-      const word = term.toLowerCase()
-      return STOP_WORDS.has(word) ? null : stemmer(word)
-    },
-    searchOptions: {
-      boost: { name: 3, title: 2, extension: 1.5, description: 1, parameters: 0.7 },
-      // "file" finds "files", "issue" finds "issues"; small typos still match.
-      prefix: (term) => term.length >= 3,
-      fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
-      combineWith: 'OR',
+      const processed = termOf(term)
+      if (processed) vocabulary.add(processed)
+      return processed ?? null
     },
   })
   search.addAll(tools.map(documentOf))
+  const products = productWords(tools)
+
+  /** Scores of one stemmed term (already processed: asked for as is). */
+  const termScores = (term: string, options: SearchOptions = {}): Map<string, number> => {
+    const scores = new Map<string, number>()
+    for (const result of search.search(term, { boost: FIELD_BOOST, tokenize: (text) => [text], processTerm: (text) => text, ...options })) scores.set(String(result.id), result.score)
+    return scores
+  }
+  const cache = new Map<string, Map<string, number>>()
+  const none = new Map<string, number>()
+  // Only the catalog's own words are kept: the cache never outgrows the vocabulary.
+  const exact = (term: string) => {
+    if (!vocabulary.has(term)) return none
+    let scores = cache.get(term)
+    if (!scores) {
+      scores = termScores(term)
+      cache.set(term, scores)
+    }
+    return scores
+  }
+
+  const wordQueries = (query: string): WordQuery[] => {
+    // A link in the request says "a web page", not its host's and path's words ("post", "com").
+    const raw = words(query.replace(/\bhttps?:\/\/\S+/gi, ' url ')).map((word) => word.toLowerCase())
+    const queries: WordQuery[] = []
+    for (let i = 0; i < raw.length; i++) {
+      const word = raw[i]!
+      const term = termOf(word)
+      const expansions: Expansion[] = expansionsOf(word, raw[i + 1], raw[i - 1])
+      if (!term && expansions.length === 0) continue
+      const alternatives = expansions.flatMap((expansion) => {
+        const terms = expansion.words.map(termOf).filter((entry): entry is string => entry !== undefined)
+        return terms.length > 0 && terms.every((entry) => vocabulary.has(entry)) ? [{ terms, weight: expansion.abbreviation ? ABBREVIATION_WEIGHT : SYNONYM_WEIGHT, abbreviation: expansion.abbreviation === true }] : []
+      })
+      if (expansions.some((expansion) => expansion.phrase)) {
+        // Two words that mean one thing ("turn off"): asked for only as what they mean.
+        queries.push({ term: `${word} ${raw[++i]}`, alternatives, fuzzy: false, length: word.length, weight: 1 })
+        continue
+      }
+      const known = term !== undefined && vocabulary.has(term)
+      // A state ("are running") describes the things asked about; what they are decides.
+      const weight = isState(word, raw[i - 1]) ? STATE_WEIGHT : 1
+      queries.push({ term: term ?? word, alternatives, fuzzy: !known && alternatives.length === 0 && word.length >= 4, length: word.length, weight })
+    }
+    return queries
+  }
+
+  const score = (query: string): Map<string, number> => {
+    const parts = wordQueries(query)
+    const totals = new Map<string, { score: number; words: number }>()
+    for (const part of parts) {
+      // Each form's scores relative to its best tool, times the word's own weight (its rarity, BM25's
+      // IDF, as the person's word has it): a rare synonym weighs no more than the common word it stands for.
+      const forms: { scores: Map<string, number>; weight: number }[] = []
+      const own = exact(part.term)
+      if (own.size > 0) forms.push({ scores: own, weight: 1 })
+      for (const alternative of part.alternatives) {
+        const [first, ...rest] = alternative.terms.map(exact)
+        const scores = new Map<string, number>()
+        // A phrase ("pull request") matches only where all its words do.
+        for (const [id, value] of first ?? []) if (rest.every((other) => other.has(id))) scores.set(id, value + rest.reduce((sum, other) => sum + other.get(id)!, 0))
+        if (scores.size > 0) forms.push({ scores, weight: alternative.weight })
+      }
+      if (part.fuzzy) {
+        const distance = part.length >= 6 ? 2 : 1
+        const scores = termScores(part.term, { fuzzy: distance, prefix: true, maxFuzzy: distance })
+        if (scores.size > 0) forms.push({ scores, weight: FUZZY_WEIGHT })
+      }
+      if (forms.length === 0) continue
+      const weight = part.weight * (own.size > 0 ? top(own) : median(forms.map((form) => top(form.scores))))
+      // A word counts once, by its best form.
+      const best = new Map<string, number>()
+      for (const form of forms) {
+        const max = top(form.scores)
+        for (const [id, value] of form.scores) best.set(id, Math.max(best.get(id) ?? 0, (form.weight * weight * value) / max))
+      }
+      for (const [id, value] of best) {
+        const total = totals.get(id) ?? { score: 0, words: 0 }
+        total.score += value
+        total.words += 1
+        totals.set(id, total)
+      }
+    }
+    // A request that names no action asks to see something: lean towards list, get and search.
+    if (namesNoAction(words(query).map((word) => word.toLowerCase())) && !parts.some((part) => part.fuzzy) && totals.size > 0) {
+      const implied = new Map<string, number>()
+      for (const term of IMPLIED_ACTION.map(termOf)) for (const [id, value] of exact(term!)) implied.set(id, Math.max(implied.get(id) ?? 0, value / top(exact(term!))))
+      const unit = Math.max(...[...totals.values()].map((total) => total.score)) / Math.max(parts.length, 1)
+      for (const [id, total] of totals) total.score += IMPLIED_WEIGHT * unit * (implied.get(id) ?? 0)
+    }
+    // A product is named by its word or by another name of it ("amazon" for "aws"); a synonym
+    // ("schedule" for "calendar") names it less surely.
+    const named = new Map<string, number>()
+    for (const part of parts) {
+      for (const extension of products.get(part.term) ?? []) named.set(extension, PRODUCT_LIFT)
+      for (const alternative of part.alternatives) {
+        if (alternative.terms.length !== 1) continue
+        const lift = alternative.abbreviation ? PRODUCT_LIFT : Math.sqrt(PRODUCT_LIFT)
+        for (const extension of products.get(alternative.terms[0]!) ?? []) named.set(extension, Math.max(named.get(extension) ?? 1, lift))
+      }
+    }
+    const scores = new Map<string, number>()
+    for (const [id, total] of totals) {
+      const lift = named.get(byName.get(id)!.extensionId) ?? 1
+      scores.set(id, total.score * (total.words / parts.length) ** COVERAGE_POWER * lift)
+    }
+    return scores
+  }
+
+  const ranked = (scores: Map<string, number>, limit: number): CatalogTool[] =>
+    [...scores]
+      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+      .slice(0, limit)
+      .map(([id]) => byName.get(id)!)
+
   return {
-    search(query, limit) {
-      return search
-        .search(query)
-        .slice(0, limit)
-        .flatMap((result) => {
-          const tool = byName.get(String(result.id))
-          return tool ? [tool] : []
-        })
+    search: (query, limit) => ranked(score(query), limit),
+    searchAll(phrasings, limit) {
+      // Each phrasing's scores relative to its own best, so a long phrasing does not drown a short one.
+      const merged = new Map<string, number>()
+      for (const phrasing of phrasings) {
+        const scores = score(phrasing)
+        const top = Math.max(0, ...scores.values())
+        if (top === 0) continue
+        for (const [id, value] of scores) merged.set(id, Math.max(merged.get(id) ?? 0, value / top))
+      }
+      return ranked(merged, limit)
     },
   }
+}
+
+function top(scores: Map<string, number>): number {
+  let max = 0
+  for (const value of scores.values()) if (value > max) max = value
+  return max
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor((sorted.length - 1) / 2)]!
+}
+
+/**
+ * Stemmed words that name an extension ("slack", "aws", "jira"), each with the extensions it
+ * names: a word of an extension's name or id that the catalog's tools use mostly within the
+ * extensions it names ("search" in "brave-search" is used by tools everywhere: not a product word).
+ */
+function productWords(tools: readonly CatalogTool[]): Map<string, Set<string>> {
+  const named = new Map<string, Set<string>>()
+  for (const tool of tools) {
+    for (const word of words(`${tool.extensionName} ${tool.extensionId}`)) {
+      const term = termOf(word)
+      if (term && term.length >= 2) named.set(term, (named.get(term) ?? new Set()).add(tool.extensionId))
+    }
+  }
+  const using = new Map<string, { inside: number; all: number }>()
+  for (const tool of tools) {
+    const terms = new Set(words(`${tool.toolName} ${tool.title ?? ''} ${tool.description}`).map(termOf))
+    for (const term of terms) {
+      const extensions = term ? named.get(term) : undefined
+      if (!term || !extensions) continue
+      const count = using.get(term) ?? { inside: 0, all: 0 }
+      count.all += 1
+      if (extensions.has(tool.extensionId)) count.inside += 1
+      using.set(term, count)
+    }
+  }
+  for (const term of [...named.keys()]) {
+    const count = using.get(term)
+    if (count && count.inside / count.all < PRODUCT_SHARE) named.delete(term)
+  }
+  return named
 }

@@ -10,7 +10,7 @@ import { offersTools, type PermissionMode } from '../../permissions'
 import { visibleToModel } from '../../../shared/appMeta'
 import { catalogForTurn, sdkToolSet, type TurnWarning } from '../catalogForTurn'
 import { DEFERRED, NATIVE_TOOL_SEARCH, nativeToolSearchTool } from '../providers'
-import { FIND_TOOLS, FIND_TOOLS_SENT, findToolsDefinition } from './findTools'
+import { FIND_TOOLS, findToolsDefinition, findToolsSent } from './findTools'
 import { catalogToolTokens, definitionTokens } from './tokenWeight'
 import type { OfferedTools } from './autoOffer'
 
@@ -67,11 +67,11 @@ export function toolsForStep(input: ToolOfferInput): StepTools {
   }
   const toolSet = sdkToolSet(loaded) ?? {}
   const searchable = loaded.length < visible.length
-  if (searchable) toolSet[FIND_TOOLS] = findToolsDefinition()
+  if (searchable) toolSet[FIND_TOOLS] = findToolsDefinition(input.catalog)
   return {
     toolSet: Object.keys(toolSet).length > 0 ? toolSet : undefined,
     byName: new Map(loaded.map((tool) => [tool.name, tool])),
-    definitionTokens: sum(loaded) + (searchable ? definitionTokens(FIND_TOOLS_SENT) : 0),
+    definitionTokens: sum(loaded) + (searchable ? definitionTokens(findToolsSent(input.catalog)) : 0),
     findTools: searchable,
   }
 }

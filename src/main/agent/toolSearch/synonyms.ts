@@ -1,0 +1,193 @@
+/**
+ * The words people and models use for what tools call otherwise: actions ("open" a pull request is
+ * "create" one), objects ("vm" is an "instance"), and abbreviations ("PR" is a "pull request").
+ * Curated by hand and kept small: every entry is a way of speaking common across products, never
+ * one tool's name. The ranking (toolIndex.ts) asks for a word's synonyms beside the word itself,
+ * at a lower weight, and only those the catalog uses.
+ *
+ * | kind | words |
+ * |---|---|
+ * | create | create, new, make, add, open, raise (and "file a" bug) |
+ * | remove | delete, remove, trash, nuke, erase, drop, destroy, kill, terminate |
+ * | show | list, get, show, view, see, display, read, fetch, retrieve, check, describe |
+ * | send | send, post, tell, message, notify, ping, share |
+ * | change | update, edit, change, modify, set, patch |
+ * | find | search, find, look, lookup, query, locate |
+ * | stop | stop, halt, shut (down), turn off, pause |
+ * | start | start, boot, launch, run, spin (up), turn on |
+ * | copy | fork, copy, clone, duplicate |
+ * | cost | cost, spend, spending, bill, billing, pay, expense, charge |
+ * | machine | instance, vm, server, machine, box, host, node |
+ * | abbreviations | PR → pull request, MR → merge request, repo → repository, k8s → kubernetes, … |
+ *
+ * Plus objects (issue/bug/ticket, email/mail, meeting/event/appointment, folder/directory, …)
+ * below. A person's own word always counts more than its synonym.
+ */
+
+import { stemmer } from 'stemmer'
+
+export interface Expansion {
+  /** The words asked for instead (all of them must match: "pull request"). */
+  words: string[]
+  /** An abbreviation's full form: weighs almost as much as the word itself. */
+  abbreviation?: boolean
+  /** This expansion stands for the word and the next one ("turn off"): the next is not asked for again. */
+  phrase?: boolean
+}
+
+/** Groups of verbs that stand for one another. */
+const ACTIONS: string[][] = [
+  ['create', 'new', 'make', 'add', 'open', 'raise', 'put'],
+  ['delete', 'remove', 'trash', 'nuke', 'erase', 'drop', 'destroy', 'kill', 'terminate', 'forget'],
+  ['list', 'get', 'show', 'view', 'see', 'display', 'read', 'fetch', 'retrieve', 'check', 'describe', 'open'],
+  ['send', 'post', 'tell', 'message', 'notify', 'ping', 'share'],
+  ['update', 'edit', 'change', 'modify', 'set', 'patch', 'move'],
+  ['search', 'find', 'look', 'lookup', 'query', 'locate'],
+  ['stop', 'halt', 'shutdown', 'pause'],
+  ['start', 'boot', 'launch', 'run', 'spin'],
+  ['fork', 'copy', 'clone', 'duplicate'],
+  ['reply', 'respond', 'answer', 'comment'],
+  ['restart', 'reboot', 'rollout'],
+  ['undo', 'rollback', 'revert'],
+  ['deploy', 'ship', 'publish', 'release'],
+  ['merge', 'land'],
+  ['rename', 'move'],
+  ['remember', 'memorize', 'note', 'jot', 'observation'],
+  ['approve', 'review'],
+  ['assign', 'assignee'],
+  ['schedule', 'book', 'event', 'calendar', 'agenda'],
+]
+
+/** Groups of nouns that stand for one another. */
+const OBJECTS: string[][] = [
+  ['cost', 'spend', 'spending', 'bill', 'billing', 'pay', 'paying', 'expense', 'price', 'charge'],
+  ['instance', 'vm', 'server', 'machine', 'box', 'host'],
+  ['issue', 'bug', 'ticket', 'task', 'problem'],
+  ['email', 'mail', 'inbox'],
+  ['meeting', 'event', 'appointment', 'invite', 'invitation', 'dinner', 'lunch'],
+  ['folder', 'directory', 'dir'],
+  ['webpage', 'page', 'site', 'website', 'url', 'article'],
+  ['release', 'version'],
+  ['size', 'biggest', 'largest'],
+  ['directions', 'route'],
+  ['nearby', 'near', 'local'],
+  ['web', 'internet', 'online'],
+  ['screenshot', 'snap', 'capture'],
+  ['refund', 'chargeback'],
+  ['dispute', 'chargeback'],
+  ['label', 'tag'],
+  ['secret', 'password', 'credential', 'key'],
+  ['discount', 'coupon'],
+  ['container', 'pod'],
+  ['database', 'db', 'sql', 'table'],
+  ['firewall', 'security'],
+  ['disk', 'volume'],
+  ['backup', 'snapshot'],
+  ['log', 'logs'],
+  ['replica', 'scale'],
+  ['free', 'busy', 'availability', 'freebusy'],
+  ['customer', 'client'],
+  ['repository', 'project'],
+  ['message', 'chat'],
+  ['picture', 'image', 'photo'],
+]
+
+/** One-way: an abbreviation or short form, and what it stands for. */
+const ABBREVIATIONS: Record<string, string[][]> = {
+  pr: [['pull', 'request']],
+  prs: [['pull', 'request']],
+  mr: [['merge', 'request']],
+  repo: [['repository']],
+  repos: [['repository']],
+  k8s: [['kubernetes']],
+  kube: [['kubernetes']],
+  vm: [['instance']],
+  vms: [['instance']],
+  ec2: [['instance']],
+  db: [['database']],
+  dir: [['directory']],
+  env: [['environment']],
+  config: [['configuration']],
+  msg: [['message']],
+  // A noun used as a verb: "mail this to Jane" is sending an email.
+  mail: [['send', 'email']],
+  email: [['send', 'email']],
+  text: [['send', 'message']],
+  pic: [['image']],
+  ci: [['workflow'], ['actions']],
+  dm: [['direct', 'message']],
+  info: [['information']],
+  google: [['search']],
+  news: [['web', 'search']],
+  far: [['distance']],
+  access: [['collaborator'], ['permission']],
+  // Products known by two names.
+  amazon: [['aws']],
+  aws: [['amazon']],
+}
+
+/** Two words that mean one thing. */
+const PHRASES: Record<string, string[][]> = {
+  'turn off': [['stop']],
+  'shut down': [['stop']],
+  'switch off': [['stop']],
+  'turn on': [['start']],
+  'spin up': [['launch'], ['run']],
+  'boot up': [['start']],
+  'money back': [['refund']],
+  'pay back': [['refund']],
+  'sign in': [['login']],
+  'log in': [['login']],
+  'look up': [['search']],
+  'set up': [['create']],
+  'free time': [['freebusy']],
+  'close by': [['nearby']],
+  'how many': [['count'], ['query']],
+  'jot down': [['note']],
+  'file a': [['create']],
+  'file an': [['create']],
+}
+
+/** Keyed by stem: "meetings" finds the row of "meeting", "bugs" that of "bug". */
+const key = (word: string) => stemmer(word.toLowerCase())
+
+const byWord = new Map<string, string[][]>()
+for (const group of [...ACTIONS, ...OBJECTS]) {
+  for (const word of group) {
+    const others = group.filter((other) => key(other) !== key(word)).map((other) => [other])
+    byWord.set(key(word), [...(byWord.get(key(word)) ?? []), ...others])
+  }
+}
+const abbreviations = new Map(Object.entries(ABBREVIATIONS).map(([word, forms]) => [key(word), forms]))
+
+const BE = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'being'])
+
+/**
+ * Whether `word` says a state, not an action: a participle after a form of "be" ("which VMs are
+ * *running*", "boxes that are *stopped*") asks which things are so, not to run or stop them.
+ */
+export function isState(word: string, before: string | undefined): boolean {
+  return before !== undefined && BE.has(before) && /(?:ing|ed)$/.test(word)
+}
+
+/** What `word` may also be asked as; `next`, the query's following word, for two-word phrases; `before`, the word before it. */
+export function expansionsOf(word: string, next: string | undefined, before?: string): Expansion[] {
+  if (isState(word, before)) return []
+  const phrase = next === undefined ? undefined : PHRASES[`${word} ${next}`]
+  if (phrase) return phrase.map((words) => ({ words, phrase: true }))
+  const stem = key(word)
+  return [...(abbreviations.get(stem) ?? []).map((words) => ({ words, abbreviation: true })), ...(byWord.get(stem) ?? []).map((words) => ({ words }))]
+}
+
+const actionWords = new Set(ACTIONS.flat().map(key))
+
+/**
+ * Whether a request names no action at all ("my linear tasks", "chargebacks this week"): such a
+ * request asks to see something, so the ranking leans towards the tools that list, get and search.
+ */
+export function namesNoAction(words: readonly string[]): boolean {
+  return !words.some((word, i) => actionWords.has(key(word)) && !isState(word, words[i - 1]))
+}
+
+/** What a request that names no action is taken to ask for. */
+export const IMPLIED_ACTION = ['list', 'get', 'search', 'describe']

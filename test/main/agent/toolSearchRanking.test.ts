@@ -1,0 +1,147 @@
+/**
+ * Finding what people mean (issue 32), on the benchmark's 493 real tool definitions of 27 servers
+ * (bench/fixtures, sources in its README): the ranking's rules one by one, the issue's own failing
+ * examples, find_tools with several phrasings and opening a whole extension, and the recall floors on
+ * the two HELD-OUT query sets (written before the ranking was tuned, never tuned on).
+ */
+import { describe, expect, it } from 'vitest'
+import { extensionsOf, runFindTools, toolIndexOf, findToolsSent } from '../../../src/main/agent/toolSearch'
+import { fixtureCatalog, querySet, recall } from '../../../bench/support/toolSearchFixtures'
+import { beforeIndex } from '../../../bench/support/toolIndexBefore'
+import { expansionsOf, namesNoAction } from '../../../src/main/agent/toolSearch/synonyms'
+
+const catalog = fixtureCatalog()
+const index = toolIndexOf(catalog)
+const top = (query: string, limit = 5) => index.search(query, limit).map((tool) => tool.name)
+const search = (query: string, limit: number) => index.search(query, limit)
+
+describe('ranking: finding what people mean', () => {
+  it("the issue's examples that failed: open a PR, AWS spending, running VMs, a copy of the upstream project", () => {
+    expect(top('open a pull request', 1)).toEqual(['github__create_pull_request'])
+    const spending = top('check aws spending this month')
+    expect(spending).toContain('aws-cost-explorer__get_cost_and_usage')
+    // "spending" is stemmed to "spend", never fuzzily matched to "send" or "checksum".
+    expect(spending.filter((name) => /send|checksum|checkout/.test(name))).toEqual([])
+    // "running" after "are" is a state the VMs are in, not an action: the EC2 tools that describe them lead.
+    expect(top('which vms are running', 2)).toContain('ec2__describe_instances')
+    expect(top('which vms are running').filter((name) => /actions|workflow/.test(name))).toEqual([])
+    expect(top('make my own copy of the upstream project on github', 2)).toEqual(['github__fork_repository', 'github-legacy__fork_repository'])
+    // The ranking before failed each of them (measured on the same catalog).
+    const before = beforeIndex(catalog)
+    expect(before('which vms are running', 5).map((tool) => tool.name)).not.toContain('ec2__describe_instances')
+    expect(before('make my own copy of the upstream project on github', 5).map((tool) => tool.name)).not.toContain('github__fork_repository')
+  })
+
+  it('synonyms and abbreviations: PR, VM, repo, k8s; open/create, nuke/delete, bill/cost', () => {
+    expect(top('merge that PR', 1)).toEqual(['github__merge_pull_request'])
+    expect(top('shut down the vm', 3)).toContain('ec2__stop_instances')
+    expect(top('nuke the old repo', 1)).toEqual(['github__delete_repository'])
+    expect(top('k8s pod logs', 1)).toEqual(['kubernetes__kubectl_logs'])
+    expect(top('aws bill so far')).toContain('aws-cost-explorer__get_cost_and_usage')
+  })
+
+  it("the extension's name is a strong signal: the named product's tools come before others sharing the other words", () => {
+    // "send a message" matches Cloudflare's queue tools as well as Slack's; "on slack" decides.
+    expect(top('send a message on slack', 1)).toEqual(['slack__slack_post_message'])
+    expect(top('create an issue in linear', 1)).toEqual(['linear__linear_create_issue'])
+    expect(top('create an issue on gitlab', 1)).toEqual(['gitlab__create_issue'])
+    // Another name of the same product names it too ("amazon" for AWS).
+    expect(top('how much are we paying amazon')).toContain('aws-cost-explorer__get_cost_and_usage')
+  })
+
+  it('exact words outrank fuzzy ones; fuzzy fills in only for a word no tool uses (a typo)', () => {
+    expect(top('kubernets pod logz', 1)).toEqual(['kubernetes__kubectl_logs'])
+    expect(top('serch my emials', 3)).toContain('gmail__search_emails')
+    // "spend" is not in the catalog but a synonym of "cost" is: no fuzzy match to "send".
+    expect(top('spend').some((name) => name.includes('send'))).toBe(false)
+  })
+
+  it('a request that names no action asks to see: list, get and search tools lead', () => {
+    expect(top('keys in the kv namespace', 1)).toEqual(['cloudflare__kv_list'])
+    expect(top('stripe invoices', 1)).toEqual(['stripe__list_invoices'])
+    expect(top('slack channels', 1)).toEqual(['slack__slack_list_channels'])
+  })
+
+  it('several phrasings of one need are searched together', () => {
+    const one = index.search('charge a customer monthly', 5).map((tool) => tool.name)
+    expect(one).not.toContain('stripe__create_price')
+    const both = index.searchAll(['charge a customer monthly', 'create recurring price'], 5).map((tool) => tool.name)
+    expect(both).toContain('stripe__create_price')
+    const outcome = runFindTools({ query: 'charge a customer monthly', queries: ['create recurring price'] }, catalog)
+    expect(outcome.ok && outcome.found.map((tool) => tool.name)).toContain('stripe__create_price')
+  })
+})
+
+describe('the synonym table', () => {
+  it('gives a word its synonyms, an abbreviation its full form, and two words that mean one thing as one', () => {
+    expect(expansionsOf('open', 'a').map((entry) => entry.words.join(' '))).toEqual(expect.arrayContaining(['create', 'new', 'list', 'get']))
+    expect(expansionsOf('pr', undefined)).toContainEqual({ words: ['pull', 'request'], abbreviation: true })
+    expect(expansionsOf('vms', 'are')).toContainEqual({ words: ['instance'], abbreviation: true })
+    expect(expansionsOf('turn', 'off')).toEqual([{ words: ['stop'], phrase: true }])
+    expect(expansionsOf('turn', 'around')).toEqual([])
+    expect(expansionsOf('spending', 'this').map((entry) => entry.words[0])).toContain('cost')
+    expect(expansionsOf('zebra', undefined)).toEqual([])
+  })
+
+  it('tells a request that names an action from one that names none', () => {
+    expect(namesNoAction(['stripe', 'invoices'])).toBe(true)
+    expect(namesNoAction(['create', 'invoice'])).toBe(false)
+    expect(namesNoAction(['nuke', 'the', 'repo'])).toBe(false)
+    // A participle after "be" is a state, not an action.
+    expect(namesNoAction(['which', 'vms', 'are', 'running'])).toBe(true)
+    expect(expansionsOf('running', undefined, 'are')).toEqual([])
+    expect(expansionsOf('meetings', undefined).map((entry) => entry.words[0])).toContain('event')
+  })
+})
+
+describe('find_tools: opening a whole extension', () => {
+  it("lists the session's extensions with their tool counts and what they work with", () => {
+    const sent = findToolsSent(catalog)
+    const listed = (sent.inputSchema.properties!.extension as { description: string }).description
+    expect(listed).toContain('- github (GitHub): 117; issue, pull request, repository')
+    expect(listed).toContain('- slack (Slack): 8;')
+    expect(extensionsOf(catalog)).toHaveLength(27)
+    expect(findToolsSent(catalog)).toBe(sent)
+  })
+
+  it('opens one by id or name: every tool of it is found, whatever the token budget of a search', () => {
+    const opened = runFindTools({ extension: 'ec2' }, catalog)
+    if (!opened.ok) throw new Error(opened.text)
+    expect(opened.found.map((tool) => tool.name).sort()).toEqual(catalog.filter((tool) => tool.extensionId === 'ec2').map((tool) => tool.name).sort())
+    expect(opened.text).toMatch(/^Opened the extension ec2 \(Amazon EC2\): its 12 tools \(≈ [\d,]+ tokens of definitions\)/)
+    const github = runFindTools({ extension: 'GitHub' }, catalog)
+    expect(github.ok && github.found).toHaveLength(117)
+    // With a query too: the extension's tools and the search's.
+    const both = runFindTools({ extension: 'slack', query: 'stripe refund' }, catalog)
+    expect(both.ok && both.found.map((tool) => tool.name)).toEqual(expect.arrayContaining(['slack__slack_post_message', 'stripe__create_refund']))
+  })
+
+  it('an unknown extension is refused with the ones there are', () => {
+    expect(runFindTools({ extension: 'jira-cloud' }, catalog)).toMatchObject({ ok: false, text: expect.stringMatching(/^No extension "jira-cloud" in this session\. Its extensions: github, cloudflare, /) })
+    expect(runFindTools({}, catalog)).toMatchObject({ ok: false, text: expect.stringContaining('{"extension": "<id>"}') })
+  })
+})
+
+describe('recall on the held-out query sets (never tuned on)', () => {
+  it('as a model writes queries (118): recall@1 ≥ 0.85 and recall@5 ≥ 0.98 (goals of issue 32)', () => {
+    const queries = querySet('heldOutModel')
+    expect(queries.length).toBeGreaterThanOrEqual(100)
+    expect(recall(queries, search, 1).recall).toBeGreaterThanOrEqual(0.85)
+    expect(recall(queries, search, 5).recall).toBeGreaterThanOrEqual(0.98)
+  })
+
+  it("in people's own words (120): recall@5 above the ranking before, at its measured floor (the goal of 0.9 is not reached)", () => {
+    const queries = querySet('heldOutPeople')
+    expect(queries.length).toBeGreaterThanOrEqual(100)
+    const now = recall(queries, search, 5).recall
+    expect(now).toBeGreaterThanOrEqual(PEOPLE_FLOOR)
+    expect(now).toBeGreaterThan(recall(queries, beforeIndex(catalog), 5).recall * 1.4)
+  })
+})
+
+/**
+ * What the ranking reaches on people's own words today (0.725, 87 of 120; the ranking before: 0.483). The goal is
+ * 0.9: the misses left are requests that share no word with the tool ("how high above sea level is
+ * denver" → maps_elevation), which the model's own rewording and opening an extension are for.
+ */
+const PEOPLE_FLOOR = 0.72
