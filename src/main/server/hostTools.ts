@@ -127,7 +127,7 @@ export function registerHostTools(server: McpServer, services: HostServices, set
     return { id }
   })
   // The by-hand form: what the person typed there binds the secrets it names (secretOwnership.ts).
-  tool('extension_add', 'Install an extension; a launch that needs approval waits for it.', ({ config }) => extensions.add(config, 'person'))
+  tool('extension_add', 'Install an extension; a launch that needs approval waits for it.', ({ config }) => extensions.add(config, 'person', { source: 'manual' }))
   tool('extension_update', 'Change an extension.', ({ id, config }) => extensions.update(id, config, 'person'))
   tool('extension_remove', 'Remove an extension.', async ({ id }) => {
     await extensions.remove(id)

@@ -22,6 +22,7 @@ import type { ImportPlan } from '../../extensions/importers/importTypes'
 import { planImport } from '../../extensions/importers/previewImport'
 import type { SecretStore } from '../../secrets/secretStore'
 import type { ExtensionService } from './extensionService'
+import type { InstalledFrom } from '../../../shared/policyApi'
 import { installLinkPlan } from './installLink'
 import { launchWarnings } from './launchReview'
 
@@ -83,14 +84,14 @@ export function createConfigImport(options: ConfigImportOptions): ConfigImport {
   }
 
   /** Stores the secrets, then adds the server; if adding fails the secrets are removed again (they would belong to nothing). */
-  const addServer = async (server: ServerToAdd, base: Pick<ImportServerResult, 'id' | 'key' | 'name'>): Promise<ImportServerResult> => {
+  const addServer = async (server: ServerToAdd, base: Pick<ImportServerResult, 'id' | 'key' | 'name'>, from: InstalledFrom): Promise<ImportServerResult> => {
     const stored: string[] = []
     try {
       for (const { name, value } of server.secrets) {
         await options.secrets.set(name, value)
         stored.push(name)
       }
-      const extension = await options.extensions.add(server.config)
+      const extension = await options.extensions.add(server.config, 'install', from)
       return { ...base, outcome: 'added', errors: [], storedSecrets: stored, missingSecrets: server.missing, extension }
     } catch (error) {
       await Promise.all(stored.map((name) => options.secrets.delete(name).catch(() => false)))
@@ -122,7 +123,7 @@ export function createConfigImport(options: ConfigImportOptions): ConfigImport {
           continue
         }
         const applied = applyChoice(candidate, choice, request.inputs ?? {})
-        results.push(applied.ok ? await addServer(applied.server, base) : failure(base.id, base.key, base.name, applied.errors))
+        results.push(applied.ok ? await addServer(applied.server, base, { source: request.link !== undefined ? 'link' : 'import' }) : failure(base.id, base.key, base.name, applied.errors))
       }
       return { results, problems: plan.preview.problems }
     },
