@@ -25,6 +25,8 @@ import { addConsentedExtension, call, poll, read } from '../../helpers/hostCalls
 import { testHostsStoppedAfterEach, type TestHost } from '../../helpers/testHost'
 import { tempDir } from '../../helpers/tempDir'
 import { expectNoChildren, fixtureServerPath } from '../extensions/harness'
+import { startRegistryFixture } from '../../fixtures/registry/registryServer'
+import { EVERYTHING_VERSION } from '../../fixtures/registry/registryData'
 
 const startTestHost = testHostsStoppedAfterEach(async () => {
   await expectNoChildren()
@@ -86,6 +88,24 @@ describe('extensions', () => {
     const { client } = await hostWithPolicy({ extensions: { allowedSources: ['registry'] } })
     const refused = await errorOf(client, 'extension_add', { config: { ...fixtureConfig, installedFrom: { source: 'registry', registryName: 'io.github.x/y' } } })
     expect(refused).toContain('comes from a source your organisation does not allow (manual); allowed: registry.')
+  })
+
+  it('registry installs: refused by registry name, keeping no secret; an allowed one keeps its registry name', async () => {
+    const registry = await startRegistryFixture()
+    try {
+      const { h, client, write } = await hostWithPolicy({ extensions: { blockedServers: [{ registryName: 'io.github.modelcontextprotocol/*' }] } })
+      await call(client, 'settings_update', { patch: { registryUrl: registry.url } })
+      const install = { name: 'io.github.modelcontextprotocol/everything', version: EVERYTHING_VERSION, choice: { kind: 'package', index: 0 }, inputs: { 'env:EVERYTHING_TOKEN': 'token-1' } }
+      expect(await errorOf(client, 'registry_install', install)).toMatch(new RegExp(`^${MANAGED_LABEL}: .* \\(registry name io\\.github\\.modelcontextprotocol/\\*\\)`))
+      expect(h.host.services.secrets.knownNames()).toEqual([])
+      await write({ extensions: { allowedSources: ['registry'] } })
+      await poll(() => policyView(client), (view) => view.managed.extensionRules[0] === 'Installs only from: registry.', 'the new policy')
+      await call(client, 'registry_install', install)
+      expect((await extension(client, 'everything'))?.config).toMatchObject({ installedFrom: { source: 'registry', registryName: 'io.github.modelcontextprotocol/everything' } })
+      await h.host.services.registry.flush()
+    } finally {
+      await registry.close()
+    }
   })
 
   it('stops a running extension the changed policy blocks, and starts it again when the block goes', async () => {
