@@ -54,6 +54,8 @@ export const PolicyResourceSchema = z.object({
     extensions: z.boolean(),
     /** The extension limits in words, e.g. "Only from: registry" or "Blocked: command npx". */
     extensionRules: z.array(z.string()),
+    /** Ways of installing the policy refuses (not allowed, or blocked): the window's install tabs say so instead of offering a form. */
+    refusedSources: z.array(InstallSourceSchema),
     routines: z.boolean().optional(),
     assistedReviewProviders: z.array(z.string()).optional(),
     telemetryEndpoint: z.string().optional(),

@@ -10,7 +10,7 @@ import semver from 'semver'
 import { MANAGED_LABEL, type PolicyBlock, type PolicyResource } from '../../shared/policyApi'
 import { log } from '../log/log'
 import { NO_LIMITS, parsePolicy, type ParsedPolicy, type PermissionModeName, type PolicyValues } from './policyParse'
-import { describeLimits, extensionRefusal, isLimited, type ExtensionCandidate } from './policyRules'
+import { describeLimits, extensionRefusal, isLimited, refusedSources, type ExtensionCandidate } from './policyRules'
 
 /** Where the window's update action leads. */
 export const UPDATE_URL = 'https://github.com/switchboard/switchboard/releases/latest'
@@ -107,6 +107,7 @@ export function openManagedPolicy(options: ManagedPolicyOptions): ManagedPolicy 
     const managed: PolicyResource['managed'] = {
       extensions: isLimited(values.extensions),
       extensionRules: describeLimits(values.extensions),
+      refusedSources: refusedSources(values.extensions),
       ...(values.leastStrictMode ? { leastStrictMode: values.leastStrictMode } : {}),
       ...(values.connectedApps !== undefined ? { connectedApps: values.connectedApps } : {}),
       ...(values.routines !== undefined ? { routines: values.routines } : {}),

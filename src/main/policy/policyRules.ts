@@ -75,6 +75,13 @@ export function describeLimits(limits: ExtensionLimits): string[] {
   return lines
 }
 
+const SOURCES: readonly InstallSource[] = ['registry', 'bundle', 'link', 'import', 'manual']
+
+/** The ways of installing the limits refuse whatever the server (blocked, or not among the allowed). */
+export function refusedSources(limits: ExtensionLimits): InstallSource[] {
+  return SOURCES.filter((source) => limits.blockedSources.includes(source) || (limits.allowedSources !== undefined && !limits.allowedSources.includes(source)))
+}
+
 export const isLimited = (limits: ExtensionLimits): boolean =>
   limits.allowedSources !== undefined || limits.blockedSources.length > 0 || limits.allowedServers !== undefined || limits.blockedServers === 'all' || limits.blockedServers.length > 0
 

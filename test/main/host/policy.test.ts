@@ -59,10 +59,10 @@ const errorOf = async (client: Client, name: string, args: Record<string, unknow
 describe('the policy resource', () => {
   it('says where the file is and that there is none; once written, what it manages, without a restart', async () => {
     const { client, policyFile, write } = await hostWithPolicy()
-    expect(await policyView(client)).toEqual({ path: policyFile, state: 'none', problems: [], managed: { extensions: false, extensionRules: [] }, updateUrl: expect.stringMatching(/^https:\/\//) })
+    expect(await policyView(client)).toEqual({ path: policyFile, state: 'none', problems: [], managed: { extensions: false, extensionRules: [], refusedSources: [] }, updateUrl: expect.stringMatching(/^https:\/\//) })
     await write({ permissions: { leastStrictMode: 'smart' }, connectedApps: { enabled: false }, routines: { enabled: false }, extensions: { allowedSources: ['registry'] } })
     const view = await poll(() => policyView(client), (v) => v.state === 'applied', 'the written policy to apply')
-    expect(view.managed).toEqual({ extensions: true, extensionRules: ['Installs only from: registry.'], leastStrictMode: 'smart', connectedApps: false, routines: false })
+    expect(view.managed).toEqual({ extensions: true, extensionRules: ['Installs only from: registry.'], refusedSources: ['bundle', 'link', 'import', 'manual'], leastStrictMode: 'smart', connectedApps: false, routines: false })
     expect(view.block).toBeUndefined()
   })
 })
