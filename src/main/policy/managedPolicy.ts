@@ -106,7 +106,7 @@ export function openManagedPolicy(options: ManagedPolicyOptions): ManagedPolicy 
   function buildView(): PolicyResource {
     const managed: PolicyResource['managed'] = {
       extensions: isLimited(values.extensions),
-      extensionRules: describeLimits(values.extensions),
+      extensionRules: parsed.state === 'unreadable' ? ['Nothing can be installed or started until the policy file can be read.'] : describeLimits(values.extensions),
       refusedSources: refusedSources(values.extensions),
       ...(values.leastStrictMode ? { leastStrictMode: values.leastStrictMode } : {}),
       ...(values.connectedApps !== undefined ? { connectedApps: values.connectedApps } : {}),

@@ -1,16 +1,20 @@
 /**
  * Shown in every window while the organisation's policy refuses turns and tool calls: its file
  * cannot be read (with the path and the parse error), or this version is below the minimum (with the
- * update action). Loaded apart from the first chunk; renders nothing otherwise.
+ * update action). Loaded apart from the first chunk; renders nothing otherwise. It holds the
+ * window's one subscription to `switchboard://policy`, feeding the store the settings pages read.
  */
-import { useRef } from 'react'
+import { useEffect, useRef } from 'react'
+import { HostResource, PolicyResourceSchema } from '../../../shared/hostApi'
 import { useHostClient } from '../../mcp/hostContext'
+import { usePolicyStore } from '../../stores/policyStore'
 import { CopyButton } from '../CopyButton'
 import { usePolicy } from './usePolicy'
 
 export default function PolicyBanner() {
   const policy = usePolicy()
   const client = useHostClient()
+  useEffect(() => client.subscribe(HostResource.policy, PolicyResourceSchema, (next) => usePolicyStore.getState().setPolicy(next)), [client])
   const pathShown = useRef<HTMLElement>(null)
   const block = policy?.block
   if (!policy || !block) return null

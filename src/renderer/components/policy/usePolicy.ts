@@ -1,7 +1,7 @@
-/** `switchboard://policy` while a view that shows managed controls is open (null until read). */
-import { HostResource, PolicyResourceSchema, type PolicyResource } from '../../../shared/hostApi'
-import { useHostResource } from '../../hooks/useHostResource'
+/** The organisation's policy as the window last read it (null until read); fed by the policy banner. */
+import type { PolicyResource } from '../../../shared/hostApi'
+import { usePolicyStore } from '../../stores/policyStore'
 
 export function usePolicy(): PolicyResource | null {
-  return useHostResource(HostResource.policy, PolicyResourceSchema)
+  return usePolicyStore((state) => state.policy)
 }
