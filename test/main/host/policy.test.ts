@@ -6,7 +6,7 @@
  * minimum refuses turns and tool calls while settings stay readable; changes to the file apply
  * without a restart.
  */
-import { mkdir, writeFile, rm } from 'node:fs/promises'
+import { mkdir, readdir, readFile, writeFile, rm } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import type { Client } from '@modelcontextprotocol/client'
 import { describe, expect, it } from 'vitest'
@@ -27,6 +27,7 @@ import { tempDir } from '../../helpers/tempDir'
 import { expectNoChildren, fixtureServerPath } from '../extensions/harness'
 import { startRegistryFixture } from '../../fixtures/registry/registryServer'
 import { EVERYTHING_VERSION } from '../../fixtures/registry/registryData'
+import { fixtureBundle } from '../extensions/bundles/bundleFixtures'
 
 const startTestHost = testHostsStoppedAfterEach(async () => {
   await expectNoChildren()
@@ -105,6 +106,26 @@ describe('extensions', () => {
       await h.host.services.registry.flush()
     } finally {
       await registry.close()
+    }
+  })
+
+  it('bundles: refused when bundles are not allowed, leaving no installed files; allowed, kept as a bundle install', async () => {
+    const { h, client, write } = await hostWithPolicy({ extensions: { blockedSources: ['bundle'] } })
+    const files = await tempDir('switchboard-policy-bundle-')
+    try {
+      const path = join(files.path, 'fixture.mcpb')
+      await writeFile(path, await fixtureBundle())
+      expect(await errorOf(client, 'extension_install_bundle', { path })).toMatch(new RegExp(`^${MANAGED_LABEL}: .*comes from a source your organisation blocks \\(bundle\\)`))
+      // Nothing installed: no version folder, no bundle record, nothing left staged.
+      expect(await readdir(join(h.dataDir, 'extensions', 'fixture-bundle')).catch(() => [])).toEqual([])
+      expect(JSON.parse(await readFile(join(h.dataDir, 'extensions', 'bundles.json'), 'utf8'))).toEqual({ bundles: {} })
+      expect(await readdir(join(h.dataDir, 'extensions', '.staging'))).toEqual([])
+      await write({})
+      await poll(() => policyView(client), (view) => !view.managed.extensions, 'the lifted policy')
+      const installed = (await call(client, 'extension_install_bundle', { path })).structuredContent as { extension: { id: string; config: Record<string, unknown> } }
+      expect(installed.extension.config).toMatchObject({ installedFrom: { source: 'bundle' } })
+    } finally {
+      await files.remove()
     }
   })
 
