@@ -6,13 +6,14 @@
  * minimum refuses turns and tool calls while settings stay readable; changes to the file apply
  * without a restart.
  */
-import { mkdir, readdir, readFile, writeFile, rm } from 'node:fs/promises'
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import type { Client } from '@modelcontextprotocol/client'
 import { describe, expect, it } from 'vitest'
 import {
   ConnectedAppsResourceSchema,
   ExtensionImportResultSchema,
+  ImportPreviewSchema,
   ExtensionsResourceSchema,
   HostResource,
   MANAGED_LABEL,
@@ -29,15 +30,24 @@ import { startRegistryFixture } from '../../fixtures/registry/registryServer'
 import { EVERYTHING_VERSION } from '../../fixtures/registry/registryData'
 import { fixtureBundle } from '../extensions/bundles/bundleFixtures'
 
+/** Folders the test made (its data folder and policy file), removed once its hosts stopped. */
+let folders: { remove: () => Promise<void> }[] = []
 const startTestHost = testHostsStoppedAfterEach(async () => {
   await expectNoChildren()
+  await Promise.all(folders.map((folder) => folder.remove()))
+  folders = []
 })
+async function testFolder(): Promise<{ path: string }> {
+  const folder = await tempDir('switchboard-policy-')
+  folders.push(folder)
+  return folder
+}
 
 const fixtureConfig = { id: 'fixture', name: 'Fixture', type: 'stdio', command: process.execPath, args: [fixtureServerPath], env: {} }
 
 /** A host whose policy file is `policyFile` (written first when `policy` is given), and a client of it. */
 async function hostWithPolicy(policy?: unknown, dataDir?: string): Promise<{ h: TestHost; client: Client; policyFile: string; write: (value: unknown) => Promise<void> }> {
-  const folder = dataDir ? { path: dataDir } : await tempDir('switchboard-policy-')
+  const folder = dataDir ? { path: dataDir } : await testFolder()
   const policyFile = join(folder.path, 'managed', 'policy.json')
   const write = async (value: unknown) => {
     await mkdir(dirname(policyFile), { recursive: true })
@@ -74,9 +84,15 @@ describe('extensions', () => {
     const refused = await errorOf(client, 'extension_add', { config: fixtureConfig })
     expect(refused).toMatch(new RegExp(`^${MANAGED_LABEL}: “Fixture” matches a server your organisation blocks \\(command node`))
     expect(await extension(client, 'fixture')).toBeUndefined()
-    const imported = ExtensionImportResultSchema.parse(
-      (await call(client, 'extension_import', { json: JSON.stringify({ mcpServers: { fixture: { command: process.execPath, args: [fixtureServerPath] }, other: { command: 'uvx', args: ['tool'] } } }) })).structuredContent,
-    )
+    const json = JSON.stringify({ mcpServers: { fixture: { command: process.execPath, args: [fixtureServerPath] }, other: { command: 'uvx', args: ['tool'] } } })
+    // The preview already says which servers cannot be imported, and why.
+    const preview = ImportPreviewSchema.parse((await call(client, 'extension_import_preview', { json })).structuredContent)
+    expect(preview.servers.map(({ id, importable }) => [id, importable])).toEqual([
+      ['fixture', false],
+      ['other', true],
+    ])
+    expect(preview.servers[0]!.problems[0]).toMatch(new RegExp(`^${MANAGED_LABEL}: “fixture” matches a server your organisation blocks`))
+    const imported = ExtensionImportResultSchema.parse((await call(client, 'extension_import', { json })).structuredContent)
     expect(imported.results.map(({ id, outcome }) => [id, outcome])).toEqual([
       ['fixture', 'failed'],
       ['other', 'added'],
@@ -203,7 +219,7 @@ describe('connected apps', () => {
 
 describe('a policy file that does not parse', () => {
   it('starts no extension, refuses turns and tool calls, and says which file and why', async () => {
-    const folder = await tempDir('switchboard-policy-')
+    const folder = await testFolder()
     const first = await hostWithPolicy(undefined, folder.path)
     await addConsentedExtension(first.client, fixtureConfig)
     await poll(() => extension(first.client, 'fixture'), (view) => view?.status === 'ready', 'the fixture to be ready')
@@ -223,7 +239,6 @@ describe('a policy file that does not parse', () => {
     await write({})
     await poll(() => extension(client, 'fixture'), (v) => v?.status === 'ready', 'the fixture to start once the file reads')
     expect((await call(client, 'tool_call', { name: 'system__get_current_time', arguments: {} })).isError).toBeFalsy()
-    await rm(folder.path, { recursive: true, force: true })
   })
 })
 
