@@ -15,6 +15,8 @@ import { MANAGED_LABEL } from '../../src/shared/hostApi'
 import { startTestHost, type TestHost } from '../helpers/testHost'
 import { tempDir } from '../helpers/tempDir'
 import { connectHostClient, openAppPage, root, screenshot, type AppPage } from './appPage'
+import { addConsentedExtension, poll, read } from '../helpers/hostCalls'
+import { ExtensionsResourceSchema, HostResource, PolicyResourceSchema } from '../../src/shared/hostApi'
 import type { HostProcess } from './hostProcess'
 import type { Client } from '@modelcontextprotocol/client'
 
@@ -97,6 +99,21 @@ describe('managed policy in the window (Electron stands in as headless Chromium)
     expect(await refusal('extension_add', { config: { id: 'by-hand', name: 'By hand', type: 'stdio', command: 'uvx', args: ['x'] } })).toMatch(new RegExp(`^${MANAGED_LABEL}: `))
     await page.getByRole('tab', { name: 'Registry' }).click()
     expect(await page.getByText('installing this way is not allowed on this computer.').count()).toBe(0)
+  })
+
+  it('an installed extension the changed policy blocks stops, and its row says why', async () => {
+    await writePolicy({})
+    await poll(() => read(other, HostResource.policy, PolicyResourceSchema), (view) => !view.managed.extensions, 'the lifted policy')
+    await addConsentedExtension(other, { id: 'fixture', name: 'Fixture', type: 'stdio', command: process.execPath, args: [join(root, 'test/fixtures/servers/fixtureServer.mjs')], env: {} })
+    const status = async () => (await read(other, HostResource.extensions, ExtensionsResourceSchema)).extensions.find((view) => view.id === 'fixture')?.status
+    await poll(status, (value) => value === 'ready', 'the fixture to be ready', 30_000)
+    await writePolicy({ extensions: { blockedServers: [{ args: '*fixtureServer.mjs' }] } })
+    await openSettings('Extensions')
+    await page.getByRole('heading', { level: 2, name: 'Extensions' }).waitFor()
+    const row = page.getByRole('list', { name: 'Installed extensions' }).getByRole('listitem').filter({ hasText: 'Fixture' })
+    await row.getByText(`${MANAGED_LABEL}: “Fixture” matches a server your organisation blocks`, { exact: false }).waitFor()
+    expect(await status()).toBe('error')
+    await screenshot(page, 'policy-extension-blocked.png')
   })
 
   it('the banner follows the file: unreadable (path and error), then the version gate with its update action, then gone', async () => {
