@@ -114,7 +114,7 @@ async function load(path: string, options: PermissionStoreOptions, now: () => Da
   try {
     text = await readFile(path, 'utf8')
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new Error(`Cannot read ${path}: ${(error as Error).message}. Check that your user may read and write it.`)
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new Error(`Cannot read ${path}: ${(error as Error).message}. Check that your user may read and write it.`, { cause: error })
   }
   if (text !== undefined) {
     const problem = fileProblem(text)
