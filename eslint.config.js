@@ -62,7 +62,7 @@ export default tseslint.config(
   { files: ['src/main/extensions/**/*.ts'], rules: restrict(electron, toRenderer, mayNotUse(['electron', 'host', 'server', 'services', 'gateway', 'agent', 'permissions', 'settings'])) },
   { files: ['src/main/hooks/**/*.ts'], rules: restrict(electron, toRenderer, mayNotUse(['electron', 'host', 'server', 'services', 'gateway', 'agent', 'secrets', 'settings', 'builtins'])) },
   {
-    files: ['src/main/{permissions,secrets,settings,builtins,log,storage,aiSdk,net}/**/*.ts'],
+    files: ['src/main/{permissions,secrets,settings,builtins,log,storage,aiSdk,net,policy}/**/*.ts'],
     rules: restrict(electron, toRenderer, leafOnlyShared),
   },
 )

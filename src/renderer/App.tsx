@@ -20,6 +20,8 @@ import { IssuedTokenDialog } from './components/connectedApps/IssuedTokenDialog'
 // Loaded on first use: the window's first chunk stays small (docs/architecture.md §9).
 const SearchDialog = lazy(() => import('./components/search/SearchDialog'))
 // The window opens on the chat: the settings screen (its navigation, its sections' table) loads when first opened.
+// The organisation's policy banner (an unreadable policy file, the version gate): its own small chunk.
+const PolicyBanner = lazy(() => import('./components/policy/PolicyBanner'))
 const SettingsScreen = lazy(() => import('./components/SettingsScreen').then((module) => ({ default: module.SettingsScreen })))
 
 export function App() {
@@ -39,6 +41,9 @@ export function App() {
       <Sidebar />
       <div className="flex min-w-0 flex-1 flex-col">
         <ConnectionBanner />
+        <Suspense fallback={null}>
+          <PolicyBanner />
+        </Suspense>
         <NoticeBanner />
         <ErrorBanner />
         <main className="min-h-0 flex-1">

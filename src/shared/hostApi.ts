@@ -17,6 +17,7 @@ import { RootFoldersSchema, RootsToolInput } from './rootsApi'
 import { APPS_URI, AppsToolInput, AppsToolOutput } from './appsApi'
 import { HOOKS_URI, HookToolInput, HookToolOutput } from './hooksApi'
 import { CONNECTED_APPS_URI, ConnectedAppToolInput, ConnectedAppToolOutput } from './connectedAppsApi'
+import { POLICY_URI } from './policyApi'
 import { AGENTS_URI, AgentIdSchema, AgentToolInput, AgentToolOutput, SessionParentSchema } from './agentsApi'
 
 /** URIs of the host server's resources (all subscribable, `application/json`). */
@@ -33,6 +34,7 @@ export const HostResource = {
   hooks: HOOKS_URI,
   connectedApps: CONNECTED_APPS_URI,
   agents: AGENTS_URI,
+  policy: POLICY_URI,
 } as const
 export type HostResourceUri = (typeof HostResource)[keyof typeof HostResource]
 
@@ -155,6 +157,7 @@ export * from './appMeta'
 export * from './hooksApi'
 export * from './connectedAppsApi'
 export * from './agentsApi'
+export * from './policyApi'
 
 const sessionId = z.string().min(1).max(100)
 const sessionTitle = z.string().trim().min(1, 'A session title cannot be empty').max(200)

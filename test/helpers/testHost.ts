@@ -5,6 +5,7 @@ import type { Transport } from '@modelcontextprotocol/client'
 import Conf from 'conf'
 import { afterEach } from 'vitest'
 import { randomUUID } from 'node:crypto'
+import { join } from 'node:path'
 import { openSecretStore } from '../../src/main/secrets/secretStore'
 import { createHost, type Host, type HostOptions } from '../../src/main/host/createHost'
 import { startBrowserServer, type BrowserServer } from '../../src/main/host/browserServer'
@@ -44,14 +45,16 @@ export function newClient(): Client {
   return new Client({ name: 'test-renderer', version: '0.0.0' })
 }
 
-/** `options`: host options a test needs to vary (short question timeouts, an injected link opener). */
-export async function startTestHost(dataDir?: string, options: Pick<HostOptions, 'questionTimeoutMs' | 'openExternal'> = {}): Promise<TestHost> {
+/** `options`: host options a test needs to vary (short question timeouts, an injected link opener, a managed policy file of its own). */
+export async function startTestHost(dataDir?: string, options: Pick<HostOptions, 'questionTimeoutMs' | 'openExternal' | 'policyPath'> = {}): Promise<TestHost> {
   const dir = dataDir ? { path: dataDir, remove: async () => undefined } : await tempDir()
   const host = await createHost({
     dataDir: dir.path,
     makeSettingsConf: (location) => new Conf({ ...location, projectName: 'switchboard-test' }),
     // A keychain service of its own, so tests never touch real Switchboard secrets or each other's.
     secrets: openSecretStore({ service: `Switchboard-test-${randomUUID()}` }),
+    // Never this computer's own managed policy: none, unless the test writes one.
+    policyPath: join(dir.path, 'managed', 'policy.json'),
     ...options,
   })
   const clients: Client[] = []

@@ -181,6 +181,12 @@ export class ExtensionManager {
     for (const runner of this.entries.values()) if (runner.state.status === 'needs-config' && runner.config.enabled) runner.launch()
   }
 
+  /** After the managed policy changed: stops the extensions it now refuses and starts the ones it no longer refuses. */
+  async recheckStarts(): Promise<void> {
+    if (this.stopped) return
+    await Promise.all([...this.entries.values()].map((runner) => runner.recheckStart()))
+  }
+
   /** Ends every extension and cancels pending restarts; children get stdin close → SIGTERM → SIGKILL. */
   async stop(): Promise<void> {
     this.stopped = true

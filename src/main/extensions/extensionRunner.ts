@@ -34,6 +34,8 @@ export class ExtensionRunner {
   sessionCount = 0
   /** Bumped on every start and stop; async work from an older attempt sees it and backs out. */
   private attempt = 0
+  /** Set while the managed policy keeps this extension from starting (recheckStart lets it start once allowed). */
+  refused = false
   /** Puts `${secret:NAME}` back in place of this extension's resolved values (set once they are resolved). */
   private redactResolved: (text: string) => string = (text) => text
 
@@ -71,6 +73,23 @@ export class ExtensionRunner {
     })
   }
 
+  /** After the managed policy changed: stops an extension it now refuses, starts one it no longer refuses. */
+  async recheckStart(): Promise<void> {
+    if (!this.config.enabled) return
+    const refusal = this.owner.options.startRefusal?.(this.config)
+    if (refusal && !this.refused) {
+      await this.halt()
+      this.refused = true
+      this.ring.push('lifecycle', 'warn', refusal)
+      this.setState({ status: 'error', error: refusal })
+    } else if (refusal && this.state.status === 'error' && this.state.error !== refusal) {
+      this.setState({ status: 'error', error: refusal })
+    } else if (!refusal && this.refused) {
+      this.refused = false
+      this.launch()
+    }
+  }
+
   /** Ends whatever runs (connection, pending start, restart timer) and leaves the extension disabled. */
   async halt(): Promise<void> {
     this.attempt++
@@ -98,6 +117,13 @@ export class ExtensionRunner {
 
   private async connect(attempt: number, signal: AbortSignal): Promise<void> {
     const current = () => this.attempt === attempt && this.owner.accepting() && this.owner.owns(this)
+    const refusal = this.owner.options.startRefusal?.(this.config)
+    this.refused = refusal !== undefined
+    if (refusal) {
+      this.ring.push('lifecycle', 'warn', refusal)
+      if (current()) this.setState({ status: 'error', error: refusal })
+      return
+    }
     const missing = this.owner.options.missingSettings?.(this.id)
     if (missing) {
       if (current()) this.setState({ status: 'needs-config', error: missing })

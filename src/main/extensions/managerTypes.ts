@@ -32,6 +32,8 @@ export interface ExtensionManagerOptions {
   ownsSecret?: OwnsSecret
   /** What must still be set before an extension may start (e.g. a bundle's required settings); a message means needs-config. */
   missingSettings?: (extensionId: string) => string | undefined
+  /** Why an extension may not start at all (the managed policy); checked before anything of it starts, the message is its error. */
+  startRefusal?: (config: ExtensionConfig) => string | undefined
   builtins: BuiltinRegistry
   /** Sign-in (OAuth) for remote extensions; without it a 401 means the configured token is wrong. */
   auth?: RemoteAuth

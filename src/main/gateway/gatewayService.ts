@@ -22,6 +22,8 @@ export interface GatewayServiceOptions extends Omit<GatewayServerDeps, 'app' | '
   /** A port for this run, overriding the remembered one (`npm run host -- --gateway-port N`). */
   port?: number
   notify: (message: string) => void
+  /** Why the managed policy keeps connected apps off, or undefined; asked before the endpoint listens. */
+  policyRefusal?: () => string | undefined
 }
 
 export interface GatewayService {
@@ -31,6 +33,8 @@ export interface GatewayService {
   /** Starts the endpoint when it is turned on (call once at start). */
   start(): Promise<void>
   setEnabled(enabled: boolean): Promise<ConnectedAppsResource>
+  /** After the managed policy changed: closes the endpoint it now forbids, or opens it again when the person had it on. */
+  applyPolicy(): Promise<void>
   approve(requestId: string, scope?: ConnectedAppScope): Promise<IssuedToken>
   add(name: string, scope?: ConnectedAppScope): Promise<IssuedToken>
   /** Its scope (applies at once) and session cap (applies to the next new session). */
@@ -67,8 +71,11 @@ export function createGatewayService(options: GatewayServiceOptions): GatewaySer
     openSessions: endpoint?.openSessions(app.id) ?? 0,
     maxSessions: app.maxSessions,
   })
+  const refused = () => options.policyRefusal?.()
+  /** On when the person turned it on and the managed policy does not forbid it. */
+  const wanted = () => store.enabled() && refused() === undefined
   const view = (): ConnectedAppsResource => ({
-    enabled: store.enabled(),
+    enabled: wanted(),
     url: endpoint?.url ?? null,
     ...(error ? { error } : {}),
     apps: store.apps().map(appView),
@@ -103,6 +110,13 @@ export function createGatewayService(options: GatewayServiceOptions): GatewaySer
     endpoint = undefined
     await open?.close()
   }
+  /** Off: calls in flight end first (an approval they wait for is withdrawn), then the sessions close. */
+  const turnOff = async () => {
+    await Promise.all(store.apps().map((app) => calls.cut(app.id)))
+    await stopListening()
+    requests.clear()
+    error = undefined
+  }
   /** One switch at a time: turning on and off quickly must not leave two servers. */
   const serially = (step: () => Promise<void>) => (switching = switching.then(step, step))
 
@@ -122,21 +136,24 @@ export function createGatewayService(options: GatewayServiceOptions): GatewaySer
   return {
     view,
     requests,
-    start: () => serially(async () => (store.enabled() ? listen() : undefined)),
+    start: () => serially(async () => (wanted() ? listen() : undefined)),
     async setEnabled(enabled) {
+      const refusal = enabled ? refused() : undefined
+      if (refusal) throw new Error(refusal)
       await store.setEnabled(enabled)
       await serially(async () => {
         if (enabled && !endpoint) await listen()
-        if (!enabled) {
-          // Calls in flight end first (an approval they wait for is withdrawn), then the sessions close.
-          await Promise.all(store.apps().map((app) => calls.cut(app.id)))
-          await stopListening()
-          requests.clear()
-          error = undefined
-        }
+        if (!enabled) await turnOff()
       })
       changed()
       return view()
+    },
+    async applyPolicy() {
+      await serially(async () => {
+        if (wanted() && !endpoint) await listen()
+        else if (!wanted() && endpoint) await turnOff()
+      })
+      changed()
     },
     async approve(requestId, scope) {
       const request = requests.take(requestId)

@@ -54,6 +54,7 @@ import type { LogEntryLevel } from '../extensions/logRing'
 import { TokenVault } from '../extensions/auth/tokenVault'
 import { openLoopbackRedirect } from './loopbackRedirect'
 import { createGatewayService } from '../gateway/gatewayService'
+import { candidateOf, openManagedPolicy, policyPath as systemPolicyPath } from '../policy'
 
 export interface Host {
   readonly services: HostServices
@@ -83,13 +84,20 @@ export interface HostOptions {
   gatewayPort?: number
   /** Extensions start connecting once this resolves (the Node host: once it serves); by default at once. */
   startExtensionsAfter?: Promise<void>
+  /**
+   * The managed policy file; by default the system-wide one (policy/policyPath.ts). Only tests pass
+   * another: there is deliberately no environment variable or command-line flag for it.
+   */
+  policyPath?: string
 }
 
 // The AI SDK writes its warnings to the console; the host reports problems through its own log.
 ;(globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false
 
-export async function createHost({ dataDir, makeSettingsConf, secrets, questionTimeoutMs, openExternal, pickPath, pickSavePath, gatewayPort, startExtensionsAfter }: HostOptions): Promise<Host> {
+export async function createHost({ dataDir, makeSettingsConf, secrets, questionTimeoutMs, openExternal, pickPath, pickSavePath, gatewayPort, startExtensionsAfter, policyPath }: HostOptions): Promise<Host> {
   await makePrivateDataDir(dataDir)
+  // The organisation's limits, read before anything they limit exists (docs/guide/managed-policy.md).
+  const policy = openManagedPolicy({ path: policyPath ?? systemPolicyPath(process.platform), appVersion: pkg.version })
   // The keychain probe takes a moment (300–400 ms with a Secret Service): the host is ready without
   // it; secrets wait for it where they are used, and the settings resource says 'checking' until then.
   const secretStore = deferredSecretStore(secrets ?? openSecretStore())
@@ -153,24 +161,28 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
     logLevels,
     onRemoved: (id) => later.bundles.get().removed(id),
     builtins,
+    policyRefusal: (config) => policy.extensionRefusal(candidateOf(config)),
   })
   later.extensions.bind(extensions)
   const bundles = createBundleService({
     dataDir,
-    extensions: { views: () => extensions.views(), add: (input) => extensions.add(input), update: (id, input) => extensions.update(id, input), retryNeedsConfig: () => extensions.core.manager.retryNeedsConfig() },
+    extensions: { views: () => extensions.views(), add: (input) => extensions.add(input, 'install', { source: 'bundle' }), update: (id, input) => extensions.update(id, input), retryNeedsConfig: () => extensions.core.manager.retryNeedsConfig() },
     secrets: secretStore,
     pickPath,
   })
   later.bundles.bind(bundles)
   const secretValues = knownSecretValues(secretStore)
-  const permissions = await openPermissions(dataDir, { homeDir: homedir(), secretValues: secretValues.list, secretValuesReady: secretValues.ready, redact: redactSecrets })
+  const permissions = await openPermissions(dataDir, { homeDir: homedir(), secretValues: secretValues.list, secretValuesReady: secretValues.ready, redact: redactSecrets,
+    managedMode: { least: () => policy.leastStrictMode(), refusal: (mode) => policy.modeRefusal(mode) },
+    refuseCalls: () => policy.refusal(),
+  })
   for (const notice of permissions.store.takeNotices()) notices.add(notice)
   const attachments = createSessionAttachments(extensions.core.manager)
   const apps = createAppService(dataDir, () => extensions.core.cache.catalog().tools)
   const stopNotingApps = extensions.core.cache.onChange((catalog) => apps.noteCatalog(catalog.tools))
   const hooks = await createHookService({ dataDir, dispatch: (request, options) => extensions.callers.run(HOOK_CALLER, (meta) => extensions.core.dispatcher.call({ ...request, _meta: meta }, options)), lookup: (name) => extensions.core.cache.lookup(name), roots: () => (settings.get().roots ?? []).map((root) => root.path) })
   for (const notice of hooks.takeNotices()) notices.add(notice)
-  const chat = await createChatService({ dataDir, sessions, extensions, permissions, models, attachments, apps, hooks: hooks.runner, agents: agentStore, alwaysOffer: () => settings.get('alwaysOfferTools') ?? [], modelFacts: () => settings.get('modelFacts') ?? [], defaultInstructions: () => settings.get('defaultInstructions'), pickSavePath })
+  const chat = await createChatService({ dataDir, sessions, extensions, permissions, models, attachments, apps, hooks: hooks.runner, agents: agentStore, alwaysOffer: () => settings.get('alwaysOfferTools') ?? [], modelFacts: () => settings.get('modelFacts') ?? [], defaultInstructions: () => settings.get('defaultInstructions'), pickSavePath, turnRefusal: () => policy.refusal() })
   const agents = createAgentService({ store: agentStore, builtins, manager: extensions.core.manager, turns: createAgentCalls({ agents: agentStore, sessions, chat, callers: extensions.callers }) })
   const roots = createRoots({
     settings,
@@ -195,6 +207,12 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
       return connection.readResource(uri)
     },
     notify: (message) => notices.add({ message }),
+    policyRefusal: () => policy.connectedAppsRefusal(),
+  })
+  // A changed policy applies at once: extensions it now refuses stop, ones it allows again start, the endpoint follows.
+  const stopFollowingPolicy = policy.onChange(() => {
+    void extensions.core.manager.recheckStarts().catch((error: Error) => log('warn', 'policy', `Applying the changed policy to extensions failed: ${error.message}`))
+    void gateway.applyPolicy().catch((error: Error) => log('warn', 'policy', `Applying the changed policy to connected apps failed: ${error.message}`))
   })
   const services: HostServices = {
     dataDir,
@@ -226,6 +244,7 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
     hooks,
     gateway,
     agents,
+    policy,
   }
   const stopLogLevels = logLevels.follow(extensions.core.manager)
   const stopObserving = observeCatalog(extensions, permissions)
@@ -270,6 +289,8 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
     connectFrontend: (transport) => frontend.attach(transport),
     async close() {
       closed = true
+      stopFollowingPolicy()
+      policy.close()
       await Promise.all([...open].map((transport) => transport.close()))
       await gateway.close()
       await chat.stop()

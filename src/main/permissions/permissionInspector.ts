@@ -145,6 +145,8 @@ export function callNames(call: Pick<ToolCallRequest, 'tool' | 'extensionId' | '
 /** Where the permission inspector reads the person's current settings from (the store, in the app). */
 export interface PermissionSource {
   mode(): PermissionMode
+  /** Raises a mode to the least strict one allowed (an agent's own mode included); absent: as is. */
+  floor?(mode: PermissionMode): PermissionMode
   toolPolicy(toolName: string): ToolPolicy | undefined
   extensionPolicy(extensionId: string): PolicyKind | undefined
   evaluateRules(sample: RuleSample): RuleEvaluation
@@ -160,7 +162,7 @@ export function createPermissionInspector(source: PermissionSource): Inspector {
         extensionId: call.extensionId,
         names: callNames(call),
         origin: call.origin,
-        mode: call.mode ?? source.mode(),
+        mode: source.floor ? source.floor(call.mode ?? source.mode()) : (call.mode ?? source.mode()),
         trust: call.extensionTrust,
         annotations: call.tool.annotations,
         toolPolicy: source.toolPolicy(call.toolName),

@@ -13,7 +13,7 @@ import { effectiveDecision } from './effectiveDecision'
 import { wildcardMatch } from './wildcard'
 import type { EffectiveDecisionView } from '../../shared/permissionApi'
 import type { ArgumentRule, PolicyKind } from './permissionSchema'
-import { openPermissionStore, type PermissionStore } from './permissionStore'
+import { atLeast, openPermissionStore, type PermissionStore, type PermissionStoreOptions } from './permissionStore'
 import { createRepetitionInspector, DEFAULT_REPETITION_LIMIT } from './repetitionInspector'
 import { createSecurityInspector, type InjectionTaint } from './securityInspector'
 import { checkPin, hashToolDefinition, pinnedDefinition, type PinCheck } from './toolPins'
@@ -35,6 +35,10 @@ export interface PermissionServiceOptions {
   approvalTimeoutMs?: number
   /** Masks secret values in arguments shown in approvals (log's redactSecrets). */
   redact?: (text: string) => string
+  /** The managed policy's least strict mode (see PermissionStoreOptions.managedMode); an agent's own mode is raised to it too. */
+  managedMode?: PermissionStoreOptions['managedMode']
+  /** Why every tool call is refused now (the managed policy: an unreadable file, a version below the minimum), or undefined. */
+  refuseCalls?: () => string | undefined
 }
 
 /** What the agent loop does with a call: run it, or give the model `message` as the tool's error result. */
@@ -103,6 +107,7 @@ const ruleEnvironment = (options: Pick<PermissionServiceOptions, 'homeDir' | 'ca
 export async function openPermissions(dir: string, options: Omit<PermissionServiceOptions, 'store'>): Promise<PermissionService> {
   const env = ruleEnvironment(options)
   const store = await openPermissionStore(dir, {
+    managedMode: options.managedMode,
     checkRule: (rule) => {
       const result = compileRule(rule, env)
       return result.ok ? undefined : result.error
@@ -137,6 +142,7 @@ export function createPermissionService(options: PermissionServiceOptions): Perm
   const repetition = createRepetitionInspector(options.repetitionLimit ?? DEFAULT_REPETITION_LIMIT)
   const permission = createPermissionInspector({
     mode: () => store.mode(),
+    floor: (mode) => atLeast(mode, options.managedMode?.least()),
     toolPolicy: (name) => store.toolPolicy(name),
     extensionPolicy: (id) => store.extensionPolicy(id),
     evaluateRules: (sample) => evaluateRules(currentRules(), sample),
@@ -199,6 +205,12 @@ export function createPermissionService(options: PermissionServiceOptions): Perm
     broker,
     decide,
     async authorize(call, authorizeOptions = {}) {
+      // Before any inspector: nothing about this call can make it acceptable while the policy refuses every call.
+      const refused = options.refuseCalls?.()
+      if (refused) {
+        log('info', 'permissions', `deny ${call.toolName} (call ${call.callId}, ${call.origin}): ${refused}`)
+        return { run: false, decision: { verdict: 'deny', reasons: [refused], findings: [], definitionHash: hashToolDefinition(call.tool), steps: [] }, message: refused }
+      }
       const decision = hookAsked(call, await decide(call))
       switch (decision.verdict) {
         case 'allow':

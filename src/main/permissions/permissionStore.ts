@@ -42,6 +42,20 @@ export interface PermissionStoreOptions {
   now?: () => Date
   /** Extra checks a rule must pass beyond its shape (argumentRules.compileRule); returns the error, if any. */
   checkRule?: (rule: ArgumentRule) => string | undefined
+  /**
+   * The managed policy's say on the mode (policy/): the least strict mode allowed, which mode()
+   * never goes below (the person's own choice stays in the file for when the policy goes), and the
+   * refusal for a mode below it.
+   */
+  managedMode?: { least(): PermissionMode | undefined; refusal(mode: PermissionMode): string | undefined }
+}
+
+/** From least to most strict. */
+const MODE_ORDER: readonly PermissionMode[] = ['autonomous', 'smart', 'ask', 'chat-only']
+
+/** The stricter of `mode` and the least strict mode allowed. */
+export function atLeast(mode: PermissionMode, least: PermissionMode | undefined): PermissionMode {
+  return least !== undefined && MODE_ORDER.indexOf(mode) < MODE_ORDER.indexOf(least) ? least : mode
 }
 
 /** What revokeAll() removed. */
@@ -53,6 +67,7 @@ export interface RevokeSummary {
 
 export interface PermissionStore {
   readonly path: string
+  /** The mode in force: the person's choice, raised to the managed policy's least strict mode. */
   mode(): PermissionMode
   toolPolicy(toolName: string): ToolPolicy | undefined
   extensionPolicy(extensionId: string): PolicyKind | undefined
@@ -196,7 +211,7 @@ export async function openPermissionStore(dir: string, options: PermissionStoreO
 
   return {
     path,
-    mode: () => state.mode,
+    mode: () => atLeast(state.mode, options.managedMode?.least()),
     toolPolicy: (toolName) => state.toolPolicies.get(toolName),
     extensionPolicy: (extensionId) => state.extensionPolicies.get(extensionId),
     rules: () => state.rules,
@@ -208,7 +223,10 @@ export async function openPermissionStore(dir: string, options: PermissionStoreO
       return taken
     },
     async setMode(mode) {
-      state.mode = checked(PermissionModeSchema, mode, 'mode')
+      const next = checked(PermissionModeSchema, mode, 'mode')
+      const refused = options.managedMode?.refusal(next)
+      if (refused) throw new Error(refused)
+      state.mode = next
       await commit()
     },
     async setToolPolicy(toolName, policy) {

@@ -18,6 +18,7 @@ import { registerHookTools } from './hookTools'
 import { registerConnectedAppTools } from './connectedAppTools'
 import { registerAgentTools } from './agentTools'
 import { PERSON_CALLER } from '../services/agents/callerGrants'
+import { candidateOf } from '../policy'
 
 /** One line of the rule tester's trace, e.g. `rule notes (allow): matched — path is under ~/Notes`. */
 function describeTrace(step: RuleTrace): string {
@@ -127,7 +128,7 @@ export function registerHostTools(server: McpServer, services: HostServices, set
     return { id }
   })
   // The by-hand form: what the person typed there binds the secrets it names (secretOwnership.ts).
-  tool('extension_add', 'Install an extension; a launch that needs approval waits for it.', ({ config }) => extensions.add(config, 'person'))
+  tool('extension_add', 'Install an extension; a launch that needs approval waits for it.', ({ config }) => extensions.add(config, 'person', { source: 'manual' }))
   tool('extension_update', 'Change an extension.', ({ id, config }) => extensions.update(id, config, 'person'))
   tool('extension_remove', 'Remove an extension.', async ({ id }) => {
     await extensions.remove(id)
@@ -147,7 +148,7 @@ export function registerHostTools(server: McpServer, services: HostServices, set
     return extensions.views().find((view) => view.id === id)!
   })
   // Imports add through the extension service, so every imported server waits for the consent dialog before it first starts.
-  const imports = createConfigImport({ extensions, secrets })
+  const imports = createConfigImport({ extensions, secrets, policyRefusal: (config) => services.policy.extensionRefusal(candidateOf(config)) })
   tool('extension_import_preview', "Preview the servers of a pasted config or of another app's config file.", (args) => imports.preview(args))
   tool('extension_import', "Import servers from a pasted config, another app's config file or an install link; each waits for approval before it starts.", (args) => imports.run(args))
   tool('discovered_configs', 'Config files of Claude Desktop, Cursor and VS Code found on this computer.', async () => ({ configs: await imports.discover() }))

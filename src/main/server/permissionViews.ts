@@ -38,7 +38,8 @@ export function permissionsView(extensions: ExtensionService, permissions: Permi
   const file = permissions.store.snapshot()
   const current = new Map(extensions.core.cache.catalog().tools.map((tool) => [tool.name, hashToolDefinition(toolDefinitionOf(tool))]))
   return {
-    mode: file.mode,
+    // The mode in force (raised to a managed policy's least strict mode), not only the person's choice.
+    mode: permissions.store.mode(),
     toolPolicies: Object.fromEntries(
       Object.entries(file.toolPolicies).map(([tool, policy]) => {
         const hash = current.get(tool)

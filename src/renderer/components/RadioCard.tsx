@@ -14,6 +14,8 @@ interface Props {
   gapClassName?: string
   titleClassName?: string
   hintClassName?: string
+  /** Not choosable (e.g. set by the organisation's policy); still read out, with the hint saying why. */
+  disabled?: boolean
 }
 
 export function RadioCard({
@@ -27,12 +29,14 @@ export function RadioCard({
   gapClassName = 'gap-2.5',
   titleClassName = 'block text-sm font-medium',
   hintClassName = 'block text-xs text-zinc-500 dark:text-zinc-400',
+  disabled = false,
 }: Props) {
   const labelId = `${group}-${value}`
   return (
     <label
       className={
-        `relative flex cursor-pointer items-start ${gapClassName} rounded-lg border p-3 transition-colors has-focus-visible:outline-2 ` +
+        (disabled ? 'opacity-60 ' : '') +
+        `relative flex ${disabled ? 'cursor-not-allowed' : 'cursor-pointer'} items-start ${gapClassName} rounded-lg border p-3 transition-colors has-focus-visible:outline-2 ` +
         'has-focus-visible:outline-offset-2 has-focus-visible:outline-indigo-500 ' +
         (checked
           ? 'border-indigo-500 bg-indigo-50/60 ring-1 ring-indigo-500 dark:bg-indigo-500/10'
@@ -45,7 +49,8 @@ export function RadioCard({
         value={value}
         checked={checked}
         onChange={onSelect}
-        className="absolute inset-0 m-0 size-full cursor-pointer appearance-none opacity-0"
+        disabled={disabled}
+        className="absolute inset-0 m-0 size-full cursor-pointer appearance-none opacity-0 disabled:cursor-not-allowed"
         aria-labelledby={labelId}
         aria-describedby={`${labelId}-hint`}
       />

@@ -12,6 +12,7 @@ import { deniedEnvReason } from './envPolicy'
 import { MAX_SECRET_NAME_LENGTH } from '../../secrets/secretNames'
 import { revealsNoSecretValue, secretNamesIn, secretReferenceProblem } from './secretReferences'
 import { RemoteAuthConfigSchema } from '../auth/authConfig'
+import { InstalledFromSchema } from '../../../shared/policyApi'
 
 export const ExtensionTypes = ['stdio', 'streamable-http', 'sse', 'builtin', 'frontend'] as const
 export type ExtensionType = (typeof ExtensionTypes)[number]
@@ -111,6 +112,8 @@ const common = {
    * set by main only, never taken from an install source.
    */
   boundSecrets: z.array(z.string().max(MAX_SECRET_NAME_LENGTH)).max(256).optional(),
+  /** How it was installed (registry, bundle, link, import, by hand), for the managed policy; set by main only. */
+  installedFrom: InstalledFromSchema.optional(),
 }
 
 const StdioConfigSchema = z.strictObject({

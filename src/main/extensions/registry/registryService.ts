@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import type { RegistryEntry, RegistryPage, RegistryServerDetails } from '../../../shared/registryApi'
 import { extensionIdFromName } from '../../../shared/toolNames'
 import type { ExtensionView } from '../../../shared/extensionApi'
+import type { InstalledFrom } from '../../../shared/policyApi'
 import { log } from '../../log/log'
 import { buildInstall, type ChoiceRef } from './choiceBuild'
 import { describeChoices } from './choiceForm'
@@ -24,7 +25,8 @@ export interface RegistryServiceOptions {
   dataDir: string
   /** The registry base URL from settings, read on every request. */
   registryUrl: () => string
-  extensions: { views(): ExtensionView[]; add(config: Record<string, unknown>): Promise<ExtensionView> }
+  /** `from`: kept in the config, so the managed policy knows the registry name (policyApi.ts). */
+  extensions: { views(): ExtensionView[]; add(config: Record<string, unknown>, source?: 'install', from?: InstalledFrom): Promise<ExtensionView> }
   secrets: { set(name: string, value: string): Promise<void>; delete(name: string): Promise<unknown> }
   fetch?: FetchLike
   now?: () => Date
@@ -156,7 +158,7 @@ export function createRegistryService(options: RegistryServiceOptions): Registry
           stored.push(secret.name)
         }
         // The extension service stores a launch that needs consent disabled and asks the person first.
-        return { extension: await options.extensions.add(built.config), storedSecrets: stored }
+        return { extension: await options.extensions.add(built.config, 'install', { source: 'registry', registryName: name }), storedSecrets: stored }
       } catch (error) {
         // Secrets of an extension that was not added would belong to nothing.
         await Promise.all(stored.map((secretName) => options.secrets.delete(secretName).catch(() => false)))

@@ -116,6 +116,8 @@ export interface ChatServiceOptions {
   defaultInstructions?: () => string | undefined
   /** The system save dialog for exports (the app window); absent in browser mode. */
   pickSavePath?: SavePicker
+  /** Why turns are refused now (the managed policy), or undefined; asked before a turn starts. */
+  turnRefusal?: () => string | undefined
 }
 
 /** What starts a turn: a message, a regenerate, or an edit (see runTurn's `userText` and `rewind`), from the person or an agent. */
@@ -203,8 +205,13 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
   const callers = new Map<string, CallerTurn>()
   const agentOf = (agentId: string | undefined): Agent => options.agents?.get(agentId ?? DEFAULT_AGENT_ID) ?? options.agents?.get(DEFAULT_AGENT_ID) ?? defaultAgent()
 
+  const refuseIfManaged = () => {
+    const refused = options.turnRefusal?.()
+    if (refused) throw new Error(refused)
+  }
   /** Starts a turn of the session's agent in a session that exists; returns at once with its id. */
   const start = async (id: string, begin: TurnBegin) => {
+    refuseIfManaged()
     const session = sessions.get(id)
     const agent = agentOf(session?.agentId)
     const chain = [...(begin.caller ? (callers.get(begin.caller)?.chain ?? []) : []), { id: agent.id, name: agent.name }]
@@ -281,6 +288,8 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
 
   return {
     async send(sessionId, text, attached, sendOptions) {
+      // Before a new session is made for it.
+      refuseIfManaged()
       const id = sessionId ?? (await sessions.create()).id
       if (!sessions.get(id)) throw new Error(`No session with id "${id}" exists; it may have been deleted.`)
       // Takes effect at once; subscribing to new attachments goes on in the background.

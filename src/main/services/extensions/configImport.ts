@@ -22,6 +22,8 @@ import type { ImportPlan } from '../../extensions/importers/importTypes'
 import { planImport } from '../../extensions/importers/previewImport'
 import type { SecretStore } from '../../secrets/secretStore'
 import type { ExtensionService } from './extensionService'
+import type { InstalledFrom } from '../../../shared/policyApi'
+import type { ExtensionConfig } from '../../extensions'
 import { installLinkPlan } from './installLink'
 import { launchWarnings } from './launchReview'
 
@@ -32,6 +34,8 @@ export interface ConfigImportOptions {
   environment?: () => ImportEnvironment
   /** Reads an app's config file; from disk with a size cap by default. */
   readConfigFile?: ConfigFileReader
+  /** Why the managed policy refuses a server (the extension service asks again when it is added); shown in the preview as a problem. */
+  policyRefusal?: (config: ExtensionConfig) => string | undefined
 }
 
 export interface ConfigImport {
@@ -64,10 +68,20 @@ export function createConfigImport(options: ConfigImportOptions): ConfigImport {
   const environment = options.environment ?? realEnvironment
   const read = options.readConfigFile ?? readConfigFileFromDisk
   const takenIds = () => new Set(options.extensions.views().map((view) => view.id))
+  /** A server the managed policy refuses cannot be chosen: the preview says so before anything is stored. */
+  const withPolicy = (plan: ImportPlan, from: InstalledFrom): ImportPlan => {
+    for (const candidate of plan.candidates) {
+      const refused = candidate.config && options.policyRefusal?.({ ...candidate.config, installedFrom: from })
+      if (!refused) continue
+      candidate.preview.importable = false
+      candidate.preview.problems.unshift(refused)
+    }
+    return plan
+  }
 
   const planFor = async (request: { json?: string; source?: HostToolArgs<'extension_import'>['source']; link?: string }): Promise<ImportPlan> => {
-    if (request.link !== undefined) return withLaunchWarnings(installLinkPlan(request.link, takenIds()))
-    if (request.json !== undefined) return withLaunchWarnings(planImport(request.json, { takenIds: takenIds(), source: request.source }))
+    if (request.link !== undefined) return withPolicy(withLaunchWarnings(installLinkPlan(request.link, takenIds())), { source: 'link' })
+    if (request.json !== undefined) return withPolicy(withLaunchWarnings(planImport(request.json, { takenIds: takenIds(), source: request.source })), { source: 'import' })
     if (request.source === undefined) return { preview: { servers: [], problems: ['Give the config to import: paste its JSON, pick an app, or paste an install link.'] }, candidates: [] }
     const location = configLocation(request.source, environment())
     let text: string
@@ -79,18 +93,18 @@ export function createConfigImport(options: ConfigImportOptions): ConfigImport {
         : describeReadError(error, location)
       return { preview: { source: request.source, path: location.path, servers: [], problems: [problem] }, candidates: [] }
     }
-    return withLaunchWarnings(planImport(text, { takenIds: takenIds(), source: request.source, path: location.path, what: `${location.label}'s config (${location.path})` }))
+    return withPolicy(withLaunchWarnings(planImport(text, { takenIds: takenIds(), source: request.source, path: location.path, what: `${location.label}'s config (${location.path})` })), { source: 'import' })
   }
 
   /** Stores the secrets, then adds the server; if adding fails the secrets are removed again (they would belong to nothing). */
-  const addServer = async (server: ServerToAdd, base: Pick<ImportServerResult, 'id' | 'key' | 'name'>): Promise<ImportServerResult> => {
+  const addServer = async (server: ServerToAdd, base: Pick<ImportServerResult, 'id' | 'key' | 'name'>, from: InstalledFrom): Promise<ImportServerResult> => {
     const stored: string[] = []
     try {
       for (const { name, value } of server.secrets) {
         await options.secrets.set(name, value)
         stored.push(name)
       }
-      const extension = await options.extensions.add(server.config)
+      const extension = await options.extensions.add(server.config, 'install', from)
       return { ...base, outcome: 'added', errors: [], storedSecrets: stored, missingSecrets: server.missing, extension }
     } catch (error) {
       await Promise.all(stored.map((name) => options.secrets.delete(name).catch(() => false)))
@@ -100,7 +114,7 @@ export function createConfigImport(options: ConfigImportOptions): ConfigImport {
 
   return {
     preview: async (request) => (await planFor(request)).preview,
-    previewLink: (link) => withLaunchWarnings(installLinkPlan(link, takenIds())).preview,
+    previewLink: (link) => withPolicy(withLaunchWarnings(installLinkPlan(link, takenIds())), { source: 'link' }).preview,
     async run(request) {
       const plan = await planFor(request)
       if (plan.candidates.length === 0) return { results: [], problems: plan.preview.problems }
@@ -122,7 +136,7 @@ export function createConfigImport(options: ConfigImportOptions): ConfigImport {
           continue
         }
         const applied = applyChoice(candidate, choice, request.inputs ?? {})
-        results.push(applied.ok ? await addServer(applied.server, base) : failure(base.id, base.key, base.name, applied.errors))
+        results.push(applied.ok ? await addServer(applied.server, base, { source: request.link !== undefined ? 'link' : 'import' }) : failure(base.id, base.key, base.name, applied.errors))
       }
       return { results, problems: plan.preview.problems }
     },

@@ -16,6 +16,7 @@ import type { FrontendTransportSource } from '../../extensions/connection/transp
 import { describeSignIn, type RemoteAuth } from '../../extensions/auth/remoteAuth'
 import type { RevisionCache } from '../../extensions/connection/revisionCache'
 import { createCallerGrants, type Caller, type CallerGrants } from '../agents/callerGrants'
+import type { InstalledFrom } from '../../../shared/policyApi'
 
 type CatalogWithoutPolicies = Omit<ToolsResource, 'tools' | 'tokenizer'> & { tools: Omit<ToolsResource['tools'][number], 'policy' | 'alwaysOffer' | 'tokens'>[] }
 
@@ -44,6 +45,8 @@ export interface ExtensionServiceOptions {
   auth?: RemoteAuth
   /** Runs after an extension was removed (a bundle deletes its files and keychain entries). */
   onRemoved?: (id: string) => Promise<void>
+  /** Why the managed policy refuses this extension (install, update or start), or undefined; checked before anything is stored or started. */
+  policyRefusal?: (config: ExtensionConfig) => string | undefined
   /** The in-process servers builtin extensions connect to (default: the shipped ones); the agents add theirs. */
   builtins?: BuiltinRegistry
 }
@@ -52,8 +55,11 @@ export interface ExtensionService {
   readonly core: ExtensionsCore
   readonly consent: ExtensionConsent
   views(): ExtensionView[]
-  /** `source`: 'person' only for the by-hand form (it binds the secrets the config names); every install path is 'install'. */
-  add(input: Record<string, unknown>, source?: ConfigSource): Promise<ExtensionView>
+  /**
+   * `source`: 'person' only for the by-hand form (it binds the secrets the config names); every install path is 'install'.
+   * `from`: the way it is installed (registry, bundle, link, import, by hand), kept in the config for the managed policy.
+   */
+  add(input: Record<string, unknown>, source?: ConfigSource, from?: InstalledFrom): Promise<ExtensionView>
   update(id: string, input: Record<string, unknown>, source?: ConfigSource): Promise<ExtensionView>
   remove(id: string): Promise<void>
   setEnabled(id: string, enabled: boolean): Promise<ExtensionView>
@@ -146,6 +152,7 @@ export function createExtensionService(options: ExtensionServiceOptions): Extens
     resolveSecrets: options.resolveSecrets,
     ownsSecret: options.ownsSecret,
     missingSettings: options.missingSettings,
+    startRefusal: options.policyRefusal,
     builtins: options.builtins ?? createBuiltinRegistry({ appVersion: options.appVersion }),
     clientInfo: { name: 'switchboard', version: options.appVersion },
     handlers: options.handlers,
@@ -222,6 +229,9 @@ export function createExtensionService(options: ExtensionServiceOptions): Extens
   const withConsent = async (input: Record<string, unknown>, apply: (input: Record<string, unknown>) => ReturnType<ExtensionsCore['manager']['add']>) => {
     const parsed = parseExtensionConfig(input)
     if (!parsed.ok) fail(parsed.errors)
+    // The managed policy is asked before anything is stored, asked for consent or started.
+    const refused = options.policyRefusal?.(parsed.config)
+    if (refused) fail([refused])
     const wantsToRun = parsed.config.enabled
     const gated = wantsToRun && consent.require(parsed.config) === 'pending'
     const result = await apply(gated ? { ...input, enabled: false } : input)
@@ -233,8 +243,11 @@ export function createExtensionService(options: ExtensionServiceOptions): Extens
   }
 
   /** The input with the bindings main decides on (secretOwnership.ts); whatever `boundSecrets` it carried is dropped. */
-  const bound = (input: Record<string, unknown>, source: ConfigSource, previous?: ExtensionConfig): Record<string, unknown> => {
-    const { boundSecrets: _ignored, ...rest } = input
+  const bound = (input: Record<string, unknown>, source: ConfigSource, previous?: ExtensionConfig, from?: InstalledFrom): Record<string, unknown> => {
+    // Where it came from is main's to say: kept from before on an update, given by the install path on an add.
+    const { boundSecrets: _ignored, installedFrom: _claimed, ...given } = input
+    const origin = previous ? previous.installedFrom : from
+    const rest = origin ? { ...given, installedFrom: origin } : given
     const parsed = parseExtensionConfig(rest)
     // An invalid config is refused with its errors by withConsent.
     const bindings = parsed.ok ? bindingsFor(parsed.config, source, previous) : []
@@ -257,7 +270,7 @@ export function createExtensionService(options: ExtensionServiceOptions): Extens
     core,
     consent,
     views: () => core.manager.list().map((snapshot) => view(snapshot.id)),
-    add: (input, source = 'install') => withConsent(bound(input, source), (checked) => core.manager.add(checked)),
+    add: (input, source = 'install', from) => withConsent(bound(input, source, undefined, from), (checked) => core.manager.add(checked)),
     update: (id, input, source = 'install') => withConsent(bound({ ...unmask(id, input), id }, source, core.manager.config(id)), (checked) => core.manager.update(id, checked)),
     async remove(id) {
       const config = core.manager.config(id)

@@ -9,6 +9,8 @@ import { ModelOptions } from '../chat/ModelOptions'
 import { modeLabel } from '../permissions/permissionText'
 import { primaryButton, quietButton, textInput } from '../ui'
 import { draftOf, emptyDraft, inputOf, type AgentDraft } from './agentDraft'
+import { usePolicy } from '../policy/usePolicy'
+import { MANAGED_LABEL } from '../../../shared/hostApi'
 
 interface Props {
   /** The agent to edit; absent for a new one. */
@@ -18,6 +20,10 @@ interface Props {
 
 export function AgentForm({ agent, onDone }: Props) {
   const id = useId()
+  // Modes less strict than the organisation allows cannot be chosen (an agent's mode is raised to it anyway).
+  const least = usePolicy()?.managed.leastStrictMode
+  const modes = PermissionModeSchema.options
+  const refused = (mode: (typeof modes)[number]) => least !== undefined && modes.indexOf(mode) < modes.indexOf(least)
   const act = useHostAction()
   const models = useModelsStore((state) => state.models)
   const extensions = useExtensionsStore((state) => state.extensions) ?? []
@@ -92,9 +98,10 @@ export function AgentForm({ agent, onDone }: Props) {
         Permission mode
         <select id={`${id}-mode`} value={draft.permissionMode} onChange={(change) => set({ permissionMode: change.target.value === '' ? '' : PermissionModeSchema.parse(change.target.value) })} className={textInput}>
           <option value="">Follow the global mode</option>
-          {PermissionModeSchema.options.map((mode) => (
-            <option key={mode} value={mode}>
+          {modes.map((mode) => (
+            <option key={mode} value={mode} disabled={refused(mode)}>
               {modeLabel(mode)}
+              {refused(mode) ? ` (${MANAGED_LABEL})` : ''}
             </option>
           ))}
         </select>

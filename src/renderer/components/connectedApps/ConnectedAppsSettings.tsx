@@ -12,6 +12,8 @@ import { Switch } from '../Switch'
 import { CopyButton } from '../CopyButton'
 import { secondaryButton, textInput } from '../ui'
 import { ConnectedAppRow } from './ConnectedAppRow'
+import { ManagedNote } from '../policy/ManagedNote'
+import { usePolicy } from '../policy/usePolicy'
 
 export function ConnectedAppsSettings() {
   const view = useHostResource(HostResource.connectedApps, ConnectedAppsResourceSchema)
@@ -20,6 +22,7 @@ export function ConnectedAppsSettings() {
   const [busy, setBusy] = useState(false)
   const [name, setName] = useState('')
   const urlShown = useRef<HTMLElement>(null)
+  const managedOff = usePolicy()?.managed.connectedApps === false
   if (!view) return <p className="text-sm text-zinc-500">Loading…</p>
 
   const setEnabled = async (enabled: boolean) => {
@@ -49,8 +52,19 @@ export function ConnectedAppsSettings() {
           <p id="connected-apps-description" className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
             Let Claude Code, VS Code, Cursor or a script use your agents — and, if you choose, your extensions' tools — over MCP on this computer. Every call they make asks here like the model's.
           </p>
+          {managedOff && (
+            <div className="mt-2">
+              <ManagedNote id="connected-apps-managed" detail="connected apps are turned off." />
+            </div>
+          )}
         </div>
-        <Switch checked={view.enabled} onChange={(next) => void setEnabled(next)} label="Serve connected apps" describedBy="connected-apps-description" disabled={busy} />
+        <Switch
+          checked={view.enabled}
+          onChange={(next) => void setEnabled(next)}
+          label="Serve connected apps"
+          describedBy={managedOff ? 'connected-apps-description connected-apps-managed' : 'connected-apps-description'}
+          disabled={busy || managedOff}
+        />
       </div>
       {view.error && (
         <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950/40 dark:text-red-200">

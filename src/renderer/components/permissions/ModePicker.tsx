@@ -1,16 +1,20 @@
 /** The permission mode as a native radio group of cards (arrow keys move between them), each with one line on what it does. */
 import { useId } from 'react'
-import { DEFAULT_MODE, type PermissionMode } from '../../../shared/hostApi'
+import { DEFAULT_MODE, MANAGED_LABEL, type PermissionMode } from '../../../shared/hostApi'
 import { modeChoices } from './permissionText'
 import { RadioCard } from '../RadioCard'
 
 interface Props {
   value: PermissionMode
   onChange: (mode: PermissionMode) => void
+  /** The least strict mode the organisation's policy allows: the modes before it (in modeChoices' order) cannot be chosen. */
+  least?: PermissionMode
 }
 
-export function ModePicker({ value, onChange }: Props) {
+export function ModePicker({ value, onChange, least }: Props) {
   const id = useId()
+  const order = modeChoices.map((choice) => choice.value)
+  const refused = (mode: PermissionMode) => least !== undefined && order.indexOf(mode) < order.indexOf(least)
   return (
     <fieldset>
       <legend className="sr-only">Permission mode</legend>
@@ -24,6 +28,7 @@ export function ModePicker({ value, onChange }: Props) {
               value={choice.value}
               checked={selected}
               onSelect={() => onChange(choice.value)}
+              disabled={refused(choice.value)}
               gapClassName="gap-3"
               marker={
                 <span
@@ -44,7 +49,7 @@ export function ModePicker({ value, onChange }: Props) {
                 </>
               }
               hintClassName="mt-0.5 block text-xs leading-relaxed text-zinc-600 dark:text-zinc-400"
-              hint={choice.hint}
+              hint={refused(choice.value) ? `${MANAGED_LABEL}. ${choice.hint}` : choice.hint}
             />
           )
         })}

@@ -18,6 +18,9 @@ import { RevokeAll } from './RevokeAll'
 import { RuleList } from './RuleList'
 import { RuleTester } from './RuleTester'
 import { ToolPolicyTable } from './ToolPolicyTable'
+import { ManagedNote } from '../policy/ManagedNote'
+import { usePolicy } from '../policy/usePolicy'
+import { modeLabel } from './permissionText'
 
 /** How many standing grants "revoke all" would take back. */
 function grantCount(permissions: PermissionsResource): number {
@@ -46,6 +49,7 @@ function PermissionsPage({ permissions }: { permissions: PermissionsResource }) 
   const extensions = useExtensionsStore((state) => state.extensions)
   const [mode, expectMode, clearMode] = usePendingValue<PermissionMode>(permissions.mode)
   const tools = catalog?.tools ?? []
+  const least = usePolicy()?.managed.leastStrictMode
 
   const changeMode = async (next: PermissionMode) => {
     expectMode(next)
@@ -59,7 +63,8 @@ function PermissionsPage({ permissions }: { permissions: PermissionsResource }) 
         title="Permissions"
         description="How much Switchboard asks before the model’s tool calls run. Policies and rules below refine the mode; whatever they say, a changed tool asks first."
       >
-        <ModePicker value={mode} onChange={(next) => void changeMode(next)} />
+        {least && least !== 'autonomous' && <ManagedNote detail={`the mode can be no less strict than ${modeLabel(least)}.`} />}
+        <ModePicker value={mode} onChange={(next) => void changeMode(next)} least={least} />
       </SettingsSection>
 
       <SettingsSection

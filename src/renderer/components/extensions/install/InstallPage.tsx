@@ -13,6 +13,8 @@ import { BundleInstall } from './bundle/BundleInstall'
 import { ImportTab } from './import/ImportTab'
 import { LinkTab } from './link/LinkTab'
 import { RegistryBrowser } from './registry/RegistryBrowser'
+import { ManagedNote } from '../../policy/ManagedNote'
+import { usePolicy } from '../../policy/usePolicy'
 
 const tabs: readonly TabItem<InstallTab>[] = [
   { id: 'registry', label: 'Registry' },
@@ -33,7 +35,10 @@ export function InstallPage({ tab, link, requestId }: Props) {
   const id = useId()
   const showExtensions = useViewStore((state) => state.showExtensions)
   const onInstalled = (extensionId: string) => showExtensions({ page: 'details', id: extensionId })
+  const managed = usePolicy()?.managed
   const panel = () => {
+    // A way of installing the organisation refuses: say so instead of offering a form the host would refuse.
+    if (managed?.refusedSources.includes(tab)) return <ManagedNote detail="installing this way is not allowed on this computer." />
     switch (tab) {
       case 'registry':
         return <RegistryBrowser onInstalled={onInstalled} />
@@ -60,6 +65,13 @@ export function InstallPage({ tab, link, requestId }: Props) {
           From the MCP Registry, a bundle, another app’s config, an install link, or by hand. Before a program starts for the first time, Switchboard shows you exactly what it will run and asks.
         </p>
       </div>
+      {managed?.extensions && (
+        <div className="space-y-0.5">
+          {managed.extensionRules.map((rule) => (
+            <ManagedNote key={rule} detail={rule} />
+          ))}
+        </div>
+      )}
       <Tabs idPrefix={id} label="Ways to install" items={tabs} value={tab} onChange={(next) => showExtensions({ page: 'add', tab: next, link, requestId })} />
       <div role="tabpanel" id={panelElementId(id, tab)} aria-labelledby={tabElementId(id, tab)} tabIndex={0} className="focus-visible:outline-offset-4">
         {panel()}
