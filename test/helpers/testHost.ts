@@ -45,7 +45,7 @@ export function newClient(): Client {
 }
 
 /** `options`: host options a test needs to vary (short question timeouts, an injected link opener). */
-export async function startTestHost(dataDir?: string, options: Pick<HostOptions, 'questionTimeoutMs' | 'openExternal'> = {}): Promise<TestHost> {
+export async function startTestHost(dataDir?: string, options: Pick<HostOptions, 'questionTimeoutMs' | 'openExternal' | 'routineClock' | 'notifyOs'> = {}): Promise<TestHost> {
   const dir = dataDir ? { path: dataDir, remove: async () => undefined } : await tempDir()
   const host = await createHost({
     dataDir: dir.path,

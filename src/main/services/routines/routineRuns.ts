@@ -112,7 +112,7 @@ export function createRoutineLauncher(options: RoutineLauncherOptions): RoutineL
         if (changed !== uri || ending) return
         void chat.history(run.sessionId).then((history) => {
           const used = tokensOf(history) - baseline
-          if (used > limits.maxTokens) end('capped', `The routine "${routine.name}" used ${used} tokens, over its cap of ${limits.maxTokens}, so this run ended here.`)
+          if (used > limits.maxTokens) end('capped', tokensNote(routine, used, limits.maxTokens))
         })
       }),
     )
@@ -141,6 +141,11 @@ export function createRoutineLauncher(options: RoutineLauncherOptions): RoutineL
       waitTimer?.cancel()
       stops.forEach((stop) => stop())
     }
+    // The last reply's usage may come in as the turn ends: the token cap is checked once more.
+    if (!ending) {
+      const used = tokensOf(await chat.history(run.sessionId)) - baseline
+      if (used > limits.maxTokens) ending = { outcome: 'capped', note: tokensNote(routine, used, limits.maxTokens) }
+    }
     if (ending) {
       await chat.note(run.sessionId, run.turnId, ending.note).catch(() => undefined)
       return ending
@@ -148,6 +153,10 @@ export function createRoutineLauncher(options: RoutineLauncherOptions): RoutineL
     const ended = endOf(result, options.closing())
     return ended.outcome === 'done' && personDenied ? { outcome: 'denied', note: 'You denied a tool call of this run; the agent went on without it.' } : ended
   }
+}
+
+function tokensNote(routine: Routine, used: number, cap: number): string {
+  return `The routine "${routine.name}" used ${used} tokens, over its cap of ${cap}, so this run ended here.`
 }
 
 function approvalNote(routine: Routine, minutes: number): string {
