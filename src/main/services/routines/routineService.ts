@@ -106,7 +106,6 @@ export function createRoutineService(options: RoutineServiceOptions): RoutineSer
   const emit = (event: RoutineEvent) => eventListeners.forEach((listener) => listener(event))
   /** Routine id → the run going on. */
   const running = new Map<string, { runId: string; done: Promise<void> }>()
-  const slotCache = new Map<string, { key: string; slots: Slots }>()
   let enabled = true
   let stopped = false
   let started = false
@@ -120,21 +119,33 @@ export function createRoutineService(options: RoutineServiceOptions): RoutineSer
     if (!routine) throw new Error(`No routine with id "${id}" exists; it may have been removed. Reload Settings → Routines.`)
     return routine
   }
+  // A croner job weighs about 80 KB, so none is kept: the next slot of each routine is (a number), and
+  // a job is made again only when that slot comes or the schedule changes.
   const slotsFor = (routine: Routine): Slots | undefined => {
-    const key = JSON.stringify([routine.schedule, routine.timeZone, routine.scheduledFrom])
-    const cached = slotCache.get(routine.id)
-    if (cached?.key === key) return cached.slots
     try {
-      const slots = slotsOf(routine.schedule, routine.timeZone, Date.parse(routine.scheduledFrom))
-      slotCache.set(routine.id, { key, slots })
-      return slots
+      return slotsOf(routine.schedule, routine.timeZone, Date.parse(routine.scheduledFrom))
     } catch (error) {
       log('warn', 'routines', `Routine "${routine.name}" has a schedule that cannot run: ${(error as Error).message}`)
       return undefined
     }
   }
   const handledOf = (routine: Routine) => Date.parse(store.data().handled[routine.id] ?? routine.scheduledFrom)
-  const nextOf = (routine: Routine) => (routine.paused ? undefined : slotsFor(routine)?.next(Math.max(handledOf(routine), clock.now())))
+  const nextCache = new Map<string, { key: string; next: number | undefined }>()
+  /** The routine's first slot after the newest it handled (it may be due already). */
+  const nextDue = (routine: Routine): number | undefined => {
+    if (routine.paused) return undefined
+    const key = JSON.stringify([routine.schedule, routine.timeZone, routine.scheduledFrom, store.data().handled[routine.id]])
+    const cached = nextCache.get(routine.id)
+    if (cached?.key === key) return cached.next
+    const next = slotsFor(routine)?.next(handledOf(routine))
+    nextCache.set(routine.id, { key, next })
+    return next
+  }
+  /** The next run to show: the next slot, or the next one after now when that is overdue (it runs at the next check). */
+  const nextOf = (routine: Routine) => {
+    const due = nextDue(routine)
+    return due !== undefined && due <= clock.now() ? slotsFor(routine)?.next(clock.now()) : due
+  }
   const runsOf = (id: string) => store.data().runs.filter((run) => run.routineId === id).reverse()
 
   const viewOf = (routine: Routine): RoutineView => {
@@ -226,10 +237,16 @@ export function createRoutineService(options: RoutineServiceOptions): RoutineSer
       const catchUpMs = store.data().options.catchUpHours * HOUR_MS
       for (const routine of routines()) {
         if (routine.paused) continue
+        const due = nextDue(routine)
+        if (due === undefined || due > now) continue
         const slots = slotsFor(routine)
         if (!slots) continue
         const plan = planDue(slots, handledOf(routine), now, catchUpMs)
-        if (plan.handledUpTo === undefined) continue
+        if (plan.handledUpTo === undefined) {
+          // Due only before the look-back: nothing to record one by one; the routine goes on from now.
+          await store.update((data) => void (data.handled[routine.id] = iso(now)))
+          continue
+        }
         for (const slot of plan.missed) {
           const missed: RoutineRun = { id: randomUUID(), routineId: routine.id, trigger: 'schedule', slot: iso(slot), startedAt: iso(now), endedAt: iso(now), outcome: 'missed', note: 'Switchboard was not running, or the computer slept, at this time; only the newest missed time within the catch-up window runs.' }
           await record(missed)
@@ -253,11 +270,12 @@ export function createRoutineService(options: RoutineServiceOptions): RoutineSer
     const now = clock.now()
     let next: number | undefined
     for (const routine of routines()) {
-      const at = nextOf(routine)
+      const at = nextDue(routine)
       if (at !== undefined && (next === undefined || at < next)) next = at
     }
     if (next === undefined) return
-    const delay = Math.min(Math.max(0, next - now), MAX_TIMER_MS)
+    // At least a second: a slot that stays due (a failed check) never spins the timer.
+    const delay = Math.min(Math.max(1_000, next - now), MAX_TIMER_MS)
     expectedAt = now + delay
     timer = clock.setTimer(delay, () => {
       timer = undefined
@@ -332,7 +350,7 @@ export function createRoutineService(options: RoutineServiceOptions): RoutineSer
         data.runs = data.runs.filter((run) => run.routineId !== id)
         delete data.handled[id]
       })
-      slotCache.delete(id)
+      nextCache.delete(id)
       rearm()
       return { id }
     },
