@@ -109,6 +109,8 @@ export const RoutineOptionsSchema = z.object({
   catchUpHours: z.number().int().min(1).max(168).default(24),
   /** Closing the window keeps Switchboard in the tray (Electron); undefined until the person was asked. */
   keepRunningInTray: z.boolean().optional(),
+  /** Start Switchboard at login (the desktop app: an XDG autostart entry on Linux, a login item elsewhere). */
+  startAtLogin: z.boolean().default(false),
 })
 export type RoutineOptions = z.infer<typeof RoutineOptionsSchema>
 
