@@ -112,6 +112,21 @@ describe('routines through the host API', () => {
     expect(notifications).toHaveLength(1)
   })
 
+  it('with two windows open: one notification, one answer from either window, and the run goes on to its end', async () => {
+    const { h, client, notifications } = await hostWith([{ type: 'tool-calls', calls: [{ name: 'fx__echo', args: { text: 'hi' } }] }, { type: 'text', chunks: ['Echoed.'] }], { withFixture: true })
+    const other = await h.connectOverWebSocket()
+    const routine = await saveRoutine(client, {})
+    await call(client, 'routine_run_now', { id: routine.id })
+    await poll(() => lastRun(client, routine.id), (run) => run?.outcome === 'waiting', 'the run to wait for approval')
+    const [approval] = (await read(other, HostResource.elicitations, ElicitationsResourceSchema)).elicitations
+    await call(other, 'elicitation_respond', { id: approval!.id, action: 'accept', content: { decision: 'allow_once' } })
+    expect((await client.callTool({ name: 'elicitation_respond', arguments: { id: approval!.id, action: 'accept', content: { decision: 'allow_once' } } })).isError).toBe(true)
+    const run = await endedRun(client, routine.id)
+    expect(run).toMatchObject({ outcome: 'done' })
+    expect((await history(client, run!.sessionId!)).messages.at(-1)).toMatchObject({ role: 'assistant', text: 'Echoed.' })
+    expect(notifications).toHaveLength(1)
+  })
+
   it('each cap ends a run with a note in its session: tool calls, tokens, wall time', async () => {
     const { client, clock } = await hostWith(
       [
@@ -158,7 +173,7 @@ describe('routines through the host API', () => {
     await call(client, 'agent_remove', { id: 'writer' })
     const paused = await poll(() => routineOf(client, routine.id), (view) => view.paused, 'the routine to pause')
     expect(paused.pausedReason).toContain('"writer" was removed')
-    const settings = await read(client, HostResource.settings, SettingsResourceSchema)
+    const settings = await poll(() => read(client, HostResource.settings, SettingsResourceSchema), (view) => view.notices.length > 0, 'the notice')
     expect(settings.notices.map((notice) => notice.message)).toContainEqual(expect.stringContaining('The routine "Inbox" was paused: its agent "writer" was removed'))
     expect(await client.callTool({ name: 'routine_resume', arguments: { id: routine.id } })).toMatchObject({ isError: true, content: [{ text: expect.stringContaining('was removed; pick another agent') }] })
   })

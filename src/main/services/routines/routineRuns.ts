@@ -39,7 +39,14 @@ export interface RoutineLauncherOptions {
   closing(): boolean
 }
 
-const tokensOf = (history: HistoryResource) => (history.usage ? history.usage.input + history.usage.output : 0)
+/**
+ * Tokens so far: as the provider reported them; without its usage data, the tokenizer's estimate of
+ * each request Switchboard recorded on the replies (of the newest page of the history).
+ */
+function tokensOf(history: HistoryResource): number {
+  if (history.usage) return history.usage.input + history.usage.output
+  return history.messages.reduce((sum, message) => sum + (message.role === 'assistant' ? (message.tokens?.request ?? 0) : 0), 0)
+}
 
 export function createRoutineLauncher(options: RoutineLauncherOptions): RoutineLauncher {
   const { grants, clock, chat } = options

@@ -87,7 +87,8 @@ export interface RoutineService {
   checkAgents(): Promise<void>
   /** The managed-policy switch: off, nothing starts on a schedule or by Run now (runs going on finish). */
   readonly enabled: boolean
-  setEnabled(enabled: boolean): void
+  /** Resolves once the check that follows switching on is done. */
+  setEnabled(enabled: boolean): Promise<void>
   /** Resolves when the runs going on ended (tests, shutdown). */
   idle(): Promise<void>
   onChange(listener: () => void): () => void
@@ -417,12 +418,13 @@ export function createRoutineService(options: RoutineServiceOptions): RoutineSer
     get enabled() {
       return enabled
     },
-    setEnabled(on) {
+    async setEnabled(on) {
       if (enabled === on) return
       enabled = on
+      changed()
       // Turned back on: what was due while off is not run in a burst; the catch-up rules apply.
-      if (on) void check().then(rearm)
-      else rearm()
+      if (on) await check()
+      rearm()
     },
     async idle() {
       await checking

@@ -188,3 +188,33 @@ describe('the routine schedule', () => {
     expect(store.data().routines).toEqual([])
   })
 })
+
+describe('the routines switch and events', () => {
+  it('switched off (a managed policy), nothing runs on a schedule or by Run now; back on, what was missed meanwhile follows the catch-up rules; every run, skip and miss is an event', async () => {
+    const dir = await tempDir()
+    dirs.push(dir)
+    const clock = manualClock(start)
+    const { launch, runs } = launcher()
+    const { routines } = await service(dir.path, clock, launch)
+    const events: string[] = []
+    routines.onEvent((event) => events.push(`${event.kind} ${event.routine.name} ${event.run.outcome}`))
+    await routines.start()
+    const saved = await routines.save(daily('Inbox'))
+    await routines.setEnabled(false)
+    expect(routines.view().enabled).toBe(false)
+    expect(routines.view().routines[0]!.nextRun).toBeUndefined()
+    await expect(routines.runNow(saved.id)).rejects.toThrow(/switched off by your organisation’s policy/)
+    await clock.advance(26 * HOUR)
+    expect(runs).toHaveLength(0)
+    expect(clock.pending()).toBe(0)
+    // Back on at Tuesday 09:00: Monday's 08:00 is older than a day (missed), Tuesday's is caught up once.
+    await routines.setEnabled(true)
+    expect(runs).toHaveLength(1)
+    expect(outcomes(routines, saved.id)).toEqual(['running', 'missed'])
+    await routines.runNow(saved.id)
+    runs[0]!.finish({ outcome: 'done' })
+    await routines.idle()
+    expect(events).toEqual(['missed Inbox missed', 'run-started Inbox running', 'skipped Inbox skipped', 'run-ended Inbox done'])
+    await routines.stop()
+  })
+})
