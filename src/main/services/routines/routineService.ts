@@ -332,6 +332,18 @@ export function createRoutineService(options: RoutineServiceOptions): RoutineSer
     return viewOf(find(id))
   }
 
+  const checkAgents = async () => {
+    const orphaned = routines().filter((routine) => !routine.paused && options.agentName(routine.agentId) === undefined)
+    if (orphaned.length === 0) return
+    await store.update((data) => {
+      for (const routine of data.routines) {
+        if (orphaned.some((gone) => gone.id === routine.id)) Object.assign(routine, { paused: true, pausedReason: `Its agent "${routine.agentId}" was removed; pick another agent for it, then resume it.` })
+      }
+    })
+    for (const routine of orphaned) options.notify(`The routine "${routine.name}" was paused: its agent "${routine.agentId}" was removed. Pick another agent for it in Settings → Routines, then resume it.`)
+    rearm()
+  }
+
   return {
     view: () => ({ routines: routines().map(viewOf), options: store.data().options, enabled, systemTimeZone: zone() }),
     async save(input) {
@@ -391,7 +403,7 @@ export function createRoutineService(options: RoutineServiceOptions): RoutineSer
           if (routine) emit({ kind: 'interrupted', routine: { id: routine.id, name: routine.name }, run: { ...run, outcome: 'interrupted' } })
         }
       }
-      await this.checkAgents()
+      await checkAgents()
       await check()
       if (enabled) {
         for (const routine of routines()) {
@@ -404,17 +416,7 @@ export function createRoutineService(options: RoutineServiceOptions): RoutineSer
       await check()
       rearm()
     },
-    async checkAgents() {
-      const orphaned = routines().filter((routine) => !routine.paused && options.agentName(routine.agentId) === undefined)
-      if (orphaned.length === 0) return
-      await store.update((data) => {
-        for (const routine of data.routines) {
-          if (orphaned.some((gone) => gone.id === routine.id)) Object.assign(routine, { paused: true, pausedReason: `Its agent "${routine.agentId}" was removed; pick another agent for it, then resume it.` })
-        }
-      })
-      for (const routine of orphaned) options.notify(`The routine "${routine.name}" was paused: its agent "${routine.agentId}" was removed. Pick another agent for it in Settings → Routines, then resume it.`)
-      rearm()
-    },
+    checkAgents,
     get enabled() {
       return enabled
     },
