@@ -11,6 +11,8 @@
 import { describe, expect, it } from 'vitest'
 import type { Client } from '@modelcontextprotocol/client'
 import { Client as OutsideClient, StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
+import { InMemoryTransport, McpServer } from '@modelcontextprotocol/server'
+import { z } from 'zod'
 import {
   ConnectedAppsResourceSchema,
   ElicitationsResourceSchema,
@@ -48,11 +50,12 @@ const lastRun = async (client: Client, id: string) => (await routineOf(client, i
 const history = (client: Client, id: string) => read(client, historyUri(id), HistoryResourceSchema)
 const FX = { id: 'fx', name: 'Fixture', type: 'stdio', command: process.execPath, args: [fixtureServerPath] }
 
-async function hostWith(turns: ScriptedTurn[], options: { dataDir?: string; clock?: ManualClock; withFixture?: boolean } = {}) {
+async function hostWith(turns: ScriptedTurn[], options: { dataDir?: string; clock?: ManualClock; withFixture?: boolean; browserMode?: boolean } = {}) {
   model = await startScriptedModelServer({ turns })
   const clock = options.clock ?? manualClock(Date.parse('2026-03-02T06:00:00Z'))
   const notifications: { title: string; body: string }[] = []
-  const h = await startTestHost(options.dataDir, { routineClock: clock, notifyOs: (title, body) => notifications.push({ title, body }) })
+  // Browser mode has no OS notifier: the window's own notification (its frontend tool) is used.
+  const h = await startTestHost(options.dataDir, { routineClock: clock, ...(options.browserMode ? {} : { notifyOs: (title: string, body: string) => void notifications.push({ title, body }) }) })
   const client = await h.connectOverWebSocket()
   await selectScriptedModel(client, model.baseUrl)
   if (options.withFixture) {
@@ -125,6 +128,31 @@ describe('routines through the host API', () => {
     expect(run).toMatchObject({ outcome: 'done' })
     expect((await history(client, run!.sessionId!)).messages.at(-1)).toMatchObject({ role: 'assistant', text: 'Echoed.' })
     expect(notifications).toHaveLength(1)
+  })
+
+  it('in browser mode the notification is the window’s own (its frontend tool), once', async () => {
+    const { h, client } = await hostWith([{ type: 'tool-calls', calls: [{ name: 'fx__echo', args: { text: 'hi' } }] }, { type: 'text', chunks: ['Echoed.'] }], { withFixture: true, browserMode: true })
+    // The page's frontend-tools server, as renderer/mcp/frontendServer.ts serves show_notification.
+    const shown: { title: string; body: string }[] = []
+    const page = new McpServer({ name: 'page', version: '0.0.0' })
+    page.registerTool('show_notification', { description: 'Shows a desktop notification', inputSchema: z.object({ title: z.string(), body: z.string() }) }, async ({ title, body }) => {
+      shown.push({ title, body })
+      return { content: [{ type: 'text', text: 'The notification was shown.' }] }
+    })
+    const [pageSide, mainSide] = InMemoryTransport.createLinkedPair()
+    await page.connect(pageSide)
+    h.host.connectFrontend(mainSide)
+    await poll(() => read(client, HostResource.tools, { parse: (value) => value as { tools: { name: string }[] } }), (t) => t.tools.some((tool) => tool.name === 'frontend__show_notification'), 'the frontend tools')
+    const routine = await saveRoutine(client, {})
+    await call(client, 'routine_run_now', { id: routine.id })
+    await poll(() => lastRun(client, routine.id), (run) => run?.outcome === 'waiting', 'the run to wait for approval')
+    await poll(async () => shown.length, (count) => count === 1, 'the notification')
+    expect(shown).toEqual([{ title: 'Inbox needs your approval', body: expect.stringContaining('open Switchboard to answer') }])
+    const [approval] = (await read(client, HostResource.elicitations, ElicitationsResourceSchema)).elicitations
+    await call(client, 'elicitation_respond', { id: approval!.id, action: 'accept', content: { decision: 'deny' } })
+    expect(await endedRun(client, routine.id)).toMatchObject({ outcome: 'denied', note: expect.stringContaining('You denied a tool call') })
+    expect(shown).toHaveLength(1)
+    await page.close()
   })
 
   it('each cap ends a run with a note in its session: tool calls, tokens, wall time', async () => {
