@@ -8,6 +8,8 @@ export interface RoutineStart {
   agentId: string
   prompt: string
   name: string
+  /** The resources the message attached. */
+  attachments?: { extensionId: string; uri: string }[]
 }
 /** The tabs of the install page ("Add extension"). */
 export type InstallTab = 'registry' | 'bundle' | 'import' | 'link' | 'manual'

@@ -164,7 +164,11 @@ export function ChatView({ sessionId, session }: Props) {
                 type="button"
                 className="rounded px-1.5 text-xs text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800"
                 title="Run this again on a schedule, as a routine"
-                onClick={() => repeatAsRoutine({ agentId: session.agentId ?? 'assistant', prompt: list.findLast((m) => m.role === 'user')!.text, name: session.title.slice(0, 80) })}
+                onClick={() => {
+                  const last = list.findLast((m) => m.role === 'user')!
+                  const attachments = last.role === 'user' ? last.attachments?.map(({ extensionId, uri }) => ({ extensionId, uri })) : undefined
+                  repeatAsRoutine({ agentId: session.agentId ?? 'assistant', prompt: last.text, name: session.title.slice(0, 80), ...(attachments?.length ? { attachments } : {}) })
+                }}
               >
                 Repeat this…
               </button>

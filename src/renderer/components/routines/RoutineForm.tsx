@@ -17,7 +17,7 @@ interface Props {
   routine?: RoutineView
   /** The system's time zone, for a new routine. */
   timeZone: string
-  start?: { agentId: string; prompt: string; name: string } | null
+  start?: { agentId: string; prompt: string; name: string; attachments?: { extensionId: string; uri: string }[] } | null
   onDone: () => void
 }
 
@@ -98,6 +98,18 @@ export function RoutineForm({ routine, timeZone, start, onDone }: Props) {
         What the agent is asked each time
         <textarea id={`${id}-prompt`} required rows={3} value={draft.prompt} onChange={(change) => set({ prompt: change.target.value })} placeholder="Summarise my inbox and open issues." className={`${textInput} h-auto`} />
       </label>
+      {draft.attachments.length > 0 && (
+        <ul aria-label="Given with the prompt" className="flex flex-wrap gap-1 text-xs sm:col-span-2">
+          {draft.attachments.map((attachment) => (
+            <li key={`${attachment.extensionId} ${attachment.uri}`} className="flex items-center gap-1 rounded bg-zinc-100 px-1.5 dark:bg-zinc-800">
+              <span className="font-mono">{attachment.uri}</span>
+              <button type="button" className="text-zinc-500 hover:text-red-700" aria-label={`Leave out ${attachment.uri}`} onClick={() => set({ attachments: draft.attachments.filter((kept) => kept !== attachment) })}>
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
       <label className="grid gap-1 text-sm" htmlFor={`${id}-kind`}>
         Schedule
         <select id={`${id}-kind`} value={draft.kind} onChange={(change) => set({ kind: change.target.value as ScheduleKind })} className={textInput}>

@@ -19,11 +19,13 @@ export interface RoutineDraft {
   maxTokens: number
   maxMinutes: number
   approvalWaitMinutes: number
+  /** The resources given with the prompt (from the conversation it repeats, or kept from before). */
+  attachments: { extensionId: string; uri: string }[]
 }
 
 export const DAY_LABELS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
 
-export function emptyDraft(timeZone: string, start?: { agentId: string; prompt: string; name: string }): RoutineDraft {
+export function emptyDraft(timeZone: string, start?: { agentId: string; prompt: string; name: string; attachments?: { extensionId: string; uri: string }[] }): RoutineDraft {
   return {
     name: start?.name ?? '',
     agentId: start?.agentId ?? 'assistant',
@@ -40,6 +42,7 @@ export function emptyDraft(timeZone: string, start?: { agentId: string; prompt: 
     maxTokens: 200_000,
     maxMinutes: 30,
     approvalWaitMinutes: 5,
+    attachments: start?.attachments ?? [],
   }
 }
 
@@ -61,6 +64,7 @@ export function draftOf(routine: RoutineView): RoutineDraft {
     maxTokens: limits.maxTokens,
     maxMinutes: limits.maxMinutes,
     approvalWaitMinutes: limits.approvalWaitMinutes,
+    attachments: routine.attachments ?? [],
   }
 }
 
@@ -86,7 +90,7 @@ export function inputOf(draft: RoutineDraft, previous?: RoutineView): RoutineInp
     name: draft.name,
     agentId: draft.agentId,
     prompt: draft.prompt,
-    ...(previous?.attachments ? { attachments: previous.attachments } : {}),
+    ...(draft.attachments.length > 0 ? { attachments: draft.attachments } : {}),
     schedule: scheduleOf(draft),
     timeZone: draft.timeZone,
     destination: draft.oneSession ? (previous?.destination.kind === 'one-session' ? previous.destination : { kind: 'one-session' }) : { kind: 'new-session' },
