@@ -163,6 +163,8 @@ export function createRoutineService(options: RoutineServiceOptions): RoutineSer
 
   const record = async (run: RoutineRun, handled?: { routineId: string; upTo: number }) => {
     await store.update((data) => {
+      // A run that ends after its routine was removed leaves no record behind.
+      if (!data.routines.some((routine) => routine.id === run.routineId)) return
       const at = data.runs.findIndex((existing) => existing.id === run.id)
       if (at >= 0) data.runs[at] = run
       else data.runs.push(run)

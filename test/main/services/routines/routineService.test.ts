@@ -218,3 +218,22 @@ describe('the routines switch and events', () => {
     await routines.stop()
   })
 })
+
+describe('removing a routine', () => {
+  it('while it runs: the run ends without leaving a record, and nothing of the routine stays in the file', async () => {
+    const dir = await tempDir()
+    dirs.push(dir)
+    const clock = manualClock(start)
+    const { launch, runs } = launcher()
+    const { routines } = await service(dir.path, clock, launch)
+    await routines.start()
+    const saved = await routines.save(daily('Gone'))
+    await routines.runNow(saved.id)
+    await routines.remove(saved.id)
+    runs[0]!.finish({ outcome: 'done' })
+    await routines.idle()
+    const file = JSON.parse(await readFile(join(dir.path, 'routines.json'), 'utf8')) as { routines: unknown[]; runs: unknown[]; handled: Record<string, string> }
+    expect(file).toMatchObject({ routines: [], runs: [], handled: {} })
+    await routines.stop()
+  })
+})
