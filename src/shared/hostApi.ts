@@ -19,6 +19,7 @@ import { HOOKS_URI, HookToolInput, HookToolOutput } from './hooksApi'
 import { CONNECTED_APPS_URI, ConnectedAppToolInput, ConnectedAppToolOutput } from './connectedAppsApi'
 import { POLICY_URI } from './policyApi'
 import { AGENTS_URI, AgentIdSchema, AgentToolInput, AgentToolOutput, SessionParentSchema } from './agentsApi'
+import { ROUTINES_URI, RoutineToolInput, RoutineToolOutput } from './routinesApi'
 
 /** URIs of the host server's resources (all subscribable, `application/json`). */
 export const HostResource = {
@@ -35,6 +36,7 @@ export const HostResource = {
   connectedApps: CONNECTED_APPS_URI,
   agents: AGENTS_URI,
   policy: POLICY_URI,
+  routines: ROUTINES_URI,
 } as const
 export type HostResourceUri = (typeof HostResource)[keyof typeof HostResource]
 
@@ -158,6 +160,7 @@ export * from './hooksApi'
 export * from './connectedAppsApi'
 export * from './agentsApi'
 export * from './policyApi'
+export * from './routinesApi'
 
 const sessionId = z.string().min(1).max(100)
 const sessionTitle = z.string().trim().min(1, 'A session title cannot be empty').max(200)
@@ -199,6 +202,7 @@ export const HostToolInput = {
   ...HookToolInput,
   ...ConnectedAppToolInput,
   ...AgentToolInput,
+  ...RoutineToolInput,
   elicitation_respond: ElicitationRespondInput,
   ...QuestionToolInput,
 } as const
@@ -231,6 +235,7 @@ export const HostToolOutput = {
   ...HookToolOutput,
   ...ConnectedAppToolOutput,
   ...AgentToolOutput,
+  ...RoutineToolOutput,
   elicitation_respond: z.object({ id: z.string() }),
   ...QuestionToolOutput,
 } as const satisfies Record<HostToolName, z.ZodType>

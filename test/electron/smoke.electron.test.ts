@@ -37,16 +37,19 @@ describe.skipIf(!electron.found)('the Electron app', () => {
   let app: ElectronApplication
   let page: Page
   let dataDir: string
+  let configHome: string
 
   beforeAll(async () => {
     if (!electron.found) return
     dataDir = await mkdtemp(join(tmpdir(), 'switchboard-electron-'))
+    // Start at login writes its XDG autostart entry here, never into the real ~/.config.
+    configHome = await mkdtemp(join(tmpdir(), 'switchboard-electron-config-'))
     app = await _electron.launch({
       executablePath: electron.path,
       args: [root],
       cwd: root,
       // A data folder of its own; no keychain service of a real install is written to.
-      env: { ...process.env, SWITCHBOARD_DATA_DIR: dataDir, ELECTRON_ENABLE_LOGGING: '1' },
+      env: { ...process.env, SWITCHBOARD_DATA_DIR: dataDir, XDG_CONFIG_HOME: configHome, ELECTRON_ENABLE_LOGGING: '1' },
     })
     page = await app.firstWindow()
   })
@@ -54,6 +57,7 @@ describe.skipIf(!electron.found)('the Electron app', () => {
   afterAll(async () => {
     await app?.close().catch(() => undefined)
     if (dataDir) await rm(dataDir, { recursive: true, force: true })
+    if (configHome) await rm(configHome, { recursive: true, force: true })
   })
 
   it('the window talks to main over the message ports: it shows main\'s data folder', async () => {
@@ -72,6 +76,22 @@ describe.skipIf(!electron.found)('the Electron app', () => {
     await sessions.getByText('No sessions yet.').waitFor()
     await page.getByRole('button', { name: 'New session', exact: true }).first().click()
     await expect.poll(() => sessions.getByRole('listitem').allInnerTexts()).toEqual([expect.stringContaining('New session')])
+  })
+
+  it('for routines: Start at login writes the autostart entry (Linux), and with "keep in the tray" closing the window hides it while the app runs on', async () => {
+    await page.getByRole('button', { name: 'Settings' }).click()
+    await page.getByRole('tab', { name: 'Routines' }).click()
+    await page.getByLabel('Start Switchboard at login (the desktop app)').check()
+    const entry = join(configHome, 'autostart', 'switchboard.desktop')
+    if (process.platform === 'linux') await expect.poll(() => existsSync(entry) && readFileSync(entry, 'utf8')).toContain('[Desktop Entry]')
+    await page.getByLabel('Start Switchboard at login (the desktop app)').uncheck()
+    if (process.platform === 'linux') await expect.poll(() => existsSync(entry)).toBe(false)
+    await page.getByLabel('Keep Switchboard in the tray when the window closes (the desktop app)').check()
+    await expect.poll(() => page.getByLabel('Keep Switchboard in the tray when the window closes (the desktop app)').isChecked()).toBe(true)
+    await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]!.close())
+    await expect.poll(() => app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().map((window) => window.isVisible()))).toEqual([false])
+    await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]!.show())
+    await page.getByLabel('Keep Switchboard in the tray when the window closes (the desktop app)').uncheck()
   })
 
   it('starts an extension only after consent, and quitting stops it', async () => {

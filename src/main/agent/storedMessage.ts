@@ -147,7 +147,8 @@ export const NoticeMessageSchema = z.object({
   ...common,
   kind: z.literal('notice'),
   turnId,
-  reason: z.enum(['tool-limit', 'tool-offer', 'step-limit', 'turn-failed', 'hook']),
+  /** `routine`: a routine's unattended run ended early (a cap, an approval nobody answered). */
+  reason: z.enum(['tool-limit', 'tool-offer', 'step-limit', 'turn-failed', 'hook', 'routine']),
   text: z.string(),
   /** For `turn-failed`: the classified error (e.g. `auth`, `network`, `extension-unavailable`). */
   errorKind: z.string().optional(),

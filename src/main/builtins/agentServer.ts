@@ -27,6 +27,9 @@ export const AGENT_CALLER_META_KEY = 'io.switchboard/caller-turn'
 /** The `_meta` key of any other tools/call main makes (the person's, a connected app's, an App's, a hook's): a token naming that caller. */
 export const CALLER_META_KEY = 'io.switchboard/caller'
 
+/** The `_meta` key of a routine's run (services/routines/routineGrants.ts): a token only main hands out, naming the run. */
+export const ROUTINE_RUN_META_KEY = 'io.switchboard/routine-run'
+
 /** A nested call's end: refused before it ran (depth, cycle, unknown caller), or the sub-agent's answer. */
 export type NestedOutcome = { kind: 'refused'; message: string } | { kind: 'answered'; text: string; isError: boolean; result: AgentCallResult }
 
@@ -39,9 +42,9 @@ export interface AgentTurns {
   /**
    * Starts a turn in a new session of the agent and returns at once; `caller` is the token the call
    * named its caller with (CALLER_META_KEY). Throws, before anything starts, when the input attaches
-   * what that caller may not read.
+   * what that caller may not read. `routine` is the token of a routine's run (ROUTINE_RUN_META_KEY).
    */
-  start(agentId: string, input: AgentChatInput, caller: string | undefined): Promise<AgentCallResult>
+  start(agentId: string, input: AgentChatInput, caller: string | undefined, routine?: string): Promise<AgentCallResult>
   /** Runs the agent's turn for the calling turn `token` to its end; `signal` is the caller's cancel. */
   runNested(agentId: string, input: AgentChatInput, token: string, options: { signal: AbortSignal; onProgress: (message: string) => void }): Promise<NestedOutcome>
   /** Whether the agent answered in this session (its resources serve only those). */
@@ -76,9 +79,10 @@ export function createAgentServer(context: BuiltinContext, agentId: string, turn
       if (!turns.describe(agentId)) return textResult(`The agent "${agent.name}" was removed; it can no longer be asked anything.`, true)
       const token = ctx.mcpReq._meta?.[AGENT_CALLER_META_KEY]
       const caller = ctx.mcpReq._meta?.[CALLER_META_KEY]
+      const routine = ctx.mcpReq._meta?.[ROUTINE_RUN_META_KEY]
       try {
         if (typeof token === 'string' && turns.isTurn(token)) return await nested(input, token, ctx)
-        const started = await turns.start(agentId, input, typeof caller === 'string' ? caller : undefined)
+        const started = await turns.start(agentId, input, typeof caller === 'string' ? caller : undefined, typeof routine === 'string' ? routine : undefined)
         return {
           content: [
             { type: 'text', text: JSON.stringify(started) },

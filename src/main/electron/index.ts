@@ -6,7 +6,7 @@
 import { homedir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { app, BrowserWindow, dialog, ipcMain, Menu, MessageChannelMain, nativeTheme, protocol, safeStorage, screen, session, shell, type IpcMainEvent, type MessagePortMain } from 'electron'
+import { app, BrowserWindow, dialog, ipcMain, Menu, MessageChannelMain, nativeImage, nativeTheme, Notification, powerMonitor, protocol, safeStorage, screen, session, shell, Tray, type IpcMainEvent, type MessagePortMain } from 'electron'
 import Store from 'electron-store'
 import { createHost } from '../host/createHost'
 import { APP_NAME } from '../host/dataDir'
@@ -34,6 +34,57 @@ import { createDeepLinkInbox, installLinkFromArgv, installLinkFromSecondInstance
 import { holdQuitForCleanup, type QuitSequence } from './quitSequence'
 import { appMenuTemplate, appUserModelId } from './appMenu'
 import { startAutoUpdates } from './autoUpdate'
+import { applyXdgPlan, closeDecision, keepRunningFromAnswer, loginItemPlan, relayWake, TRAY_QUESTION } from './backgroundPolicy'
+import type { Host } from '../host/createHost'
+
+/** Set while the app quits (the menu's Quit, a shutdown): closing the window then never just hides it. */
+let appQuitting = false
+/** The tray icon, made the first time the window hides into it. */
+let tray: Tray | undefined
+
+/** Closing the window with routines around: keep running in the tray (asked once), or close as before (backgroundPolicy.ts). */
+function onWindowClose(event: Electron.Event, window: BrowserWindow, host: Host): void {
+  const { routines, options } = host.services.routines.view()
+  const decision = closeDecision({ keepRunningInTray: options.keepRunningInTray, routineCount: routines.length, quitting: appQuitting })
+  if (decision === 'close') return
+  event.preventDefault()
+  if (decision === 'ask') {
+    void dialog.showMessageBox(window, { type: 'question', message: TRAY_QUESTION.message, detail: TRAY_QUESTION.detail, buttons: [...TRAY_QUESTION.buttons], defaultId: 0, cancelId: 1 }).then(async ({ response }) => {
+      const keep = keepRunningFromAnswer(response)
+      await host.services.routines.setOptions({ keepRunningInTray: keep })
+      if (keep) hideToTray(window)
+      else window.destroy()
+    })
+    return
+  }
+  hideToTray(window)
+}
+
+function hideToTray(window: BrowserWindow): void {
+  if (!tray) {
+    // The app icon where it is (a checkout); a packaged app without it shows the tray entry by its tooltip and menu.
+    tray = new Tray(nativeImage.createFromPath(join(app.getAppPath(), 'resources', 'icon.png')).resize({ width: 16, height: 16 }))
+    tray.setToolTip(`${APP_NAME} (routines keep running)`)
+    tray.setContextMenu(Menu.buildFromTemplate([{ label: `Open ${APP_NAME}`, click: () => raiseWindow?.() }, { type: 'separator' }, { label: 'Quit', click: () => app.quit() }]))
+    tray.on('click', () => raiseWindow?.())
+  }
+  window.hide()
+}
+
+/** Start at login follows the routine option (backgroundPolicy.ts: an XDG entry on Linux, login items elsewhere). */
+function followStartAtLogin(host: Host): () => void {
+  let applied: boolean | undefined
+  const apply = () => {
+    const enabled = host.services.routines.view().options.startAtLogin
+    if (enabled === applied) return
+    applied = enabled
+    const plan = loginItemPlan({ platform: process.platform, enabled, appName: APP_NAME, execPath: process.execPath, args: app.isPackaged ? [] : [app.getAppPath()], env: process.env, home: homedir() })
+    if (plan.kind === 'login-items') app.setLoginItemSettings({ openAtLogin: plan.openAtLogin })
+    else void applyXdgPlan(plan).catch((error: Error) => log('warn', 'electron', `Could not ${enabled ? 'add' : 'remove'} the autostart entry ${plan.path}: ${error.message}`))
+  }
+  apply()
+  return host.services.routines.onChange(apply)
+}
 
 /** Quitting waits this long for the host to close its sessions (docs/architecture.md §9 F20), then goes anyway. */
 const QUIT_BUDGET_MS = 5_000
@@ -74,7 +125,7 @@ let windowStateFile: string | undefined
 /** Reloads the page after a renderer crash, a few times in a row at most. */
 const rendererRecovery = createRendererRecovery()
 
-function createWindow(ports: WindowPorts<MessagePortMain>): BrowserWindow {
+function createWindow(ports: WindowPorts<MessagePortMain>, host: Host): BrowserWindow {
   const saved = windowStateFile ? loadWindowState(windowStateFile) : undefined
   const { maximized, ...bounds } = restoredBounds(saved, screen.getAllDisplays(), screen.getPrimaryDisplay(), WINDOW_SIZE)
   const window = new BrowserWindow(windowOptions({ preloadPath, prefersDark: nativeTheme.shouldUseDarkColors, devTools: !app.isPackaged, bounds }))
@@ -82,6 +133,8 @@ function createWindow(ports: WindowPorts<MessagePortMain>): BrowserWindow {
     if (maximized) window.maximize()
     window.show()
   })
+  // With routines, closing may keep the app in the tray instead (asked once).
+  window.on('close', (event) => onWindowClose(event, window, host))
   // Remembered when the window closes: the normal bounds (not the maximised ones) and whether it was maximised.
   window.on('close', () => {
     if (!windowStateFile) return
@@ -114,8 +167,9 @@ function createWindow(ports: WindowPorts<MessagePortMain>): BrowserWindow {
   return window
 }
 
-function showWindow(ports: WindowPorts<MessagePortMain>): void {
-  mainWindow ??= createWindow(ports)
+function showWindow(ports: WindowPorts<MessagePortMain>, host: Host): void {
+  mainWindow ??= createWindow(ports, host)
+  if (!mainWindow.isVisible()) mainWindow.show()
   if (mainWindow.isMinimized()) mainWindow.restore()
   mainWindow.focus()
 }
@@ -186,7 +240,11 @@ async function main(): Promise<void> {
     ],
   })
   // The host opens its files while Electron gets ready; awaiting both together keeps a failure handled.
-  const [host] = await Promise.all([createHost({ dataDir, secrets, makeSettingsConf: ({ cwd, configName, configFileMode }) => new Store({ cwd, name: configName, configFileMode }), openExternal: (url) => openCheckedLink(url, openExternal), pickPath, pickSavePath }), app.whenReady()])
+  const [host] = await Promise.all([createHost({ dataDir, secrets, makeSettingsConf: ({ cwd, configName, configFileMode }) => new Store({ cwd, name: configName, configFileMode }), openExternal: (url) => openCheckedLink(url, openExternal), pickPath, pickSavePath, notifyOs: (title, body) => new Notification({ title, body }).show() }), app.whenReady()])
+  // Timers stand still while the computer sleeps: the routines check at once on wake.
+  const stopWake = relayWake(powerMonitor, () => void host.services.routines.wake())
+  const stopLoginItem = followStartAtLogin(host)
+  app.on('before-quit', () => void (appQuitting = true))
 
   Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate({ appName: APP_NAME, platform: process.platform, isPackaged: app.isPackaged })))
   session.defaultSession.protocol.handle(APP_SCHEME, (request) => appProtocolResponse(rendererDir, request.url, request.method))
@@ -218,21 +276,22 @@ async function main(): Promise<void> {
     isPackaged: app.isPackaged,
   })
   quitting = holdQuitForCleanup(app, {
-    cleanup: () => (stopUpdates(), Promise.allSettled([ports.close(), host.close()]).then(() => dataLock.release())),
+    cleanup: () => (stopUpdates(), stopWake(), stopLoginItem(), Promise.allSettled([ports.close(), host.close()]).then(() => dataLock.release())),
     budgetMs: QUIT_BUDGET_MS,
   })
 
-  raiseWindow = () => showWindow(ports)
+  raiseWindow = () => showWindow(ports, host)
   // A link only fills in the Install link tab; installing still asks for consent (hostTools extension_import).
   deepLinks.attach((link) => {
     host.services.installRequests.add(link)
-    showWindow(ports)
+    showWindow(ports, host)
   })
-  app.on('activate', () => showWindow(ports))
+  app.on('activate', () => showWindow(ports, host))
   app.on('window-all-closed', () => {
+    // Kept in the tray, the window is hidden, not closed; a closed one means quit (not on macOS).
     if (process.platform !== 'darwin') app.quit()
   })
-  showWindow(ports)
+  showWindow(ports, host)
 }
 
 main().catch((error: Error) => {

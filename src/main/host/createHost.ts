@@ -55,6 +55,11 @@ import { TokenVault } from '../extensions/auth/tokenVault'
 import { openLoopbackRedirect } from './loopbackRedirect'
 import { createGatewayService } from '../gateway/gatewayService'
 import { candidateOf, openManagedPolicy, policyPath as systemPolicyPath } from '../policy'
+import { openRoutineStore } from '../services/routines/routineStore'
+import { createRoutineService } from '../services/routines/routineService'
+import { createRoutineLauncher, waitForTool } from '../services/routines/routineRuns'
+import { createRoutineGrants } from '../services/routines/routineGrants'
+import { systemClock, type RoutineClock } from '../services/routines/clock'
 
 export interface Host {
   readonly services: HostServices
@@ -89,12 +94,16 @@ export interface HostOptions {
    * another: there is deliberately no environment variable or command-line flag for it.
    */
   policyPath?: string
+  /** The clock routines run on (tests and the benchmark move it by hand); the wall clock by default. */
+  routineClock?: RoutineClock
+  /** A notification from the OS (the Electron shell); without it, the window's (browser mode). */
+  notifyOs?: (title: string, body: string) => void
 }
 
 // The AI SDK writes its warnings to the console; the host reports problems through its own log.
 ;(globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false
 
-export async function createHost({ dataDir, makeSettingsConf, secrets, questionTimeoutMs, openExternal, pickPath, pickSavePath, gatewayPort, startExtensionsAfter, policyPath }: HostOptions): Promise<Host> {
+export async function createHost({ dataDir, makeSettingsConf, secrets, questionTimeoutMs, openExternal, pickPath, pickSavePath, gatewayPort, startExtensionsAfter, policyPath, routineClock = systemClock, notifyOs }: HostOptions): Promise<Host> {
   await makePrivateDataDir(dataDir)
   // The organisation's limits, read before anything they limit exists (docs/guide/managed-policy.md).
   const policy = openManagedPolicy({ path: policyPath ?? systemPolicyPath(process.platform), appVersion: pkg.version })
@@ -183,7 +192,40 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
   const hooks = await createHookService({ dataDir, dispatch: (request, options) => extensions.callers.run(HOOK_CALLER, (meta) => extensions.core.dispatcher.call({ ...request, _meta: meta }, options)), lookup: (name) => extensions.core.cache.lookup(name), roots: () => (settings.get().roots ?? []).map((root) => root.path) })
   for (const notice of hooks.takeNotices()) notices.add(notice)
   const chat = await createChatService({ dataDir, sessions, extensions, permissions, models, attachments, apps, hooks: hooks.runner, agents: agentStore, alwaysOffer: () => settings.get('alwaysOfferTools') ?? [], modelFacts: () => settings.get('modelFacts') ?? [], defaultInstructions: () => settings.get('defaultInstructions'), pickSavePath, turnRefusal: () => policy.refusal() })
-  const agents = createAgentService({ store: agentStore, builtins, manager: extensions.core.manager, turns: createAgentCalls({ agents: agentStore, sessions, chat, callers: extensions.callers }) })
+  const routineGrants = createRoutineGrants()
+  const agents = createAgentService({ store: agentStore, builtins, manager: extensions.core.manager, turns: createAgentCalls({ agents: agentStore, sessions, chat, callers: extensions.callers, routines: routineGrants }) })
+  let closed = false
+  const routineStore = openRoutineStore(dataDir)
+  for (const notice of routineStore.takeNotices()) notices.add(notice)
+  // Browser mode: the window's notification (the frontend tool), once, whichever window holds the frontend session.
+  const notifyInWindow = (title: string, body: string) => {
+    const tool = extensions.core.cache.catalog().tools.find((candidate) => candidate.toolName === 'show_notification' && extensions.core.manager.config(candidate.extensionId)?.type === 'frontend')
+    if (tool) void extensions.core.dispatcher.call({ name: tool.name, arguments: { title, body } }).catch(() => undefined)
+  }
+  const routines = createRoutineService({
+    store: routineStore,
+    clock: routineClock,
+    agentName: (id) => agentStore.get(id)?.name,
+    notify: (message) => notices.add({ message }),
+    offReason: () => policy.routinesRefusal(),
+    launch: createRoutineLauncher({
+      grants: routineGrants,
+      clock: routineClock,
+      chat,
+      callers: extensions.callers,
+      async call(name, args, meta) {
+        const outcome = await extensions.core.dispatcher.call({ name, arguments: args, _meta: meta })
+        if (outcome.status !== 'ok') return { ok: false, message: outcome.message }
+        if (outcome.result.isError) return { ok: false, message: outcome.result.content.map((part) => (part.type === 'text' ? part.text : '')).join(' ').trim() || 'The agent refused the run.' }
+        return { ok: true }
+      },
+      toolReady: (name) => waitForTool(extensions.core.cache, name, 120_000),
+      broker: permissions.broker,
+      notify: notifyOs ?? notifyInWindow,
+      closing: () => closed,
+    }),
+  })
+  const stopWatchingAgents = agents.onChange(() => void routines.checkAgents())
   const roots = createRoots({
     settings,
     sessions,
@@ -211,6 +253,7 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
   })
   // A changed policy applies at once: extensions it now refuses stop, ones it allows again start, the endpoint follows.
   const stopFollowingPolicy = policy.onChange(() => {
+    void routines.setEnabled(policy.routinesAllowed()).catch((error: Error) => log('warn', 'policy', `Applying the changed policy to routines failed: ${error.message}`))
     void extensions.core.manager.recheckStarts().catch((error: Error) => log('warn', 'policy', `Applying the changed policy to extensions failed: ${error.message}`))
     void gateway.applyPolicy().catch((error: Error) => log('warn', 'policy', `Applying the changed policy to connected apps failed: ${error.message}`))
   })
@@ -245,16 +288,19 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
     gateway,
     agents,
     policy,
+    routines,
   }
   const stopLogLevels = logLevels.follow(extensions.core.manager)
   const stopObserving = observeCatalog(extensions, permissions)
   // Extensions connect in the background; the host answers the window at once.
   // The agents' extensions are synced after the manager started, as they always were.
-  let closed = false
   const startExtensions = async () => {
     if (closed) return
     extensions.start()
     await agents.start()
+    // The schedule is armed once the agents' extensions are being served: catch-ups and at-start runs go first.
+    await routines.setEnabled(policy.routinesAllowed())
+    await routines.start()
   }
   if (startExtensionsAfter) void startExtensionsAfter.then(startExtensions).catch((error: Error) => log('warn', 'agents', error.message))
   else await startExtensions()
@@ -293,7 +339,11 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
       policy.close()
       await Promise.all([...open].map((transport) => transport.close()))
       await gateway.close()
+      stopWatchingAgents()
+      await routines.stop()
       await chat.stop()
+      // Runs cut by the stop are recorded interrupted before the file closes.
+      await Promise.race([routines.idle(), new Promise((resolve) => setTimeout(resolve, 2_000).unref())])
       roots.stop()
       await stopObserving()
       stopNotingApps()

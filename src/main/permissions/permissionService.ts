@@ -61,8 +61,8 @@ export interface PermissionService {
   readonly broker: ApprovalBroker
   /** Runs the inspector chain (and records first-sight pins). Does not wait for a person. */
   decide(call: ToolCallRequest): Promise<Decision>
-  /** decide(), then, for "ask", waits for the person's answer. Never rejects for a refused call. */
-  authorize(call: ToolCallRequest, options?: { signal?: AbortSignal }): Promise<Authorization>
+  /** decide(), then, for "ask", waits for the person's answer (up to `timeoutMs`, default the app's approval time-out). Never rejects for a refused call. */
+  authorize(call: ToolCallRequest, options?: { signal?: AbortSignal; timeoutMs?: number }): Promise<Authorization>
   noteToolResult(sessionId: string, text: string, source?: string): InjectionTaint | undefined
   noteUserMessage(sessionId: string): void
   forgetSession(sessionId: string): void
@@ -218,9 +218,9 @@ export function createPermissionService(options: PermissionServiceOptions): Perm
         case 'deny':
           return { run: false, decision, message: denialMessage(call.toolName, decision, undefined, timeoutMs) }
         case 'ask': {
-          const approval = await broker.request(call, decision, { signal: authorizeOptions.signal })
+          const approval = await broker.request(call, decision, { signal: authorizeOptions.signal, ...(authorizeOptions.timeoutMs !== undefined ? { timeoutMs: authorizeOptions.timeoutMs } : {}) })
           if (approval.answer !== 'deny') return { run: true, decision, approval }
-          return { run: false, decision, approval, message: denialMessage(call.toolName, decision, approval, timeoutMs) }
+          return { run: false, decision, approval, message: denialMessage(call.toolName, decision, approval, authorizeOptions.timeoutMs ?? timeoutMs) }
         }
         default:
           return unreachable(decision.verdict)

@@ -54,6 +54,8 @@ export interface ManagedPolicy {
   connectedAppsRefusal(): string | undefined
   /** Whether routines may run and be created. */
   routinesAllowed(): boolean
+  /** Why routines may not run or be saved, or undefined. */
+  routinesRefusal(): string | undefined
   /** Whether assisted review may use this model provider. */
   assistedReviewProviderAllowed(providerId: string): boolean
   /** The endpoint telemetry must go to, when the policy requires one. */
@@ -191,6 +193,7 @@ export function openManagedPolicy(options: ManagedPolicyOptions): ManagedPolicy 
     },
     connectedAppsRefusal: () => (values.connectedApps === false ? `${MANAGED_LABEL}: connected apps are turned off. The policy is in ${path}.` : undefined),
     routinesAllowed: () => values.routines !== false,
+    routinesRefusal: () => (values.routines === false ? `${MANAGED_LABEL}: routines are turned off. The policy is in ${path}.` : undefined),
     assistedReviewProviderAllowed: (id) => values.assistedReviewProviders === undefined || values.assistedReviewProviders.includes(id),
     requiredTelemetryEndpoint: () => (values.telemetry?.kind === 'required' ? values.telemetry.endpoint : undefined),
     telemetryAllowed: () => values.telemetry?.kind !== 'off',

@@ -55,6 +55,7 @@ export function createHostServer(services: HostServices): { server: McpServer; d
     [HostResource.connectedApps]: () => services.gateway.view(),
     [HostResource.agents]: () => services.agents.view(),
     [HostResource.policy]: () => services.policy.view(),
+    [HostResource.routines]: () => services.routines.view(),
   }
   for (const [uri, read] of Object.entries(readers)) {
     server.registerResource(uri, uri, { mimeType: 'application/json' }, async () => json(uri, read()))
@@ -130,6 +131,7 @@ export function createHostServer(services: HostServices): { server: McpServer; d
     services.policy.onChange(() => {
       for (const uri of [HostResource.policy, HostResource.permissions, HostResource.tools, HostResource.extensions, HostResource.connectedApps]) changed(uri)
     }),
+    services.routines.onChange(() => changed(HostResource.routines)),
     services.chat.onChange(changed),
     services.secrets.onChange(() => changed(HostResource.models)),
     services.permissions.store.onChange(() => {

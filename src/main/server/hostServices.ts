@@ -22,6 +22,7 @@ import type { AgentService } from '../services/agents/agentService'
 import type { ToolListCache } from './toolListCache'
 import type { GatewayService } from '../gateway/gatewayService'
 import type { ManagedPolicy } from '../policy'
+import type { RoutineService } from '../services/routines/routineService'
 
 /** What the host server serves; one instance is shared by every connection. */
 export interface HostServices {
@@ -61,4 +62,6 @@ export interface HostServices {
   gateway: GatewayService
   /** The organisation's managed policy (src/main/policy): switchboard://policy and the answers enforcing places ask for. */
   policy: ManagedPolicy
+  /** Routines: agents asked to do something on a schedule (services/routines/). */
+  routines: RoutineService
 }

@@ -17,6 +17,7 @@ import { registerAppTools } from './appTools'
 import { registerHookTools } from './hookTools'
 import { registerConnectedAppTools } from './connectedAppTools'
 import { registerAgentTools } from './agentTools'
+import { registerRoutineTools } from './routineTools'
 import { PERSON_CALLER } from '../services/agents/callerGrants'
 import { candidateOf } from '../policy'
 
@@ -233,4 +234,5 @@ export function registerHostTools(server: McpServer, services: HostServices, set
   registerHookTools(tool, services)
   registerConnectedAppTools(tool, services)
   registerAgentTools(tool, services)
+  registerRoutineTools(tool, services)
 }

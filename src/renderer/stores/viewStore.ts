@@ -2,7 +2,15 @@
 import { create } from 'zustand'
 
 export type Screen = 'sessions' | 'settings'
-export type SettingsSection = 'general' | 'models' | 'secrets' | 'extensions' | 'permissions' | 'hooks' | 'agents' | 'connected-apps'
+export type SettingsSection = 'general' | 'models' | 'secrets' | 'extensions' | 'permissions' | 'hooks' | 'agents' | 'routines' | 'connected-apps'
+/** A routine to start from ("Repeat this…" in a conversation): its agent and prompt filled in. */
+export interface RoutineStart {
+  agentId: string
+  prompt: string
+  name: string
+  /** The resources the message attached. */
+  attachments?: { extensionId: string; uri: string }[]
+}
 /** The tabs of the install page ("Add extension"). */
 export type InstallTab = 'registry' | 'bundle' | 'import' | 'link' | 'manual'
 /**
@@ -32,12 +40,15 @@ interface ViewStore {
   settingsSection: SettingsSection
   extensionsPage: ExtensionsPage
   modelsPage: ModelsPage
+  /** Set by "Repeat this…": Settings → Routines opens its form with these filled in, then clears it. */
+  routineStart: RoutineStart | null
   selectSession: (id: string | null) => void
   setCreatingSession: (creating: boolean) => void
   setSidebarOpen: (open: boolean) => void
   showSettings: (section?: SettingsSection) => void
   showExtensions: (page: ExtensionsPage) => void
   showModels: (page: ModelsPage) => void
+  repeatAsRoutine: (start: RoutineStart | null) => void
 }
 
 export const useViewStore = create<ViewStore>()((set) => ({
@@ -48,10 +59,12 @@ export const useViewStore = create<ViewStore>()((set) => ({
   settingsSection: 'general',
   extensionsPage: { page: 'list' },
   modelsPage: { page: 'list' },
+  routineStart: null,
   selectSession: (selectedId) => set({ selectedId, screen: 'sessions' }),
   setCreatingSession: (creatingSession) => set({ creatingSession }),
   setSidebarOpen: (sidebarOpen) => set({ sidebarOpen }),
   showSettings: (section) => set((state) => ({ screen: 'settings', settingsSection: section ?? state.settingsSection })),
   showExtensions: (extensionsPage) => set({ screen: 'settings', settingsSection: 'extensions', extensionsPage }),
   showModels: (modelsPage) => set({ screen: 'settings', settingsSection: 'models', modelsPage }),
+  repeatAsRoutine: (routineStart) => set(routineStart ? { screen: 'settings', settingsSection: 'routines', routineStart } : { routineStart: null }),
 }))

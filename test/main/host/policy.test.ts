@@ -19,6 +19,7 @@ import {
   MANAGED_LABEL,
   PermissionsResourceSchema,
   PolicyResourceSchema,
+  RoutinesResourceSchema,
   SettingsResourceSchema,
   ToolsResourceSchema,
 } from '../../../src/shared/hostApi'
@@ -214,6 +215,20 @@ describe('connected apps', () => {
     const { client } = await hostWithPolicy({ connectedApps: { enabled: 'yes' } })
     expect(await errorOf(client, 'connected_apps_set_enabled', { enabled: true })).toContain(MANAGED_LABEL)
     expect((await policyView(client)).managed.connectedApps).toBe(false)
+  })
+})
+
+describe('routines', () => {
+  it('turned off by the policy: none is saved or run, the resource says so, and they come back when allowed', async () => {
+    const { client, write } = await hostWithPolicy({ routines: { enabled: false } })
+    const routine = { name: 'Inbox', agentId: 'assistant', prompt: 'Summarise my inbox', schedule: { kind: 'every-hours', hours: 1 }, timeZone: 'Europe/Berlin' }
+    await poll(() => read(client, HostResource.routines, RoutinesResourceSchema), (view) => !view.enabled, 'routines to be off')
+    expect(await errorOf(client, 'routine_save', routine)).toMatch(new RegExp(`^${MANAGED_LABEL}: routines are turned off\\.`))
+    expect((await read(client, HostResource.routines, RoutinesResourceSchema)).routines).toEqual([])
+    await write({ routines: { enabled: true } })
+    await poll(() => read(client, HostResource.routines, RoutinesResourceSchema), (view) => view.enabled, 'routines to be on again')
+    await call(client, 'routine_save', routine)
+    expect((await read(client, HostResource.routines, RoutinesResourceSchema)).routines.map((saved) => saved.name)).toEqual(['Inbox'])
   })
 })
 

@@ -16,6 +16,7 @@ import type { AgentTurns, NestedOutcome } from '../../builtins/agentServer'
 import { extensionsOf, type AgentDirectory, type SessionIndex, type TurnResult } from '../../agent'
 import type { Caller, CallerGrants } from './callerGrants'
 import type { ChatService } from '../chat/chatService'
+import type { RoutineGrants } from '../routines/routineGrants'
 
 export interface AgentCallsOptions {
   agents: Pick<AgentDirectory, 'get'>
@@ -25,6 +26,8 @@ export interface AgentCallsOptions {
   callers: Pick<CallerGrants, 'of'>
   /** How deep sub-agents nest (default AGENT_DEPTH_LIMIT). */
   depthLimit?: number
+  /** Routine runs main started (the host-only marker of routineGrants.ts). */
+  routines?: Pick<RoutineGrants, 'of'>
 }
 
 const STATUS_WORDS: Record<string, string> = {
@@ -100,10 +103,18 @@ export function createAgentCalls(options: AgentCallsOptions): AgentTurns {
       return agent && { name: agent.name, description: agent.description }
     },
     isTurn: (token) => chat.callerOf(token) !== undefined,
-    async start(agentId, input: AgentChatInput, callerToken) {
+    async start(agentId, input: AgentChatInput, callerToken, routineToken) {
       const agent = agentOf(agentId)
       const refusal = attachmentRefusal((callerToken !== undefined ? callers.of(callerToken) : undefined) ?? UNKNOWN_CALLER, agent, input.attachments)
       if (refusal) throw new Error(refusal)
+      if (routineToken !== undefined) {
+        const grant = options.routines?.of(routineToken)
+        if (!grant) throw new Error('Refused: this call names a routine run Switchboard did not start. Routines are made and run only by the person, in Settings → Routines.')
+        const sessionId = grant.sessionId !== undefined && sessions.get(grant.sessionId) ? grant.sessionId : (await sessions.create(grant.title, { agentId })).id
+        const { turnId, done } = await chat.startTurn(sessionId, input.prompt, { routine: grant.turn, ...(input.attachments ? { attachments: input.attachments } : {}) })
+        grant.started({ sessionId, turnId, done })
+        return resultOf(agent, sessionId, turnId)
+      }
       const session = await sessions.create(titleOf(agent, input.prompt), { agentId })
       const { turnId } = await chat.startTurn(session.id, input.prompt, input.attachments ? { attachments: input.attachments } : {})
       return resultOf(agent, session.id, turnId)

@@ -42,6 +42,8 @@ import { conversationUsage } from './usageViews'
 import { log } from '../../log/log'
 import { appContextParts, type AppService } from '../appService'
 import type { TurnHooks } from '../../hooks'
+import { stricterMode } from '../../../shared/routinesApi'
+import type { PermissionMode } from '../../../shared/permissionApi'
 
 export interface ChatService {
   /** `attachments`, when given, become the session's attached resources (read for this turn and kept fresh for the next). */
@@ -58,6 +60,8 @@ export interface ChatService {
   startTurn(sessionId: string, text: string, options?: TurnStart): Promise<{ turnId: string; done: Promise<TurnResult> }>
   /** The turn behind a token main handed to the agent servers it calls (AGENT_CALLER_META_KEY); undefined once it ended. */
   callerOf(token: string): CallerTurn | undefined
+  /** Adds a note about a turn to its session, shown like a turn's error (a routine's run that hit a cap). */
+  note(sessionId: string, turnId: string, text: string): Promise<void>
   cancel(sessionId: string): boolean
   /** chat_search: full text over every conversation, best match first. */
   search(query: string, limit?: number): Promise<SearchResult[]>
@@ -85,6 +89,20 @@ export interface TurnStart extends SendOptions {
   /** The calling turn's token, for a sub-agent's turn. */
   caller?: string
   signal?: AbortSignal
+  /** A routine's unattended run (services/routines/routineRuns.ts): its mode, approval wait and caps. */
+  routine?: RoutineTurn
+}
+
+/** What a routine's run changes in a turn: who asks, the mode, how long an approval waits, and a cap checked before each call. */
+export interface RoutineTurn {
+  name: string
+  /** The routine's own mode: the turn runs with the stricter of it and the agent's (the global one for an agent without). */
+  mode: PermissionMode
+  approvalTimeoutMs: number
+  /** Before each tool call: a refusal (the model reads it) when a cap was reached; the run then ends. */
+  beforeCall(): string | undefined
+  /** After each call's authorization: whether it runs, and how an approval ended. */
+  afterAuthorize(outcome: { run: boolean; approvalBy?: 'person' | 'timeout' | 'cancelled' | 'closed' }): void
 }
 
 export interface SendOptions {
@@ -226,6 +244,19 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
     const contextWindow = factsFor(model.modelId, options.modelFacts?.() ?? []).contextWindow ?? (await models.serverContextWindow(providerId, model.modelId))
     // The agent servers this turn calls learn from it which turn is asking (nested calls, depth, cycles).
     const token = randomUUID()
+    const agentMode = agent.permissionMode ?? permissions.store.mode()
+    const routine = begin.routine
+    // A routine never runs looser than its agent would: the stricter of the two modes, read now.
+    const mode = routine ? stricterMode(routine.mode, agentMode) : agentMode
+    const authorize: typeof permissions.authorize = async (call, authorizeOptions) => {
+      if (!routine) return permissions.authorize({ ...(call.origin === 'model' ? { ...call, caller: turnCaller(id, chain) } : call), ...(agent.permissionMode ? { mode: agent.permissionMode } : {}) }, authorizeOptions)
+      const refusal = routine.beforeCall()
+      if (refusal !== undefined) return { run: false, message: refusal, decision: { verdict: 'deny', reasons: [refusal], findings: [], definitionHash: '', steps: [] } }
+      const routineCall = call.origin === 'model' ? { ...call, caller: { kind: 'routine' as const, name: routine.name }, mode } : { ...call, mode }
+      const authorization = await permissions.authorize(routineCall, { ...authorizeOptions, timeoutMs: routine.approvalTimeoutMs })
+      routine.afterAuthorize({ run: authorization.run, ...(authorization.approval ? { approvalBy: authorization.approval.by } : {}) })
+      return authorization
+    }
     const { turnId, done } = turns.begin(id, (turn) =>
       runTurn({
         sessionId: id,
@@ -243,11 +274,10 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
         contextWindow,
         tools: agentTools(),
         currentTools: agentTools,
-        mode: agent.permissionMode ?? permissions.store.mode(),
+        mode,
         ...toolOfferOf(session, options.alwaysOffer?.() ?? []),
         onToolsFound: (names) => void sessions.addFoundTools(id, names).catch((error: Error) => log('warn', 'chat', `Could not keep the tools found in session ${id}: ${error.message}`)),
-        authorize: (call, authorizeOptions) =>
-          permissions.authorize({ ...(call.origin === 'model' ? { ...call, caller: turnCaller(id, chain) } : call), ...(agent.permissionMode ? { mode: agent.permissionMode } : {}) }, authorizeOptions),
+        authorize,
         dispatch: (request, dispatchOptions) => extensions.core.dispatcher.call({ ...request, _meta: { [AGENT_CALLER_META_KEY]: token } }, dispatchOptions),
         store,
         security: permissions,
@@ -317,6 +347,9 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
       return { turnId, done }
     },
     callerOf: (token) => callers.get(token),
+    async note(sessionId, turnId, text) {
+      await store.append(sessionId, { kind: 'notice', turnId, reason: 'routine', text })
+    },
     cancel: (sessionId) => turns.cancel(sessionId),
     search: (query, limit) => search.search(query, limit),
     async exportConversation(sessionId, format, save) {

@@ -42,6 +42,7 @@ export function ChatView({ sessionId, session }: Props) {
   const setSending = useChatViewStore((state) => state.setSending)
   const addCreated = useChatViewStore((state) => state.addCreated)
   const selectSession = useViewStore((state) => state.selectSession)
+  const repeatAsRoutine = useViewStore((state) => state.repeatAsRoutine)
   const [calling, setCalling] = useState(false)
   const [stopping, setStopping] = useState(false)
   const [followSignal, setFollowSignal] = useState(0)
@@ -157,6 +158,21 @@ export function ChatView({ sessionId, session }: Props) {
             <AgentPicker session={session} />
             <SessionInstructionsButton session={session} />
             <ExportButton sessionId={session.id} />
+            {/* "Repeat this…": a routine with this conversation's agent and your last message (Settings → Routines). */}
+            {list.some((m) => m.role === 'user') && (
+              <button
+                type="button"
+                className="rounded px-1.5 text-xs text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800"
+                title="Run this again on a schedule, as a routine"
+                onClick={() => {
+                  const last = list.findLast((m) => m.role === 'user')!
+                  const attachments = last.role === 'user' ? last.attachments?.map(({ extensionId, uri }) => ({ extensionId, uri })) : undefined
+                  repeatAsRoutine({ agentId: session.agentId ?? 'assistant', prompt: last.text, name: session.title.slice(0, 80), ...(attachments?.length ? { attachments } : {}) })
+                }}
+              >
+                Repeat this…
+              </button>
+            )}
             <SessionRootsButton session={session} />
             <ToolOfferChooser session={session} />
             {/* "Auto" and "all" offer the chosen extensions' tools; "search" finds among all of them. */}
