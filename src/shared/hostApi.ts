@@ -18,6 +18,7 @@ import { APPS_URI, AppsToolInput, AppsToolOutput } from './appsApi'
 import { HOOKS_URI, HookToolInput, HookToolOutput } from './hooksApi'
 import { CONNECTED_APPS_URI, ConnectedAppToolInput, ConnectedAppToolOutput } from './connectedAppsApi'
 import { AGENTS_URI, AgentIdSchema, AgentToolInput, AgentToolOutput, SessionParentSchema } from './agentsApi'
+import { SKILLS_URI, SkillToolInput, SkillToolOutput } from './skillsApi'
 
 /** URIs of the host server's resources (all subscribable, `application/json`). */
 export const HostResource = {
@@ -33,6 +34,7 @@ export const HostResource = {
   hooks: HOOKS_URI,
   connectedApps: CONNECTED_APPS_URI,
   agents: AGENTS_URI,
+  skills: SKILLS_URI,
 } as const
 export type HostResourceUri = (typeof HostResource)[keyof typeof HostResource]
 
@@ -155,6 +157,7 @@ export * from './appMeta'
 export * from './hooksApi'
 export * from './connectedAppsApi'
 export * from './agentsApi'
+export * from './skillsApi'
 
 const sessionId = z.string().min(1).max(100)
 const sessionTitle = z.string().trim().min(1, 'A session title cannot be empty').max(200)
@@ -196,6 +199,7 @@ export const HostToolInput = {
   ...HookToolInput,
   ...ConnectedAppToolInput,
   ...AgentToolInput,
+  ...SkillToolInput,
   elicitation_respond: ElicitationRespondInput,
   ...QuestionToolInput,
 } as const
@@ -228,6 +232,7 @@ export const HostToolOutput = {
   ...HookToolOutput,
   ...ConnectedAppToolOutput,
   ...AgentToolOutput,
+  ...SkillToolOutput,
   elicitation_respond: z.object({ id: z.string() }),
   ...QuestionToolOutput,
 } as const satisfies Record<HostToolName, z.ZodType>

@@ -45,13 +45,15 @@ export function newClient(): Client {
 }
 
 /** `options`: host options a test needs to vary (short question timeouts, an injected link opener). */
-export async function startTestHost(dataDir?: string, options: Pick<HostOptions, 'questionTimeoutMs' | 'openExternal'> = {}): Promise<TestHost> {
+export async function startTestHost(dataDir?: string, options: Pick<HostOptions, 'questionTimeoutMs' | 'openExternal' | 'skillsHome'> = {}): Promise<TestHost> {
   const dir = dataDir ? { path: dataDir, remove: async () => undefined } : await tempDir()
   const host = await createHost({
     dataDir: dir.path,
     makeSettingsConf: (location) => new Conf({ ...location, projectName: 'switchboard-test' }),
     // A keychain service of its own, so tests never touch real Switchboard secrets or each other's.
     secrets: openSecretStore({ service: `Switchboard-test-${randomUUID()}` }),
+    // Personal skills from the data folder's own home, never the real ~/.agents/skills.
+    skillsHome: dir.path,
     ...options,
   })
   const clients: Client[] = []

@@ -54,6 +54,7 @@ import type { LogEntryLevel } from '../extensions/logRing'
 import { TokenVault } from '../extensions/auth/tokenVault'
 import { openLoopbackRedirect } from './loopbackRedirect'
 import { createGatewayService } from '../gateway/gatewayService'
+import { createSkillService, type SkillService } from '../services/skills/skillService'
 
 export interface Host {
   readonly services: HostServices
@@ -83,12 +84,14 @@ export interface HostOptions {
   gatewayPort?: number
   /** Extensions start connecting once this resolves (the Node host: once it serves); by default at once. */
   startExtensionsAfter?: Promise<void>
+  /** The home folder personal skills are looked for in (~/.agents/skills, ~/.claude/skills); tests give a folder of their own. */
+  skillsHome?: string
 }
 
 // The AI SDK writes its warnings to the console; the host reports problems through its own log.
 ;(globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false
 
-export async function createHost({ dataDir, makeSettingsConf, secrets, questionTimeoutMs, openExternal, pickPath, pickSavePath, gatewayPort, startExtensionsAfter }: HostOptions): Promise<Host> {
+export async function createHost({ dataDir, makeSettingsConf, secrets, questionTimeoutMs, openExternal, pickPath, pickSavePath, gatewayPort, startExtensionsAfter, skillsHome }: HostOptions): Promise<Host> {
   await makePrivateDataDir(dataDir)
   // The keychain probe takes a moment (300–400 ms with a Secret Service): the host is ready without
   // it; secrets wait for it where they are used, and the settings resource says 'checking' until then.
@@ -100,7 +103,11 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
   if (sessions.damage) notices.add(sessions.damage)
   for (const notice of agentStore.takeNotices()) notices.add(notice)
   // Shared with the agents, which register a server of their own for each agent.
-  const builtins = createBuiltinRegistry({ appVersion: pkg.version })
+  const skillService = lateBound<SkillService>('the skill service')
+  const builtins = createBuiltinRegistry(
+    { appVersion: pkg.version },
+    { skills: () => ({ catalog: skillService.get().local.catalog, load: (input, caller) => skillService.get().load(input, caller) }) },
+  )
   const models = createModelService(dataDir, secretStore, (message) => notices.add({ message }))
   // Extensions ask sampling, questions, roots and bundles; those name, notify or list extensions.
   // The three made after the ones that need them are bound right where they are made (lateBound.ts).
@@ -165,12 +172,29 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
   const secretValues = knownSecretValues(secretStore)
   const permissions = await openPermissions(dataDir, { homeDir: homedir(), secretValues: secretValues.list, secretValuesReady: secretValues.ready, redact: redactSecrets })
   for (const notice of permissions.store.takeNotices()) notices.add(notice)
+  // Before the chat service, whose turns ask it for the skills to list; it learns of turns through the chat.
+  let callerOf: (token: string) => { sessionId: string; agentId?: string } | undefined = () => undefined
+  const skills = await createSkillService({
+    dataDir,
+    home: skillsHome ?? homedir(),
+    roots: () => settings.get().roots ?? [],
+    manager: extensions.core.manager,
+    tools: () => extensions.core.cache.catalog().tools,
+    callerOf: (token) => callerOf(token),
+  })
+  skillService.bind(skills)
+  for (const message of skills.takeNotices()) notices.add({ message })
+  const stopWatchingRoots = settings.onChange(() => skills.rootsChanged())
   const attachments = createSessionAttachments(extensions.core.manager)
   const apps = createAppService(dataDir, () => extensions.core.cache.catalog().tools)
   const stopNotingApps = extensions.core.cache.onChange((catalog) => apps.noteCatalog(catalog.tools))
   const hooks = await createHookService({ dataDir, dispatch: (request, options) => extensions.callers.run(HOOK_CALLER, (meta) => extensions.core.dispatcher.call({ ...request, _meta: meta }, options)), lookup: (name) => extensions.core.cache.lookup(name), roots: () => (settings.get().roots ?? []).map((root) => root.path) })
   for (const notice of hooks.takeNotices()) notices.add(notice)
-  const chat = await createChatService({ dataDir, sessions, extensions, permissions, models, attachments, apps, hooks: hooks.runner, agents: agentStore, alwaysOffer: () => settings.get('alwaysOfferTools') ?? [], modelFacts: () => settings.get('modelFacts') ?? [], defaultInstructions: () => settings.get('defaultInstructions'), pickSavePath })
+  const chat = await createChatService({ dataDir, sessions, extensions, permissions, models, attachments, apps, hooks: hooks.runner, agents: agentStore, alwaysOffer: () => settings.get('alwaysOfferTools') ?? [], modelFacts: () => settings.get('modelFacts') ?? [], defaultInstructions: () => settings.get('defaultInstructions'), skillsPrompt: (turn) => skills.promptFor(turn), pickSavePath })
+  callerOf = (token) => {
+    const turn = chat.callerOf(token)
+    return turn && { sessionId: turn.sessionId, agentId: turn.chain.at(-1)?.id }
+  }
   const agents = createAgentService({ store: agentStore, builtins, manager: extensions.core.manager, turns: createAgentCalls({ agents: agentStore, sessions, chat, callers: extensions.callers }) })
   const roots = createRoots({
     settings,
@@ -226,6 +250,7 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
     hooks,
     gateway,
     agents,
+    skills,
   }
   const stopLogLevels = logLevels.follow(extensions.core.manager)
   const stopObserving = observeCatalog(extensions, permissions)
@@ -277,6 +302,8 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
       await stopObserving()
       stopNotingApps()
       stopLogLevels()
+      stopWatchingRoots()
+      skills.stop()
       secretValues.stop()
       permissions.close()
       await extensions.stop()

@@ -54,6 +54,7 @@ export function createHostServer(services: HostServices): { server: McpServer; d
     [HostResource.hooks]: () => services.hooks.view(),
     [HostResource.connectedApps]: () => services.gateway.view(),
     [HostResource.agents]: () => services.agents.view(),
+    [HostResource.skills]: () => services.skills.view(),
   }
   for (const [uri, read] of Object.entries(readers)) {
     server.registerResource(uri, uri, { mimeType: 'application/json' }, async () => json(uri, read()))
@@ -125,6 +126,7 @@ export function createHostServer(services: HostServices): { server: McpServer; d
     services.hooks.onChange(() => changed(HostResource.hooks)),
     services.gateway.onChange(() => changed(HostResource.connectedApps)),
     services.agents.onChange(() => changed(HostResource.agents)),
+    services.skills.onChange(() => changed(HostResource.skills)),
     services.chat.onChange(changed),
     services.secrets.onChange(() => changed(HostResource.models)),
     services.permissions.store.onChange(() => {

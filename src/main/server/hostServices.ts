@@ -21,6 +21,7 @@ import type { HookService } from '../services/hooks/hookService'
 import type { AgentService } from '../services/agents/agentService'
 import type { ToolListCache } from './toolListCache'
 import type { GatewayService } from '../gateway/gatewayService'
+import type { SkillService } from '../services/skills/skillService'
 
 /** What the host server serves; one instance is shared by every connection. */
 export interface HostServices {
@@ -58,4 +59,6 @@ export interface HostServices {
   toolList: ToolListCache
   /** Connected apps and the loopback HTTP endpoint they use (src/main/gateway). */
   gateway: GatewayService
+  /** Skills: local skill folders and skills servers, consent, and what the model may load. */
+  skills: SkillService
 }

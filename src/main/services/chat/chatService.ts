@@ -114,6 +114,8 @@ export interface ChatServiceOptions {
   agents?: Pick<AgentDirectory, 'get'>
   /** Instructions for sessions without their own (settings `defaultInstructions`). */
   defaultInstructions?: () => string | undefined
+  /** The enabled skills' names and descriptions for this turn (services/skills), appended to the system prompt. */
+  skillsPrompt?: (turn: { sessionId: string; agentId: string }) => string | undefined
   /** The system save dialog for exports (the app window); absent in browser mode. */
   pickSavePath?: SavePicker
 }
@@ -231,7 +233,7 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
         ...(begin.shown !== undefined ? { userShown: begin.shown } : {}),
         ...(begin.rewind ? { rewind: begin.rewind } : {}),
         model,
-        system: composeSystemPrompt({ agent: agent.instructions, session: session?.instructions, defaults: options.defaultInstructions?.() }),
+        system: composeSystemPrompt({ agent: agent.instructions, session: session?.instructions, defaults: options.defaultInstructions?.(), skills: options.skillsPrompt?.({ sessionId: id, agentId: agent.id }) }),
         agent: { id: agent.id, name: agent.name },
         contextWindow,
         tools: agentTools(),
