@@ -289,7 +289,15 @@ export async function createSkillService(options: SkillServiceOptions): Promise<
   /** SKILL.md of a record, checked; for a server's skill the entry is fetched again first (skills/get) so a change is caught before use. */
   const readManifest = async (record: SkillRecord): Promise<{ record: SkillRecord; file: VerifiedSkillFile }> => {
     const connection = connectionOf(record)
-    const { skill } = await connection.skills.get(record.entry.uri)
+    // The entry as it is now (skills/get): a change is caught before anything of it is used. A server
+    // that cannot answer it is read against the entry it listed, the one the person approved.
+    const skill = await connection.skills.get(record.entry.uri).then(
+      (got) => got.skill,
+      (error: Error) => {
+        log('warn', 'skills', `${record.extensionId}: skills/get ${record.entry.uri} failed (${error.message}); reading against the listed entry`)
+        return record.entry
+      },
+    )
     const listing = listings.get(record.extensionId)
     if (listing && JSON.stringify(skill) !== JSON.stringify(record.entry)) {
       listing.skills = listing.skills.map((entry) => (entry.uri === skill.uri ? skill : entry))
