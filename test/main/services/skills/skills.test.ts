@@ -4,7 +4,9 @@
  * clashes, loading with load_skill (called by hand through tool_call, as the model's turn would).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addConsentedExtension, call } from '../../../helpers/hostCalls'
+import { addConsentedExtension, call, poll, read, selectScriptedModel } from '../../../helpers/hostCalls'
+import { HistoryResourceSchema, historyUri } from '../../../../src/shared/hostApi'
+import { startScriptedModelServer, type ScriptedModelServer } from '../../../fixtures/modelServer/scriptedModelServer'
 import { skillsServerConfig, skillsWorld, type SkillsWorld } from './skillsWorld'
 
 const text = (result: Awaited<ReturnType<typeof call>>) => (result.content as { type: string; text: string }[]).map((block) => block.text).join('\n')
@@ -158,5 +160,38 @@ describe('a skills server (SEP-2640) on the v2 SDK', () => {
     const saved = JSON.parse(await readFile(`${world.test.dataDir}/skills.json`, 'utf8')) as { consent: Record<string, unknown> }
     expect(Object.keys(saved.consent).some((key) => key.includes('reports/daily'))).toBe(false)
     expect(Object.keys(saved.consent).some((key) => key.includes('billing/refunds'))).toBe(true)
+  })
+})
+
+describe('in a turn: the model sees the enabled skills and loads one with load_skill', () => {
+  let model: ScriptedModelServer | undefined
+  afterAll(async () => {
+    await model?.stop()
+  })
+
+  it("lists the session's skills in the system prompt and loads them for that session only", async () => {
+    const loadCall = { type: 'tool-calls' as const, calls: [{ name: 'skills__load_skill', args: { name: 'commit-messages' } }] }
+    model = await startScriptedModelServer({ turns: [loadCall, { type: 'text', chunks: ['Done.'] }, loadCall, { type: 'text', chunks: ['Could not.'] }] })
+    await selectScriptedModel(world.client, model.baseUrl)
+    const project = (await world.skills()).find((skill) => skill.name === 'commit-messages' && skill.source === 'project')!
+    const mine = (await call(world.client, 'session_create', {})).structuredContent as { id: string }
+    const other = (await call(world.client, 'session_create', {})).structuredContent as { id: string }
+    await call(world.client, 'skill_set_enabled', { extensionId: 'skills', uri: project.uri, enabled: true, scope: 'session', id: mine.id })
+
+    await call(world.client, 'chat_send', { sessionId: mine.id, text: 'Write the commit message for this change.' })
+    const history = await poll(() => read(world.client, historyUri(mine.id), HistoryResourceSchema), (view) => view.messages.some((message) => message.role === 'assistant' && JSON.stringify(message).includes('Done.')), 'the first turn')
+    const [first, second] = model.modelRequests.map((request) => JSON.stringify(request.body))
+    expect(first).toContain('- commit-messages: This project')
+    expect(first).not.toContain('release-notes')
+    // The tool result that went back to the model: the project's SKILL.md, tagged with its source.
+    expect(second).toContain('Use `type(scope): subject`')
+    expect(second).toContain('Project my-app (.agents/skills)')
+    expect(JSON.stringify(history)).toContain('skills__load_skill')
+
+    await call(world.client, 'chat_send', { sessionId: other.id, text: 'Write the commit message for this change.' })
+    await poll(() => read(world.client, historyUri(other.id), HistoryResourceSchema), (view) => JSON.stringify(view).includes('Could not.'), 'the second turn')
+    const [third, fourth] = model.modelRequests.slice(2).map((request) => JSON.stringify(request.body))
+    expect(third).not.toContain('- commit-messages:')
+    expect(fourth).toContain('No enabled skill is named')
   })
 })
