@@ -106,7 +106,10 @@ export async function createSkillService(options: SkillServiceOptions): Promise<
   const consent = openSkillConsent(options.dataDir)
   const listings = new Map<string, SkillListing>()
   const listeners = new Set<() => void>()
+  /** The records, built once per change (a load or a view reads them; only listings and folders change them). */
+  let built: SkillRecord[] | undefined
   const emit = () => {
+    built = undefined
     for (const listener of listeners) listener()
   }
 
@@ -116,7 +119,8 @@ export async function createSkillService(options: SkillServiceOptions): Promise<
   }
 
   /** Every listed skill with its source, rank and (after clashes) model name. */
-  const records = (): SkillRecord[] => {
+  const records = (): SkillRecord[] => (built ??= buildRecords())
+  const buildRecords = (): SkillRecord[] => {
     const all: SkillRecord[] = []
     const folderOrder = new Map(folders().map((folder, index) => [folder.slot, index]))
     for (const [extensionId, listing] of [...listings.entries()].sort(([a], [b]) => a.localeCompare(b))) {
