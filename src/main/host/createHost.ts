@@ -180,6 +180,7 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
     roots: () => settings.get().roots ?? [],
     manager: extensions.core.manager,
     tools: () => extensions.core.cache.catalog().tools,
+    promptNames: () => extensions.core.cache.catalog().prompts.flatMap((prompt) => [prompt.name, prompt.promptName]),
     callerOf: (token) => callerOf(token),
   })
   skillService.bind(skills)
@@ -190,7 +191,7 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
   const stopNotingApps = extensions.core.cache.onChange((catalog) => apps.noteCatalog(catalog.tools))
   const hooks = await createHookService({ dataDir, dispatch: (request, options) => extensions.callers.run(HOOK_CALLER, (meta) => extensions.core.dispatcher.call({ ...request, _meta: meta }, options)), lookup: (name) => extensions.core.cache.lookup(name), roots: () => (settings.get().roots ?? []).map((root) => root.path) })
   for (const notice of hooks.takeNotices()) notices.add(notice)
-  const chat = await createChatService({ dataDir, sessions, extensions, permissions, models, attachments, apps, hooks: hooks.runner, agents: agentStore, alwaysOffer: () => settings.get('alwaysOfferTools') ?? [], modelFacts: () => settings.get('modelFacts') ?? [], defaultInstructions: () => settings.get('defaultInstructions'), skillsPrompt: (turn) => skills.promptFor(turn), pickSavePath })
+  const chat = await createChatService({ dataDir, sessions, extensions, permissions, models, attachments, apps, hooks: hooks.runner, agents: agentStore, alwaysOffer: () => settings.get('alwaysOfferTools') ?? [], modelFacts: () => settings.get('modelFacts') ?? [], defaultInstructions: () => settings.get('defaultInstructions'), skillsPrompt: (turn) => skills.promptFor(turn), expandSkillCommand: (turn, text) => skills.expandCommand(turn, text), pickSavePath })
   callerOf = (token) => {
     const turn = chat.callerOf(token)
     return turn && { sessionId: turn.sessionId, agentId: turn.chain.at(-1)?.id }

@@ -51,6 +51,8 @@ export interface SkillServiceOptions {
   manager: Pick<ExtensionManager, 'get' | 'config' | 'connection' | 'onChange' | 'list'>
   /** The tools enabled now: whether any can run a skill's scripts. */
   tools: () => readonly CatalogTool[]
+  /** Prompt names now in the catalog: a bare `/name` is a skill only when no prompt has that name. */
+  promptNames?: () => readonly string[]
   /** The turn a load_skill call's caller token names; undefined when not a turn (the call was made by hand). */
   callerOf: (token: string) => SkillTurn | undefined
 }
@@ -83,6 +85,13 @@ export interface SkillService {
   promptFor(turn: SkillTurn): string | undefined
   /** load_skill: SKILL.md of an enabled skill, or one file it lists. */
   load(input: { name: string; path?: string }, caller: string | undefined): Promise<{ text: string; isError?: boolean }>
+  /**
+   * The composer's `/skill:name rest` (and `/name rest` when `name` is a skill and no prompt): the
+   * skill loaded by hand (checked as load_skill checks it) followed by the rest, for the model; the
+   * message as typed, for the person. Undefined when the text is no skill command. Throws for
+   * `/skill:` with no such skill turned on.
+   */
+  expandCommand(turn: SkillTurn, text: string): Promise<{ text: string; shown: string } | undefined>
   add(input: HostToolArgs<'skill_add'>): Promise<HostToolResult<'skill_add'>>
   remove(extensionId: string, uri: string): Promise<HostToolResult<'skill_remove'>>
   setEnabled(input: HostToolArgs<'skill_set_enabled'>): Promise<SkillView>
@@ -361,6 +370,22 @@ export async function createSkillService(options: SkillServiceOptions): Promise<
       const file = await readSkillFile(connectionOf(record), record.entry, input.path)
       if (file.text === undefined) return { text: `${input.path} of skill "${record.modelName}" is a binary file (${file.size} bytes); it cannot be shown as text.` }
       return { text: `<skill-file skill="${record.modelName}" path="${input.path}">\n${file.text}\n</skill-file>` }
+    },
+    async expandCommand(turn, text) {
+      const match = /^\/(skill:)?([a-z0-9][a-z0-9:-]*)(?:\s+([\s\S]*))?$/.exec(text.trim())
+      if (!match) return undefined
+      const [, explicit, name, rest] = match
+      // By hand, the person asks for it: any skill they consented to, on in this session or not.
+      const usable = records().filter((record) => !record.shadowedBy && consented(record))
+      const record = usable.find((candidate) => candidate.modelName === name) ?? usable.find((candidate) => candidate.name === name)
+      if (!explicit) {
+        if (!record || (options.promptNames?.() ?? []).some((prompt) => prompt === name)) return undefined
+      } else if (!record) {
+        throw new Error(`No skill "${name}" is turned on. Turn it on in Settings → Skills, or check its name.`)
+      }
+      const read = await readManifest(record!)
+      const loaded = loadText(read.record, read.file)
+      return { text: rest?.trim() ? `${loaded}\n\n${rest.trim()}` : loaded, shown: text }
     },
     async add(input) {
       const added = input.create ? await createSkill(personalDir(), input.create) : await importSkills(personalDir(), input.path!)

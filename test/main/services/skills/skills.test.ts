@@ -194,4 +194,21 @@ describe('in a turn: the model sees the enabled skills and loads one with load_s
     expect(third).not.toContain('- commit-messages:')
     expect(fourth).toContain('No enabled skill is named')
   })
+
+  it('loads a skill by hand with /skill:name (and /name): the model gets the checked skill, the person sees what they typed', async () => {
+    model!.push({ type: 'text', chunks: ['Filled.'] }, { type: 'text', chunks: ['Noted.'] })
+    const before = model!.modelRequests.length
+    const session = (await call(world.client, 'session_create', {})).structuredContent as { id: string }
+    await call(world.client, 'chat_send', { sessionId: session.id, text: '/skill:pdf-forms Fill this W-9 for Ann.' })
+    const history = await poll(() => read(world.client, historyUri(session.id), HistoryResourceSchema), (view) => JSON.stringify(view).includes('Filled.'), 'the /skill: turn')
+    const sent = JSON.stringify(model!.modelRequests[before]!.body)
+    expect(sent).toContain('# Filling PDF forms')
+    expect(sent).toContain('Fill this W-9 for Ann.')
+    expect(JSON.stringify(history.messages[0])).toContain('/skill:pdf-forms Fill this W-9 for Ann.')
+    // A bare /name works too when it is a skill (and no prompt has the name).
+    await call(world.client, 'chat_send', { sessionId: session.id, text: '/release-notes for 2.4' })
+    await poll(() => read(world.client, historyUri(session.id), HistoryResourceSchema), (view) => JSON.stringify(view).includes('Noted.'), 'the /name turn')
+    expect(JSON.stringify(model!.modelRequests.at(-1)!.body)).toContain('Start from `templates/NOTES.md`')
+    await expect(call(world.client, 'chat_send', { sessionId: session.id, text: '/skill:no-such-skill now' })).rejects.toThrow(/No skill "no-such-skill" is turned on/)
+  })
 })
