@@ -41,7 +41,7 @@ export function SkillsSettings() {
       </div>
       <input type="search" className={`${textInput} w-full`} placeholder="Search skills" aria-label="Search skills" value={query} onChange={(event) => setQuery(event.target.value)} />
       {view === null ? (
-        <p className="text-sm text-zinc-500">Loading skills…</p>
+        <p className="text-sm text-zinc-500">Loading…</p>
       ) : shown.length === 0 ? (
         <p className="text-sm text-zinc-500 dark:text-zinc-400">{view.skills.length === 0 ? 'No skills yet. Add a skill folder or a .zip, or create one below.' : 'No skill matches.'}</p>
       ) : (
