@@ -11,7 +11,8 @@ import type { Client } from '@modelcontextprotocol/client'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SkillsResourceSchema, SKILLS_URI } from '../../src/shared/hostApi'
-import { poll, read } from '../helpers/hostCalls'
+import { poll, read, selectScriptedModel } from '../helpers/hostCalls'
+import { startScriptedModelServer, type ScriptedModelServer } from '../fixtures/modelServer/scriptedModelServer'
 import { connectHostClient, openAppPage, root, stopHostAndClean, type AppPage } from './appPage'
 import { startHost, type HostProcess } from './hostProcess'
 
@@ -21,6 +22,7 @@ let dataDir: string
 let home: string
 let page: Page
 let observer: Client
+let model: ScriptedModelServer
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'switchboard-e2e-skills-'))
@@ -29,6 +31,9 @@ beforeAll(async () => {
   // Personal skills come from this home, never the real one.
   host = await startHost(root, dataDir, 120_000, { HOME: home, USERPROFILE: home })
   observer = await connectHostClient(host, 'e2e-observer')
+  // A model, so the composer takes messages.
+  model = await startScriptedModelServer({ turns: [] })
+  await selectScriptedModel(observer, model.baseUrl)
   app = await openAppPage(host)
   page = app.page
 }, 180_000)
@@ -36,6 +41,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await observer?.close()
   await app?.close()
+  await model?.stop()
   await stopHostAndClean(host, [dataDir, home])
 }, 60_000)
 
@@ -55,5 +61,19 @@ describe('Settings → Skills in browser mode', () => {
     await skills.getByRole('button', { name: 'Turn on' }).click()
     await poll(() => read(observer, SKILLS_URI, SkillsResourceSchema), (view) => view.skills[0]?.state === 'enabled', 'the skill to be on')
     await expect.poll(() => skills.getByRole('button', { name: 'Turn off' }).isVisible()).toBe(true)
+  })
+
+  it('offers the skill in the composer as /skill:pdf-forms with its source, and puts the command in the draft', async () => {
+    await page.getByRole('button', { name: 'New session', exact: true }).first().click()
+    const message = page.getByRole('textbox', { name: 'Message' })
+    await expect.poll(() => message.isEnabled()).toBe(true)
+    await message.click()
+    await page.keyboard.type('/pdf')
+    const menu = page.getByRole('listbox', { name: 'Prompts' })
+    const option = menu.getByRole('option', { name: /\/skill:pdf-forms/ })
+    await option.waitFor()
+    expect(await option.innerText()).toContain('Skill · Personal (~/.agents/skills)')
+    await message.press('Enter')
+    await expect.poll(() => message.inputValue()).toBe('/skill:pdf-forms ')
   })
 })
