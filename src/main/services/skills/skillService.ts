@@ -105,6 +105,9 @@ export interface SkillService {
   stop(): void
 }
 
+/** How often, at most, the local skill folders are scanned again in the background. */
+const RESCAN_EVERY_MS = 5_000
+
 const SCRIPT_FILE = /(^|\/)scripts\/|\.(py|sh|bash|zsh|js|mjs|cjs|ts|rb|pl|ps1|bat|cmd)$/i
 const RUNNER_TOOL = /(shell|bash|terminal|exec|run_?command|run_?script|python|code_?interpreter)/i
 
@@ -269,6 +272,17 @@ export async function createSkillService(options: SkillServiceOptions): Promise<
     await local.reload()
     await relist(LOCAL_SKILLS_EXTENSION)
   }
+  /**
+   * Skill folders change while the app runs (a skill copied in, edited, deleted): scanned again in the
+   * background when the skills are shown or a turn lists them, at most every few seconds; the next
+   * view or turn sees the result (a changed list is announced as any change is).
+   */
+  let lastScan = Date.now()
+  const rescanSoon = () => {
+    if (Date.now() - lastScan < RESCAN_EVERY_MS) return
+    lastScan = Date.now()
+    void rescanLocal().catch((error: Error) => log('warn', 'skills', `could not scan the skill folders again: ${error.message}`))
+  }
 
   const personalDir = () => folders().find((folder) => folder.slot === 'personal')!.path
 
@@ -301,6 +315,14 @@ export async function createSkillService(options: SkillServiceOptions): Promise<
 
   /** SKILL.md of a record, checked; for a server's skill the entry is fetched again first (skills/get) so a change is caught before use. */
   const readManifest = async (record: SkillRecord): Promise<{ record: SkillRecord; file: VerifiedSkillFile }> => {
+    if (isLocal(record.extensionId)) {
+      // A local skill may have been edited since the last scan: served as it is now (consent is per folder).
+      await rescanLocal()
+      lastScan = Date.now()
+      const now = records().find((candidate) => candidate.key === record.key)
+      if (!now) throw new Error(`The skill "${record.name}" is no longer in ${record.folder?.label ?? 'its folder'}.`)
+      record = now
+    }
     const connection = connectionOf(record)
     // The entry as it is now (skills/get): a change is caught before anything of it is used. A server
     // that cannot answer it is read against the entry it listed, the one the person approved.
@@ -325,6 +347,7 @@ export async function createSkillService(options: SkillServiceOptions): Promise<
   const service: SkillService = {
     local,
     view: () => {
+      rescanSoon()
       const all = records()
       const slotPaths = new Map(folders().map((folder) => [folder.slot, folder.path]))
       return {
@@ -342,6 +365,7 @@ export async function createSkillService(options: SkillServiceOptions): Promise<
       return () => listeners.delete(listener)
     },
     promptFor: (turn) => {
+      rescanSoon()
       const enabled = records()
         .filter((record) => enabledFor(record, turn))
         .sort((a, b) => a.modelName.localeCompare(b.modelName))

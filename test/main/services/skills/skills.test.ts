@@ -76,6 +76,17 @@ describe('local skill folders through the builtin skills server', () => {
     expect(preview.notes.join(' ')).toMatch(/allowed-tools/)
   })
 
+  it('serves a local skill as it is now: an edit made while the app runs is what loads', async () => {
+    const { readFile, writeFile } = await import('node:fs/promises')
+    const path = `${world.home}/.agents/skills/pdf-forms/SKILL.md`
+    const text = await readFile(path, 'utf8')
+    await writeFile(path, text.replace('Never invent data for a required field; ask instead.', 'Never invent data; ask the person (edited).'))
+    const loaded = await loadSkill(world, { name: 'pdf-forms' })
+    expect(loaded.isError).toBe(false)
+    expect(loaded.text).toContain('ask the person (edited)')
+    expect((await world.skill('pdf-forms')).state).toBe('enabled')
+  })
+
   it('enables per session and per agent, the session choice beating the agent and the global one', async () => {
     const release = await world.skill('release-notes')
     const { skills } = world.test.host.services
@@ -126,6 +137,14 @@ describe('a skills server (SEP-2640) on the v2 SDK', () => {
     // Unlisted: refused before any request reaches the server.
     expect((await loadSkill(world, { name: 'refunds', path: 'scripts/steal.py' })).isError).toBe(true)
     expect(await world.serverReads()).toHaveLength(2)
+  })
+
+  it("cannot reach another extension's files: a server's skill reads only files its own manifest lists", async () => {
+    const reads = (await world.serverReads()).length
+    const reach = await loadSkill(world, { name: 'refunds', path: 'skill://personal/pdf-forms/SKILL.md' })
+    expect(reach.isError).toBe(true)
+    expect(reach.text).not.toContain('Filling PDF forms')
+    expect(await world.serverReads()).toHaveLength(reads)
   })
 
   it('refuses a skill whose file does not match its manifest, and uses none of it', async () => {
