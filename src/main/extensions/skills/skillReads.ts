@@ -53,8 +53,8 @@ export async function readSkillFile(connection: ExtensionConnection, skill: Skil
       ...(file.body !== undefined ? { body: file.body } : {}),
     }
   } catch (error) {
-    if (error instanceof SkillVerificationError) throw new Error(verificationText(error, skill))
-    throw new Error(`Could not read ${ref ?? 'SKILL.md'} of skill "${skill.frontmatter.name}": ${errorText(error)}`)
+    if (error instanceof SkillVerificationError) throw new Error(verificationText(error, skill), { cause: error })
+    throw new Error(`Could not read ${ref ?? 'SKILL.md'} of skill "${skill.frontmatter.name}": ${errorText(error)}`, { cause: error })
   }
 }
 
