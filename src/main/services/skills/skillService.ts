@@ -12,7 +12,8 @@
  *   `<extension>:<name>` for the model.
  * - **Progressive disclosure.** Only enabled skills' names and descriptions reach the model (the
  *   system prompt's "Skills" part, at most SKILL_LIST_TOKEN_CAP tokens: descriptions are cut at
- *   DESCRIPTION_CUT characters beyond it); `load_skill` fetches SKILL.md, then files it lists. Nothing of
+ *   DESCRIPTION_CUT characters beyond it, and names alone are listed when even that is too long);
+ *   `load_skill` fetches SKILL.md, then files it lists. Nothing of
  *   a skill's files is fetched before it is loaded or previewed.
  */
 import { lstat, rm, unlink } from 'node:fs/promises'
@@ -375,6 +376,10 @@ export async function createSkillService(options: SkillServiceOptions): Promise<
       let lines = enabled.map((record) => listLine(record, record.description))
       if (tokensOf([head, ...lines].join('\n')) > SKILL_LIST_TOKEN_CAP) {
         lines = enabled.map((record) => listLine(record, record.description.length > DESCRIPTION_CUT ? `${record.description.slice(0, DESCRIPTION_CUT - 1).trimEnd()}…` : record.description))
+      }
+      // Still too long (very many skills): names only; each description comes with load_skill.
+      if (tokensOf([head, ...lines].join('\n')) > SKILL_LIST_TOKEN_CAP) {
+        return [head, 'Too many skills to describe here: by name only; load one to read what it is for.', ...enabled.map((record) => `- ${record.modelName}${record.source === 'server' ? ` (from ${record.extensionName})` : ''}`)].join('\n')
       }
       return [head, ...lines].join('\n')
     },

@@ -76,4 +76,15 @@ describe("the model's list of skills", () => {
     // Without the cut the list would pass the cap.
     expect(tokensOf(skills.map((skill) => `- ${skill.name}: ${skill.description}`).join('\n'))).toBeGreaterThan(SKILL_LIST_TOKEN_CAP)
   })
+
+  it('with so many skills that even cut descriptions pass the cap, lists names only', async () => {
+    const skills = Array.from({ length: 150 }, (_, index) => ({ name: `many-${index}`, description: `Handle case ${index}: ${'with a description long enough to be cut at the documented length, and more. '.repeat(3)}` }))
+    const service = await serviceWith(skills)
+    const prompt = service.promptFor({ sessionId: 's' })!
+    const lines = prompt.split('\n')
+    expect(lines[1]).toMatch(/by name only/)
+    expect(lines.slice(2)).toHaveLength(150)
+    expect(lines).toContain('- many-7')
+    expect(tokensOf(prompt)).toBeLessThanOrEqual(SKILL_LIST_TOKEN_CAP)
+  })
 })
