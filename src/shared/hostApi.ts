@@ -20,6 +20,7 @@ import { CONNECTED_APPS_URI, ConnectedAppToolInput, ConnectedAppToolOutput } fro
 import { POLICY_URI } from './policyApi'
 import { AGENTS_URI, AgentIdSchema, AgentToolInput, AgentToolOutput, SessionParentSchema } from './agentsApi'
 import { ROUTINES_URI, RoutineToolInput, RoutineToolOutput } from './routinesApi'
+import { SKILLS_URI, SkillToolInput, SkillToolOutput } from './skillsApi'
 
 /** URIs of the host server's resources (all subscribable, `application/json`). */
 export const HostResource = {
@@ -37,6 +38,7 @@ export const HostResource = {
   agents: AGENTS_URI,
   policy: POLICY_URI,
   routines: ROUTINES_URI,
+  skills: SKILLS_URI,
 } as const
 export type HostResourceUri = (typeof HostResource)[keyof typeof HostResource]
 
@@ -161,6 +163,7 @@ export * from './connectedAppsApi'
 export * from './agentsApi'
 export * from './policyApi'
 export * from './routinesApi'
+export * from './skillsApi'
 
 const sessionId = z.string().min(1).max(100)
 const sessionTitle = z.string().trim().min(1, 'A session title cannot be empty').max(200)
@@ -203,6 +206,7 @@ export const HostToolInput = {
   ...ConnectedAppToolInput,
   ...AgentToolInput,
   ...RoutineToolInput,
+  ...SkillToolInput,
   elicitation_respond: ElicitationRespondInput,
   ...QuestionToolInput,
 } as const
@@ -236,6 +240,7 @@ export const HostToolOutput = {
   ...ConnectedAppToolOutput,
   ...AgentToolOutput,
   ...RoutineToolOutput,
+  ...SkillToolOutput,
   elicitation_respond: z.object({ id: z.string() }),
   ...QuestionToolOutput,
 } as const satisfies Record<HostToolName, z.ZodType>

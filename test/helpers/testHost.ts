@@ -46,7 +46,7 @@ export function newClient(): Client {
 }
 
 /** `options`: host options a test needs to vary (short question timeouts, an injected link opener, a managed policy file of its own). */
-export async function startTestHost(dataDir?: string, options: Pick<HostOptions, 'questionTimeoutMs' | 'openExternal' | 'policyPath' | 'routineClock' | 'notifyOs'> = {}): Promise<TestHost> {
+export async function startTestHost(dataDir?: string, options: Pick<HostOptions, 'questionTimeoutMs' | 'openExternal' | 'policyPath' | 'routineClock' | 'notifyOs' | 'skillsHome'> = {}): Promise<TestHost> {
   const dir = dataDir ? { path: dataDir, remove: async () => undefined } : await tempDir()
   const host = await createHost({
     dataDir: dir.path,
@@ -55,6 +55,8 @@ export async function startTestHost(dataDir?: string, options: Pick<HostOptions,
     secrets: openSecretStore({ service: `Switchboard-test-${randomUUID()}` }),
     // Never this computer's own managed policy: none, unless the test writes one.
     policyPath: join(dir.path, 'managed', 'policy.json'),
+    // Personal skills from the data folder's own home, never the real ~/.agents/skills.
+    skillsHome: dir.path,
     ...options,
   })
   const clients: Client[] = []

@@ -1,7 +1,7 @@
 /** The slash-command rules of the composer: when the menu opens, how prompts are filtered, and what a got prompt inserts. */
 import { describe, expect, it } from 'vitest'
-import type { PromptEntry } from '../../src/shared/hostApi'
-import { filterPrompts, promptToDraft, slashQuery } from '../../src/renderer/components/chat/slashCommands'
+import type { PromptEntry, SkillView } from '../../src/shared/hostApi'
+import { filterPrompts, promptToDraft, skillEntries, slashQuery } from '../../src/renderer/components/chat/slashCommands'
 
 const prompt = (extensionId: string, promptName: string, extra: Partial<PromptEntry> = {}): PromptEntry => ({
   name: `${extensionId}.${promptName}`,
@@ -49,5 +49,24 @@ describe('slash commands', () => {
       { extensionId: 'everything', uri: 'demo://doc', name: 'Doc' },
     ])
     expect(inserted.notes).toEqual(['The prompt included an image (image/png), which cannot be put in a message.'])
+  })
+
+  it('offers the skills turned on somewhere as /skill:<name>, naming the source, and finds them by name', () => {
+    const skill = (name: string, extra: Partial<SkillView>): SkillView => ({
+      extensionId: 'skills', extensionName: 'Skills', uri: `skill://personal/${name}/SKILL.md`, name, description: `The ${name} skill`, source: 'personal', sourceLabel: 'Personal (~/.agents/skills)',
+      state: 'found', dynamic: false, listTokens: 10, sessions: {}, agents: {}, ...extra,
+    })
+    const entries = skillEntries([
+      skill('pdf-forms', { state: 'enabled' }),
+      skill('refunds', { extensionId: 'acme', source: 'server', sourceLabel: 'Server Acme', agents: { writer: true } }),
+      skill('found-only', {}),
+      skill('shadowed', { state: 'shadowed', shadowedBy: 'x' }),
+    ])
+    expect(entries.map((entry) => [entry.name, entry.description])).toEqual([
+      ['skill:pdf-forms', 'Skill · Personal (~/.agents/skills) — The pdf-forms skill'],
+      ['skill:refunds', 'Skill · Server Acme — The refunds skill'],
+    ])
+    expect(filterPrompts([prompt('everything', 'simple-prompt'), ...entries], 'pdf').map((entry) => entry.name)).toEqual(['skill:pdf-forms'])
+    expect(filterPrompts(entries, 'skill:ref').map((entry) => entry.name)).toEqual(['skill:refunds'])
   })
 })

@@ -60,6 +60,7 @@ import { createRoutineService } from '../services/routines/routineService'
 import { createRoutineLauncher, waitForTool } from '../services/routines/routineRuns'
 import { createRoutineGrants } from '../services/routines/routineGrants'
 import { systemClock, type RoutineClock } from '../services/routines/clock'
+import { createSkillService, type SkillService } from '../services/skills/skillService'
 
 export interface Host {
   readonly services: HostServices
@@ -98,12 +99,14 @@ export interface HostOptions {
   routineClock?: RoutineClock
   /** A notification from the OS (the Electron shell); without it, the window's (browser mode). */
   notifyOs?: (title: string, body: string) => void
+  /** The home folder personal skills are looked for in (~/.agents/skills, ~/.claude/skills); tests give a folder of their own. */
+  skillsHome?: string
 }
 
 // The AI SDK writes its warnings to the console; the host reports problems through its own log.
 ;(globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false
 
-export async function createHost({ dataDir, makeSettingsConf, secrets, questionTimeoutMs, openExternal, pickPath, pickSavePath, gatewayPort, startExtensionsAfter, policyPath, routineClock = systemClock, notifyOs }: HostOptions): Promise<Host> {
+export async function createHost({ dataDir, makeSettingsConf, secrets, questionTimeoutMs, openExternal, pickPath, pickSavePath, gatewayPort, startExtensionsAfter, policyPath, routineClock = systemClock, notifyOs, skillsHome }: HostOptions): Promise<Host> {
   await makePrivateDataDir(dataDir)
   // The organisation's limits, read before anything they limit exists (docs/guide/managed-policy.md).
   const policy = openManagedPolicy({ path: policyPath ?? systemPolicyPath(process.platform), appVersion: pkg.version })
@@ -117,7 +120,11 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
   if (sessions.damage) notices.add(sessions.damage)
   for (const notice of agentStore.takeNotices()) notices.add(notice)
   // Shared with the agents, which register a server of their own for each agent.
-  const builtins = createBuiltinRegistry({ appVersion: pkg.version })
+  const skillService = lateBound<SkillService>('the skill service')
+  const builtins = createBuiltinRegistry(
+    { appVersion: pkg.version },
+    { skills: () => ({ catalog: skillService.get().local.catalog, load: (input, caller) => skillService.get().load(input, caller) }) },
+  )
   const models = createModelService(dataDir, secretStore, (message) => notices.add({ message }))
   // Extensions ask sampling, questions, roots and bundles; those name, notify or list extensions.
   // The three made after the ones that need them are bound right where they are made (lateBound.ts).
@@ -186,12 +193,26 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
     refuseCalls: () => policy.refusal(),
   })
   for (const notice of permissions.store.takeNotices()) notices.add(notice)
+  // Before the chat service, whose turns ask it for the skills to list; it learns of turns through the chat.
+  let callerOf: (token: string) => { sessionId: string; agentId?: string } | undefined = () => undefined
+  const skills = await createSkillService({
+    dataDir,
+    home: skillsHome ?? homedir(),
+    roots: () => settings.get().roots ?? [],
+    manager: extensions.core.manager,
+    tools: () => extensions.core.cache.catalog().tools,
+    promptNames: () => extensions.core.cache.catalog().prompts.flatMap((prompt) => [prompt.name, prompt.promptName]),
+    callerOf: (token) => callerOf(token),
+  })
+  skillService.bind(skills)
+  for (const message of skills.takeNotices()) notices.add({ message })
+  const stopWatchingRoots = settings.onChange(() => skills.rootsChanged())
   const attachments = createSessionAttachments(extensions.core.manager)
   const apps = createAppService(dataDir, () => extensions.core.cache.catalog().tools)
   const stopNotingApps = extensions.core.cache.onChange((catalog) => apps.noteCatalog(catalog.tools))
   const hooks = await createHookService({ dataDir, dispatch: (request, options) => extensions.callers.run(HOOK_CALLER, (meta) => extensions.core.dispatcher.call({ ...request, _meta: meta }, options)), lookup: (name) => extensions.core.cache.lookup(name), roots: () => (settings.get().roots ?? []).map((root) => root.path) })
   for (const notice of hooks.takeNotices()) notices.add(notice)
-  const chat = await createChatService({ dataDir, sessions, extensions, permissions, models, attachments, apps, hooks: hooks.runner, agents: agentStore, alwaysOffer: () => settings.get('alwaysOfferTools') ?? [], modelFacts: () => settings.get('modelFacts') ?? [], defaultInstructions: () => settings.get('defaultInstructions'), pickSavePath, turnRefusal: () => policy.refusal() })
+  const chat = await createChatService({ dataDir, sessions, extensions, permissions, models, attachments, apps, hooks: hooks.runner, agents: agentStore, alwaysOffer: () => settings.get('alwaysOfferTools') ?? [], modelFacts: () => settings.get('modelFacts') ?? [], defaultInstructions: () => settings.get('defaultInstructions'), skillsPrompt: (turn) => skills.promptFor(turn), expandSkillCommand: (turn, text) => skills.expandCommand(turn, text), pickSavePath, turnRefusal: () => policy.refusal() })
   const routineGrants = createRoutineGrants()
   const agents = createAgentService({ store: agentStore, builtins, manager: extensions.core.manager, turns: createAgentCalls({ agents: agentStore, sessions, chat, callers: extensions.callers, routines: routineGrants }) })
   let closed = false
@@ -226,6 +247,10 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
     }),
   })
   const stopWatchingAgents = agents.onChange(() => void routines.checkAgents())
+  callerOf = (token) => {
+    const turn = chat.callerOf(token)
+    return turn && { sessionId: turn.sessionId, agentId: turn.chain.at(-1)?.id }
+  }
   const roots = createRoots({
     settings,
     sessions,
@@ -289,6 +314,7 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
     agents,
     policy,
     routines,
+    skills,
   }
   const stopLogLevels = logLevels.follow(extensions.core.manager)
   const stopObserving = observeCatalog(extensions, permissions)
@@ -348,6 +374,8 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
       await stopObserving()
       stopNotingApps()
       stopLogLevels()
+      stopWatchingRoots()
+      skills.stop()
       secretValues.stop()
       permissions.close()
       await extensions.stop()

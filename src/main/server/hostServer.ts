@@ -56,6 +56,7 @@ export function createHostServer(services: HostServices): { server: McpServer; d
     [HostResource.agents]: () => services.agents.view(),
     [HostResource.policy]: () => services.policy.view(),
     [HostResource.routines]: () => services.routines.view(),
+    [HostResource.skills]: () => services.skills.view(),
   }
   for (const [uri, read] of Object.entries(readers)) {
     server.registerResource(uri, uri, { mimeType: 'application/json' }, async () => json(uri, read()))
@@ -132,6 +133,7 @@ export function createHostServer(services: HostServices): { server: McpServer; d
       for (const uri of [HostResource.policy, HostResource.permissions, HostResource.tools, HostResource.extensions, HostResource.connectedApps]) changed(uri)
     }),
     services.routines.onChange(() => changed(HostResource.routines)),
+    services.skills.onChange(() => changed(HostResource.skills)),
     services.chat.onChange(changed),
     services.secrets.onChange(() => changed(HostResource.models)),
     services.permissions.store.onChange(() => {

@@ -23,6 +23,7 @@ import type { ToolListCache } from './toolListCache'
 import type { GatewayService } from '../gateway/gatewayService'
 import type { ManagedPolicy } from '../policy'
 import type { RoutineService } from '../services/routines/routineService'
+import type { SkillService } from '../services/skills/skillService'
 
 /** What the host server serves; one instance is shared by every connection. */
 export interface HostServices {
@@ -64,4 +65,6 @@ export interface HostServices {
   policy: ManagedPolicy
   /** Routines: agents asked to do something on a schedule (services/routines/). */
   routines: RoutineService
+  /** Skills: local skill folders and skills servers, consent, and what the model may load. */
+  skills: SkillService
 }

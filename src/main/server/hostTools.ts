@@ -15,6 +15,7 @@ import { registerResourceTools } from './resourceTools'
 import { registerRootsTools } from './rootsTools'
 import { registerAppTools } from './appTools'
 import { registerHookTools } from './hookTools'
+import { registerSkillTools } from './skillTools'
 import { registerConnectedAppTools } from './connectedAppTools'
 import { registerAgentTools } from './agentTools'
 import { registerRoutineTools } from './routineTools'
@@ -232,6 +233,7 @@ export function registerHostTools(server: McpServer, services: HostServices, set
   registerQuestionTools(tool, services)
   registerAppTools(tool, raw, services)
   registerHookTools(tool, services)
+  registerSkillTools(tool, services)
   registerConnectedAppTools(tool, services)
   registerAgentTools(tool, services)
   registerRoutineTools(tool, services)

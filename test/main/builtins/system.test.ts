@@ -31,7 +31,7 @@ const fixedProbe: SystemProbe = {
 describe('builtin registry', () => {
   it('creates a server only when a connection opens it, a fresh one per connection', async () => {
     const registry = createBuiltinRegistry({ appVersion: '1.2.3' })
-    expect(registry.names()).toEqual(['system'])
+    expect(registry.names()).toEqual(['skills', 'system'])
     expect(registry.created.get('system')).toBeUndefined()
     await connect(registry, 'system')
     await connect(registry, 'system')
@@ -40,7 +40,7 @@ describe('builtin registry', () => {
 
   it('names the available builtins when asked for an unknown one, and refuses duplicate names', async () => {
     const registry = createBuiltinRegistry({ appVersion: '1.2.3' })
-    await expect(registry.open('weather')).rejects.toThrow(/no builtin extension named "weather"; available: system/)
+    await expect(registry.open('weather')).rejects.toThrow(/no builtin extension named "weather"; available: skills, system/)
     expect(() => registry.register('system', createSystemServer)).toThrow(/already registered/)
     const unregister = registry.register('other', createSystemServer)
     unregister()

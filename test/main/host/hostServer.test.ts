@@ -73,16 +73,17 @@ describe.each(Object.entries(transports))('host server over %s', (_name, connect
     await expect(call(client, 'session_rename', { id: 'nope', title: '   ' })).rejects.toThrow(/cannot be empty/)
   })
 
-  it('serves the real extension list: a new data folder starts with the builtin System extension, the window’s frontend tools and the Assistant agent', async () => {
+  it('serves the real extension list: a new data folder starts with the builtin System extension, the window’s frontend tools, Skills and the Assistant agent', async () => {
     const client = await connect(await startTestHost())
     const { extensions } = ExtensionsResourceSchema.parse(await readJson(client, HostResource.extensions))
     expect(extensions.map((e) => [e.id, e.type, e.consent])).toEqual([
       ['system', 'builtin', 'not-needed'],
       ['frontend', 'frontend', 'not-needed'],
+      ['skills', 'builtin', 'not-needed'],
       ['agent-assistant', 'builtin', 'not-needed'],
     ])
     const { resources } = await client.listResources()
-    expect(resources.map((r) => r.uri).sort()).toEqual([...Object.values(HostResource), extensionLogUri('system'), extensionLogUri('frontend'), extensionLogUri('agent-assistant')].sort())
+    expect(resources.map((r) => r.uri).sort()).toEqual([...Object.values(HostResource), extensionLogUri('system'), extensionLogUri('frontend'), extensionLogUri('skills'), extensionLogUri('agent-assistant')].sort())
   })
 })
 

@@ -169,7 +169,7 @@ describe('pasting a Claude Desktop config', () => {
       await structured(client, 'extension_import', { json: JSON.stringify({ mcpServers: { a: { command: 'npx' } } }), servers: [{ id: 'b', include: true }] }),
     )
     expect(stale.problems).toEqual(['Nothing was imported: the choices do not match this config any more. Preview it again and choose again.'])
-    expect((await read(client, HostResource.extensions, ExtensionsResourceSchema)).extensions.map((view) => view.id)).toEqual(['system', 'frontend', 'agent-assistant'])
+    expect((await read(client, HostResource.extensions, ExtensionsResourceSchema)).extensions.map((view) => view.id)).toEqual(['system', 'frontend', 'skills', 'agent-assistant'])
   })
 })
 

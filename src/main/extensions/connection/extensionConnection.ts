@@ -7,6 +7,7 @@
  */
 import { APP_MIME_TYPE, UI_EXTENSION_ID } from '../../../shared/appMeta'
 import { Client, SdkError, SdkErrorCode, SERVER_INFO_META_KEY, type PriorDiscovery } from '@modelcontextprotocol/client'
+import { SkillsClient } from '@modelcontextprotocol/client/ext/skills'
 import type { CallToolResult, ClientCapabilities, CompleteResult, GetPromptResult, Implementation, LoggingLevel, ReadResourceResult, ServerCapabilities } from '@modelcontextprotocol/client'
 import { z } from 'zod'
 import { formatDuration } from '../../../shared/format'
@@ -54,6 +55,7 @@ export class ExtensionConnection {
   private lostReported = false
   private fatalError: Error | undefined
   private readonly limiters: RateLimiter[] = []
+  private skillsClient: SkillsClient | undefined
 
   private constructor(
     readonly extensionId: string,
@@ -219,6 +221,15 @@ export class ExtensionConnection {
 
   get instructions(): string | undefined {
     return this.client.getInstructions()
+  }
+
+  /**
+   * The skills extension's client on this session (SEP-2640): lists, gets and reads skills, checking
+   * every file against its entry. Made on first use; `skills/*` are only called when the server declared it.
+   */
+  get skills(): SkillsClient {
+    this.skillsClient ??= new SkillsClient(this.client, { skipInvalid: true })
+    return this.skillsClient
   }
 
   /** Whether the server said it offers this kind of list. */

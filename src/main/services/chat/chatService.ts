@@ -132,6 +132,10 @@ export interface ChatServiceOptions {
   agents?: Pick<AgentDirectory, 'get'>
   /** Instructions for sessions without their own (settings `defaultInstructions`). */
   defaultInstructions?: () => string | undefined
+  /** The enabled skills' names and descriptions for this turn (services/skills), appended to the system prompt. */
+  skillsPrompt?: (turn: { sessionId: string; agentId: string }) => string | undefined
+  /** A message starting `/skill:name` (or `/name` for a skill no prompt is named): the skill's text for the model, the message as typed for the person. */
+  expandSkillCommand?: (turn: { sessionId: string; agentId: string }, text: string) => Promise<{ text: string; shown: string } | undefined>
   /** The system save dialog for exports (the app window); absent in browser mode. */
   pickSavePath?: SavePicker
   /** Why turns are refused now (the managed policy), or undefined; asked before a turn starts. */
@@ -269,7 +273,7 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
         ...(begin.shown !== undefined ? { userShown: begin.shown } : {}),
         ...(begin.rewind ? { rewind: begin.rewind } : {}),
         model,
-        system: composeSystemPrompt({ agent: agent.instructions, session: session?.instructions, defaults: options.defaultInstructions?.() }),
+        system: composeSystemPrompt({ agent: agent.instructions, session: session?.instructions, defaults: options.defaultInstructions?.(), skills: options.skillsPrompt?.({ sessionId: id, agentId: agent.id }) }),
         agent: { id: agent.id, name: agent.name },
         contextWindow,
         tools: agentTools(),
@@ -324,7 +328,9 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
       if (!sessions.get(id)) throw new Error(`No session with id "${id}" exists; it may have been deleted.`)
       // Takes effect at once; subscribing to new attachments goes on in the background.
       if (attached) void options.attachments?.set(id, attached)
-      const { turnId } = await start(id, { userText: text, ...(sendOptions?.from ? { from: sendOptions.from } : {}), ...(sendOptions?.shown !== undefined ? { shown: sendOptions.shown } : {}) })
+      const skill = sendOptions?.from ? undefined : await options.expandSkillCommand?.({ sessionId: id, agentId: agentOf(sessions.get(id)?.agentId).id }, text)
+      if (skill) sendOptions = { ...sendOptions, shown: skill.shown }
+      const { turnId } = await start(id, { userText: skill?.text ?? text, ...(sendOptions?.from ? { from: sendOptions.from } : {}), ...(sendOptions?.shown !== undefined ? { shown: sendOptions.shown } : {}) })
       return { sessionId: id, turnId }
     },
     async regenerate(sessionId) {

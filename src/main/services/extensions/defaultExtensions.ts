@@ -7,7 +7,7 @@
 import { agentIdOfExtension, agentToolName } from '../../../shared/agentsApi'
 import { parseExtensionConfig, type ExtensionConfig } from '../../extensions'
 
-export const DEFAULT_EXTENSION_IDS = ['system', 'frontend'] as const
+export const DEFAULT_EXTENSION_IDS = ['system', 'frontend', 'skills'] as const
 
 function checked(input: Record<string, unknown>): ExtensionConfig {
   const parsed = parseExtensionConfig(input)
@@ -18,11 +18,15 @@ function checked(input: Record<string, unknown>): ExtensionConfig {
 const defaults: Record<(typeof DEFAULT_EXTENSION_IDS)[number], () => ExtensionConfig> = {
   system: () => checked({ id: 'system', name: 'System', type: 'builtin', builtin: 'system', trust: 'trusted' }),
   frontend: () => checked({ id: 'frontend', name: 'App window', type: 'frontend', trust: 'trusted' }),
+  skills: () => checked({ id: 'skills', name: 'Skills', type: 'builtin', builtin: 'skills', trust: 'trusted' }),
 }
 
 const addedNotice: Partial<Record<(typeof DEFAULT_EXTENSION_IDS)[number], string>> = {
   frontend:
     'Switchboard can now draw charts in the conversation, show notifications and copy to the clipboard: the extension “App window” was added. Turn it off in Settings → Extensions if you do not want it.',
+  // Upgrades never turn on skills found on disk: the extension comes, every skill stays off until chosen.
+  skills:
+    'Switchboard can now use skills (folders with a SKILL.md that teach the model a task): the extension “Skills” was added. Skills found on this computer stay off until you turn them on in Settings → Skills.',
 }
 
 /**
@@ -32,6 +36,7 @@ const addedNotice: Partial<Record<(typeof DEFAULT_EXTENSION_IDS)[number], string
 const builtInDescriptions: Record<(typeof DEFAULT_EXTENSION_IDS)[number], string> = {
   system: 'Tells the model about this computer when it asks: the operating system, locale, time zone and Switchboard version, and the current date and time.',
   frontend: 'Lets the model draw charts in the conversation, show a desktop notification and copy text to the clipboard, through this app window.',
+  skills: 'Serves the skills in your skill folders (~/.agents/skills, ~/.claude/skills and those of your root folders) and lets the model load the skills you turned on, with load_skill.',
 }
 
 /** The agent an extension serves (agentService.ts: id and builtin are both `agent-<id>`), or undefined. */
@@ -47,6 +52,7 @@ export function servedAgent(config: Pick<ExtensionConfig, 'id' | 'type'> & { bui
 export function builtInDescription(config: Pick<ExtensionConfig, 'id' | 'name' | 'type'> & { builtin?: string }): string | undefined {
   if (config.type === 'frontend') return builtInDescriptions.frontend
   if (config.type === 'builtin' && config.builtin === 'system') return builtInDescriptions.system
+  if (config.type === 'builtin' && config.builtin === 'skills') return builtInDescriptions.skills
   const agentId = servedAgent(config)
   if (agentId !== undefined) {
     return `Serves the agent “${config.name}” as the tool ${agentToolName(agentId)}, for other agents and connected apps. It comes and goes with the agent: change or remove that in Settings → Agents.`

@@ -3,7 +3,17 @@
  * extension are offered (`/<extension>.<prompt>`), filtered by that word; a chosen prompt's messages
  * become the draft. Pure, so the rules are tested without a window.
  */
-import type { AttachmentRef, PromptEntry, PromptMessage } from '../../../shared/hostApi'
+import type { AttachmentRef, PromptEntry, PromptMessage, SkillView } from '../../../shared/hostApi'
+
+/** Skills in the menu: `/skill:<name>`, the source first in the description (a server's skill never looks local). */
+export const SKILL_COMMAND = 'skill:'
+
+/** The skills the person turned on somewhere, as menu entries; choosing one puts `/skill:<name> ` in the draft. */
+export function skillEntries(skills: readonly SkillView[]): PromptEntry[] {
+  return skills
+    .filter((skill) => skill.state === 'enabled' || Object.values(skill.sessions).includes(true) || Object.values(skill.agents).includes(true))
+    .map((skill) => ({ name: `${SKILL_COMMAND}${skill.name}`, extensionId: skill.extensionId, promptName: skill.name, description: `Skill · ${skill.sourceLabel} — ${skill.description}`, arguments: [] }))
+}
 
 /** The filter typed after `/`, or null when the draft is not a slash command being typed. */
 export function slashQuery(draft: string): string | null {

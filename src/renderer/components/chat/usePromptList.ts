@@ -1,6 +1,7 @@
 /** The prompts of every extension (prompt_list), asked for while the slash menu is open and again when the catalog changes (prompts/list_changed). */
 import { useEffect, useState } from 'react'
-import type { PromptEntry } from '../../../shared/hostApi'
+import { SKILLS_URI, SkillsResourceSchema, type PromptEntry } from '../../../shared/hostApi'
+import { skillEntries } from './slashCommands'
 import { errorMessage } from '../../mcp/errorText'
 import { useHostClient } from '../../mcp/hostContext'
 import { useCatalogStore } from '../../stores/catalogStore'
@@ -14,8 +15,10 @@ export function usePromptList(enabled: boolean): PromptListState {
   useEffect(() => {
     if (!enabled) return
     let current = true
-    client.call('prompt_list', {}).then(
-      ({ prompts }) => current && setState({ version, value: { status: 'done', prompts } }),
+    // The skills turned on come after the prompts; without the skills resource, the prompts alone.
+    const skills = client.read(SKILLS_URI, SkillsResourceSchema).then((view) => skillEntries(view.skills), () => [])
+    Promise.all([client.call('prompt_list', {}), skills]).then(
+      ([{ prompts }, fromSkills]) => current && setState({ version, value: { status: 'done', prompts: [...prompts, ...fromSkills] } }),
       (error: unknown) => current && setState({ version, value: { status: 'error', message: errorMessage(error) } }),
     )
     return () => {

@@ -8,7 +8,7 @@ import type { PromptEntry } from '../../../shared/hostApi'
 import { errorMessage } from '../../mcp/errorText'
 import { useHostClient } from '../../mcp/hostContext'
 import { useAttachmentsStore } from '../../stores/attachmentsStore'
-import { filterPrompts, promptToDraft, slashQuery } from './slashCommands'
+import { SKILL_COMMAND, filterPrompts, promptToDraft, slashQuery } from './slashCommands'
 import { usePromptList, type PromptListState } from './usePromptList'
 
 export interface SlashCommands {
@@ -60,7 +60,11 @@ export function useSlashCommands(draftKey: string, draft: string, setDraft: (tex
   const choose = (prompt: PromptEntry) => {
     setNotes([])
     setActive(0)
-    if (prompt.arguments.length > 0) setForm({ prompt, busy: false, error: null })
+    // A skill is loaded when the message is sent (the host reads and checks it): the command goes in the draft.
+    if (prompt.name.startsWith(SKILL_COMMAND)) {
+      setDraft(`/${prompt.name} `)
+      focusField()
+    } else if (prompt.arguments.length > 0) setForm({ prompt, busy: false, error: null })
     else void get(prompt, {})
   }
 

@@ -16,20 +16,22 @@ const stdio = (id: string): ExtensionConfig => {
 }
 
 describe('applyDefaultExtensions', () => {
-  it('a new folder gets System and the App window, without a notice', () => {
+  it('a new folder gets System, the App window and Skills, without a notice', () => {
     const applied = applyDefaultExtensions([], undefined, true)
     expect(applied.configs.map((c) => [c.id, c.type, c.trust])).toEqual([
       ['system', 'builtin', 'trusted'],
       ['frontend', 'frontend', 'trusted'],
+      ['skills', 'builtin', 'trusted'],
     ])
-    expect(applied.offered).toEqual(['system', 'frontend'])
+    expect(applied.offered).toEqual(['system', 'frontend', 'skills'])
     expect(applied.notices).toEqual([])
   })
 
-  it('a folder from before the list gets the App window once, with a notice, and not System again', () => {
+  it('a folder from before the list gets the App window and Skills once, with a notice each, and not System again', () => {
     const applied = applyDefaultExtensions([stdio('mine')], undefined, false)
-    expect(applied.configs.map((c) => c.id)).toEqual(['mine', 'frontend'])
-    expect(applied.notices).toEqual([expect.stringMatching(/“App window” was added.*Settings → Extensions/)])
+    expect(applied.configs.map((c) => c.id)).toEqual(['mine', 'frontend', 'skills'])
+    // An upgrade brings the Skills extension, never a skill turned on.
+    expect(applied.notices).toEqual([expect.stringMatching(/“App window” was added.*Settings → Extensions/), expect.stringMatching(/“Skills” was added\. Skills found on this computer stay off until you turn them on/)])
     const again = applyDefaultExtensions([stdio('mine')], applied.offered, false)
     expect(again.configs.map((c) => c.id)).toEqual(['mine'])
     expect(again.notices).toEqual([])
@@ -38,7 +40,7 @@ describe('applyDefaultExtensions', () => {
   it('does not add a second window extension when one exists under another id', () => {
     const own = parseExtensionConfig({ id: 'window', name: 'Mine', type: 'frontend' })
     if (!own.ok) throw new Error(own.errors.join())
-    expect(applyDefaultExtensions([own.config], ['system'], false).configs.map((c) => c.id)).toEqual(['window'])
+    expect(applyDefaultExtensions([own.config], ['system', 'skills'], false).configs.map((c) => c.id)).toEqual(['window'])
   })
 })
 
@@ -54,16 +56,16 @@ describe('extension service with an existing extensions.json', () => {
         return { service, notices }
       }
       const first = open()
-      expect(first.service.views().map((v) => v.id)).toEqual(['system', 'frontend'])
-      expect(first.notices).toHaveLength(1)
+      expect(first.service.views().map((v) => v.id)).toEqual(['system', 'frontend', 'skills'])
+      expect(first.notices).toHaveLength(2)
       await first.service.stop()
       const saved = JSON.parse(await readFile(path, 'utf8')) as { extensions: { id: string }[] }
-      expect(saved).toMatchObject({ defaultsOffered: ['system', 'frontend'] })
+      expect(saved).toMatchObject({ defaultsOffered: ['system', 'frontend', 'skills'] })
       // Removed by an earlier version (built-ins can no longer be removed): it stays removed.
       await writeFile(path, JSON.stringify({ ...saved, extensions: saved.extensions.filter((extension) => extension.id !== 'frontend') }))
 
       const second = open()
-      expect(second.service.views().map((v) => v.id)).toEqual(['system'])
+      expect(second.service.views().map((v) => v.id)).toEqual(['system', 'skills'])
       expect(second.notices).toEqual([])
       await second.service.stop()
     } finally {
@@ -81,12 +83,13 @@ describe('built-in extensions', () => {
       const views = service.views()
       expect(views.find((view) => view.id === 'system')?.builtIn?.description).toMatch(/operating system.*date and time/)
       expect(views.find((view) => view.id === 'frontend')?.builtIn?.description).toMatch(/charts.*notification.*clipboard/)
+      expect(views.find((view) => view.id === 'skills')?.builtIn?.description).toMatch(/skill folders.*load_skill/)
       expect(views.find((view) => view.id === 'mine')?.builtIn).toBeUndefined()
       await expect(service.remove('system')).rejects.toThrow('“System” is built into Switchboard and cannot be removed. Turn it off')
       await expect(service.remove('frontend')).rejects.toThrow(/cannot be removed/)
       expect((await service.setEnabled('system', false)).enabled).toBe(false)
       await service.remove('mine')
-      expect(service.views().map((view) => view.id)).toEqual(['system', 'frontend'])
+      expect(service.views().map((view) => view.id)).toEqual(['system', 'frontend', 'skills'])
       await service.stop()
     } finally {
       await dir.remove()
