@@ -69,6 +69,7 @@ export function toolDefinitionOf(tool: CatalogTool): ToolDefinition {
     ...(tool.description ? { description: tool.description } : {}),
     inputSchema: tool.inputSchema as Record<string, unknown>,
     annotations: tool.annotations,
+    ...(tool.preApproved ? { preApproved: tool.preApproved } : {}),
   }
 }
 

@@ -26,3 +26,4 @@ export function createBuiltinRegistry(context: BuiltinContext, deps: BuiltinDeps
 
 export { BuiltinRegistry, type BuiltinContext, type BuiltinFactory, type OpenedBuiltin } from './builtinRegistry'
 export { LOAD_SKILL_TOOL, type SkillsBuiltinDeps } from './skills'
+export { preApprovalOf, PRE_APPROVED_META_KEY } from './preApproved'

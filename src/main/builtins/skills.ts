@@ -14,6 +14,7 @@ import type { SkillsExtension } from '@modelcontextprotocol/server/ext/skills'
 import { z } from 'zod'
 import type { BuiltinContext } from './builtinRegistry'
 import { AGENT_CALLER_META_KEY } from './agentServer'
+import { preApprovedMeta } from './preApproved'
 
 export const LOAD_SKILL_TOOL = 'load_skill'
 
@@ -45,6 +46,8 @@ export function createSkillsServer(context: BuiltinContext, deps: SkillsBuiltinD
         'Load one of the skills listed under "Skills" in your instructions: returns its instructions (SKILL.md). With `path`, returns one file the skill lists. Load a skill before doing a task it describes.',
       inputSchema: LoadSkillInput,
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      // No approval: the person consented to the skill's text when turning it on (its files are checked against its manifest).
+      _meta: preApprovedMeta('You turned this skill on, so loading it needs no approval.'),
     },
     async (input: z.infer<typeof LoadSkillInput>, ctx: ServerContext): Promise<CallToolResult> => {
       const caller = ctx.mcpReq._meta?.[AGENT_CALLER_META_KEY]

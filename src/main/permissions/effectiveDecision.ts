@@ -38,6 +38,7 @@ function reasonFor(cause: PermissionCause, facts: EffectiveFacts, modelReason: s
     case 'mode-smart-read-only':
     case 'mode-smart':
     case 'mode-ask':
+    case 'pre-approved':
       // These already speak to the person: "Smart mode asks before tools that may change things; …".
       return modelReason
     case 'person':

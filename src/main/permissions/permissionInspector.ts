@@ -9,6 +9,7 @@
  *     Chat-only does not apply: it is about what the model is offered.
  *  2. chat-only → deny.  3. "never" policy → deny.  4. deny rule → deny.
  *  5. definition changed since accepted → ask (even where a rule or "always" would allow).
+ *  5a. a builtin's pre-approved tool (load_skill: the person consented to the text) → allow.
  *  6. ask rule → ask.  7. allow rule → allow (a rule is more specific than a policy).
  *  8. "ask" policy → ask.  9. "always" policy → allow; a tool's "always" given for another
  *     definition hash has lapsed → ask.
@@ -38,6 +39,7 @@ export type PermissionCause =
   | 'mode-smart-read-only'
   | 'mode-smart'
   | 'mode-ask'
+  | 'pre-approved'
 
 /** Everything the decision depends on, as plain data. */
 export interface PermissionFacts {
@@ -54,6 +56,8 @@ export interface PermissionFacts {
   definitionHash: string
   definition: PinCheck['status']
   rules: Pick<RuleEvaluation, 'decision' | 'reason'>
+  /** A builtin's tool the person approved in advance, and why (builtins/preApproved.ts). */
+  preApproved?: string
 }
 
 /** Annotation hints with the MCP defaults (destructive and open-world default to true), and whether they can be relied on. */
@@ -95,6 +99,7 @@ export function decidePermission(f: PermissionFacts): InspectorResult & { cause:
   if (policy === 'never') return never()
   if (f.rules.decision === 'deny') return ruleDeny()
   if (f.definition === 'changed') return changed()
+  if (f.preApproved) return result('allow', 'pre-approved', f.preApproved)
   if (f.rules.decision === 'ask') return result('ask', 'rule-ask', f.rules.reason)
   if (f.rules.decision === 'allow') return result('allow', 'rule-allow', f.rules.reason)
   if (policy === 'ask') return result('ask', 'policy-ask', `${byTool ? `The tool ${tool}` : `The extension ${extension}`} is set to "ask every time".`)
@@ -170,6 +175,7 @@ export function createPermissionInspector(source: PermissionSource): Inspector {
         definitionHash: context.pin.hash,
         definition: context.pin.status,
         rules: source.evaluateRules({ toolName: call.toolName, arguments: call.arguments }),
+        ...(call.tool.preApproved ? { preApproved: call.tool.preApproved } : {}),
       })
     },
   }

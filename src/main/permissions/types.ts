@@ -27,6 +27,8 @@ export interface ToolDefinition {
   description?: string
   inputSchema: Record<string, unknown>
   annotations?: ToolAnnotations
+  /** A builtin's tool the person approved in advance (src/main/builtins/preApproved.ts): why. */
+  preApproved?: string
 }
 
 interface ToolCallBase {

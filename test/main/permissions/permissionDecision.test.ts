@@ -192,3 +192,23 @@ describe('hints', () => {
     expect((['autonomous', 'smart', 'ask', 'chat-only'] as const).map(offersTools)).toEqual([true, true, true, false])
   })
 })
+
+describe("a builtin's pre-approved tool (load_skill: the person consented to the skill's text)", () => {
+  const why = 'You turned this skill on, so loading it needs no approval.'
+  const pre = (c: Partial<Case>) => ({ ...facts(c), preApproved: why })
+
+  it('runs without asking in Ask and Smart, whatever the annotations, saying why', () => {
+    for (const mode of ['ask', 'smart'] as const) {
+      expect(decidePermission(facts({ mode, readOnly: 'false' })).verdict).toBe('ask')
+      expect(decidePermission(pre({ mode, readOnly: 'false' }))).toMatchObject({ verdict: 'allow', cause: 'pre-approved', reasons: [why] })
+    }
+  })
+
+  it('still stops at chat-only, a "never" policy, a deny rule and a changed definition', () => {
+    expect(decidePermission(pre({ mode: 'chat-only' })).verdict).toBe('deny')
+    expect(decidePermission(pre({ tool: 'never' })).verdict).toBe('deny')
+    expect(decidePermission(pre({ extension: 'never' })).verdict).toBe('deny')
+    expect(decidePermission(pre({ rule: 'deny' })).verdict).toBe('deny')
+    expect(decidePermission(pre({ changed: true }))).toMatchObject({ verdict: 'ask', cause: 'definition-changed' })
+  })
+})

@@ -6,6 +6,7 @@ import type { Prompt, Resource, ResourceTemplateType, Tool } from '@modelcontext
 import { namespacedToolName } from '../../../shared/toolNames'
 import { toolUiOf, type ToolUi } from '../../../shared/appMeta'
 import { definitionHash } from './catalogValidation'
+import { preApprovalOf } from '../../builtins/preApproved'
 import type { ExtensionConfig } from '../config/extensionConfig'
 
 /** Tool annotations with the spec's defaults applied. Hints only: they never skip an approval. */
@@ -35,6 +36,8 @@ export interface CatalogTool {
   definitionHash: string
   /** The tool's MCP App (`_meta.ui`): its `ui://` resource and who may call it. */
   ui?: ToolUi
+  /** A builtin's tool the person approved in advance (builtins/preApproved.ts): why. Never set for other extensions. */
+  preApproved?: string
 }
 
 export interface CatalogResource extends Resource {
@@ -139,6 +142,7 @@ export function buildExtensionPart(
       trust: config.trust,
       definitionHash: hash,
       ...appPart(tool),
+      ...preApprovedPart(config, tool),
     }
     // An off tool is built the same way, outside the catalog: the extension's page lists it, its Apps may call it.
     if (toolAllowed(config, tool.name)) tools.push(entry)
@@ -162,4 +166,10 @@ export function buildExtensionPart(
     switchedOff,
     warnings,
   }
+}
+
+/** The pre-approval mark, honoured only on a builtin extension's tool: an outside server cannot claim it. */
+function preApprovedPart(config: Pick<ExtensionConfig, 'type'>, tool: Tool): Pick<CatalogTool, 'preApproved'> {
+  const why = config.type === 'builtin' ? preApprovalOf(tool._meta) : undefined
+  return why ? { preApproved: why } : {}
 }

@@ -214,6 +214,22 @@ describe('in a turn: the model sees the enabled skills and loads one with load_s
     expect(fourth).toContain('No enabled skill is named')
   })
 
+  it('in Ask mode too, load_skill runs without an approval: the person consented to the text when turning the skill on', async () => {
+    await call(world.client, 'permission_mode_set', { mode: 'ask' })
+    try {
+      const loadCall = { type: 'tool-calls' as const, calls: [{ name: 'skills__load_skill', args: { name: 'commit-messages' } }] }
+      model!.push(loadCall, { type: 'text', chunks: ['Loaded without asking.'] })
+      const session = (await call(world.client, 'session_create', {})).structuredContent as { id: string }
+      const project = (await world.skills()).find((skill) => skill.name === 'commit-messages' && skill.source === 'project')!
+      await call(world.client, 'skill_set_enabled', { extensionId: 'skills', uri: project.uri, enabled: true, scope: 'session', id: session.id })
+      await call(world.client, 'chat_send', { sessionId: session.id, text: 'Write the commit message.' })
+      const history = await poll(() => read(world.client, historyUri(session.id), HistoryResourceSchema), (view) => JSON.stringify(view).includes('Loaded without asking.'), 'the turn to end without an approval')
+      expect(JSON.stringify(history)).toContain('Use `type(scope): subject`')
+    } finally {
+      await call(world.client, 'permission_mode_set', { mode: 'smart' })
+    }
+  })
+
   it('loads a skill by hand with /skill:name (and /name): the model gets the checked skill, the person sees what they typed', async () => {
     model!.push({ type: 'text', chunks: ['Filled.'] }, { type: 'text', chunks: ['Noted.'] })
     const before = model!.modelRequests.length
