@@ -16,6 +16,8 @@ import { RevisionCache, revisionFileStorage } from '../extensions/connection/rev
 import { createElicitationBoard } from '../services/elicitations/elicitationBoard'
 import { resolveSecretRefsIn } from '../secrets/secretRefs'
 import { openPermissions } from '../permissions'
+import { guardUpdateNotice } from './guardNotice'
+import { DEFAULT_GUARD_MODE } from '../../shared/provenanceApi'
 import { approvalSource } from '../services/elicitations/approvalSource'
 import { observeCatalog } from '../server/permissionViews'
 import { knownSecretValues } from '../services/knownSecretValues'
@@ -163,8 +165,19 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
   })
   later.bundles.bind(bundles)
   const secretValues = knownSecretValues(secretStore)
-  const permissions = await openPermissions(dataDir, { homeDir: homedir(), secretValues: secretValues.list, secretValuesReady: secretValues.ready, redact: redactSecrets })
+  const permissions = await openPermissions(dataDir, {
+    homeDir: homedir(),
+    secretValues: secretValues.list,
+    secretValuesReady: secretValues.ready,
+    redact: redactSecrets,
+    guardMode: () => settings.get().guardAfterOutside ?? DEFAULT_GUARD_MODE,
+  })
   for (const notice of permissions.store.takeNotices()) notices.add(notice)
+  const guardNotice = guardUpdateNotice(permissions.store.snapshot(), settings.get())
+  if (guardNotice) {
+    notices.add(guardNotice)
+    settings.update({ guardNoticeShown: true })
+  }
   const attachments = createSessionAttachments(extensions.core.manager)
   const apps = createAppService(dataDir, () => extensions.core.cache.catalog().tools)
   const stopNotingApps = extensions.core.cache.onChange((catalog) => apps.noteCatalog(catalog.tools))

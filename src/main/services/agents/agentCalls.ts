@@ -102,10 +102,12 @@ export function createAgentCalls(options: AgentCallsOptions): AgentTurns {
     isTurn: (token) => chat.callerOf(token) !== undefined,
     async start(agentId, input: AgentChatInput, callerToken) {
       const agent = agentOf(agentId)
-      const refusal = attachmentRefusal((callerToken !== undefined ? callers.of(callerToken) : undefined) ?? UNKNOWN_CALLER, agent, input.attachments)
+      const caller = (callerToken !== undefined ? callers.of(callerToken) : undefined) ?? UNKNOWN_CALLER
+      const refusal = attachmentRefusal(caller, agent, input.attachments)
       if (refusal) throw new Error(refusal)
       const session = await sessions.create(titleOf(agent, input.prompt), { agentId })
-      const { turnId } = await chat.startTurn(session.id, input.prompt, input.attachments ? { attachments: input.attachments } : {})
+      // The prompt is recorded as the caller's (a connected app's is outside content: the guard counts it).
+      const { turnId } = await chat.startTurn(session.id, input.prompt, { ...(input.attachments ? { attachments: input.attachments } : {}), ...(caller.source ? { provenance: { from: caller.source } } : {}) })
       return resultOf(agent, session.id, turnId)
     },
     async runNested(agentId, input, token, { signal, onProgress }): Promise<NestedOutcome> {

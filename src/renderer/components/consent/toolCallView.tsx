@@ -17,9 +17,10 @@ import { queueNote, type ApprovalView, type SingleViewProps } from './approvalVi
 import { CallerAsks, CallerName } from './CallerPhrase'
 import { VisibleText } from '../VisibleText'
 
-const labels = { allow_once: 'Allow once', allow_always: 'Always allow', deny: 'Deny' } as const
+const labels = { allow_once: 'Allow once', allow_always: 'Always allow', allow_conversation: 'Allow for the rest of this conversation', deny: 'Deny' } as const
 const titles = {
   allow_once: 'Run this call now; ask again next time.',
+  allow_conversation: 'Run this call, and this tool without the outside-content question until this conversation ends.',
   allow_always: 'Run this call, and this tool from now on without asking, for as long as its definition stays the same.',
   deny: 'Do not run this call.',
 }
@@ -86,6 +87,11 @@ export function toolCallView({ approval, position, busy, onAnswer, sameTurn, onR
               Review all {sameTurn.length}
             </button>
           </div>
+        )}
+        {subject.guard && (
+          <p role="note" className="rounded-lg border border-amber-200 bg-amber-50/70 px-3 py-2 text-sm text-amber-950 dark:border-amber-500/30 dark:bg-amber-500/10 dark:text-amber-100">
+            This conversation holds text from <strong>{subject.guard.sources.map((source) => source.name).join(', ')}</strong> (outside content); it may be steering the model.
+          </p>
         )}
         <FindingList findings={subject.findings} />
         {subject.changed && <DefinitionChangeNote change={subject.changed} />}
