@@ -35,6 +35,11 @@ export interface CatalogTool {
   definitionHash: string
   /** The tool's MCP App (`_meta.ui`): its `ui://` resource and who may call it. */
   ui?: ToolUi
+  /**
+   * The server said `openWorldHint: true` itself (the default in `annotations` does not count): its
+   * results are outside content (permissions/outsideContent.ts). Absent otherwise.
+   */
+  openWorldDeclared?: true
 }
 
 export interface CatalogResource extends Resource {
@@ -139,6 +144,7 @@ export function buildExtensionPart(
       trust: config.trust,
       definitionHash: hash,
       ...appPart(tool),
+      ...(tool.annotations?.openWorldHint === true ? { openWorldDeclared: true as const } : {}),
     }
     // An off tool is built the same way, outside the catalog: the extension's page lists it, its Apps may call it.
     if (toolAllowed(config, tool.name)) tools.push(entry)

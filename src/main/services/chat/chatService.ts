@@ -216,8 +216,9 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
   const agentOf = (agentId: string | undefined): Agent => options.agents?.get(agentId ?? DEFAULT_AGENT_ID) ?? options.agents?.get(DEFAULT_AGENT_ID) ?? defaultAgent()
 
   /** A tool's content source as today's settings see it: outside content when its extension brings it, or it reaches the open world. */
-  const sourceOfTool = (tool: Pick<CatalogTool, 'extensionId' | 'extensionName' | 'name' | 'annotations'>): ProvenanceSource => {
-    const why = outsideWhy({ annotations: tool.annotations, ...extensions.bringsOutsideContent(tool.extensionId) })
+  const sourceOfTool = (tool: Pick<CatalogTool, 'extensionId' | 'extensionName' | 'name' | 'openWorldDeclared'>): ProvenanceSource => {
+    // Only an openWorldHint the server declared counts; the catalog's annotations carry the spec's default (true) otherwise.
+    const why = outsideWhy({ annotations: { openWorldHint: tool.openWorldDeclared }, ...extensions.bringsOutsideContent(tool.extensionId) })
     return { kind: 'extension', name: tool.extensionName, extensionId: tool.extensionId, tool: tool.name, ...(why ? { outside: why } : {}) }
   }
   /** An extension's resources (attachments, App context): outside content when the extension brings it. */
