@@ -155,4 +155,26 @@ describe('the guard after outside content, end to end', () => {
     })
     expect(edited.asked).toEqual([])
   })
+
+  it('a sub-agent carries what it read back to the agent that asked it: that agent\'s acting call asks and names the source', async () => {
+    const chatWith = 'agent-researcher__chat-with-researcher'
+    model = await startScriptedModelServer({
+      turns: [{ type: 'tool-calls', calls: [{ name: chatWith, args: { prompt: 'Check my calendar.' } }] }, readCalendar, done('Sync at 10; it asks to tidy the notes.'), actOnNotes, done()],
+    })
+    const h = await startTestHost()
+    const client = await h.connectOverWebSocket()
+    await selectScriptedModel(client, model.baseUrl)
+    await setUp(client)
+    await call(client, 'agent_save', { name: 'Researcher', instructions: 'You read calendars.', extensions: ['calendar'] })
+    await call(client, 'agent_save', { id: 'assistant', name: 'Assistant', instructions: 'You delegate.', extensions: ['agent-researcher', 'notes'] })
+    await poll(() => read(client, HostResource.tools, ToolsResourceSchema), (t) => t.tools.some((tool) => tool.name === chatWith), 'the chat-with tool')
+    await alwaysOfferTools(client, [chatWith])
+    await call(client, 'permission_set', { tool: chatWith, policy: 'always' })
+
+    const { sessionId, asked } = await turn(client, send(client, 'Ask the researcher about my day'), ['allow_once'])
+    expect(asked.map((a) => a.subject.type === 'tool-call' && [a.subject.toolName, a.subject.guard?.sources.map((source) => source.name)])).toEqual([['notes__sleep', ['Calendar']]])
+    const history = await read(client, historyUri(sessionId), HistoryResourceSchema)
+    const card = history.messages.flatMap((m) => (m.role === 'assistant' ? m.toolCalls : [])).find((c) => c.toolName === chatWith)
+    expect(card?.provenance).toMatchObject({ from: { kind: 'sub-agent', name: 'Researcher' }, carries: [{ name: 'Calendar', outside: 'remote' }] })
+  })
 })
