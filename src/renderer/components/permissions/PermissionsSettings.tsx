@@ -12,6 +12,7 @@ import { useExtensionsStore } from '../../stores/extensionsStore'
 import { usePermissionsStore } from '../../stores/permissionsStore'
 import { SettingsSection } from '../settings/SettingsSection'
 import { ExtensionPolicyTable } from './ExtensionPolicyTable'
+import { GuardSettings } from './GuardSettings'
 import { ModePicker } from './ModePicker'
 import { PinList } from './PinList'
 import { RevokeAll } from './RevokeAll'
@@ -61,6 +62,8 @@ function PermissionsPage({ permissions }: { permissions: PermissionsResource }) 
       >
         <ModePicker value={mode} onChange={(next) => void changeMode(next)} />
       </SettingsSection>
+
+      <GuardSettings />
 
       <SettingsSection
         id="permission-extensions"
