@@ -88,11 +88,6 @@ export function toolCallView({ approval, position, busy, onAnswer, sameTurn, onR
             </button>
           </div>
         )}
-        {subject.guard && (
-          <p role="note" className="rounded-lg border border-amber-200 bg-amber-50/70 px-3 py-2 text-sm text-amber-950 dark:border-amber-500/30 dark:bg-amber-500/10 dark:text-amber-100">
-            This conversation holds text from <strong>{subject.guard.sources.map((source) => source.name).join(', ')}</strong> (outside content); it may be steering the model.
-          </p>
-        )}
         <FindingList findings={subject.findings} />
         {subject.changed && <DefinitionChangeNote change={subject.changed} />}
         <section aria-label="The tool" className="space-y-2">
