@@ -197,7 +197,7 @@ export function createPermissionService(options: PermissionServiceOptions): Perm
     const pin = await notePin(call.toolName, call.tool)
     const decision = runInspectors(inspectors, call, { pin })
     if (decision.steps.some((step) => step.inspector === 'guard' && step.verdict === 'ask')) decision.guard = { sources: guard.sourcesFor(call) ?? [] }
-    if (decision.verdict !== 'allow') log('info', 'permissions', `${decision.verdict} ${call.toolName} (call ${call.callId}, ${call.origin}): ${decision.reasons.join(' ')}`)
+    if (decision.verdict !== 'allow') log('info', 'permissions', `${decision.verdict} ${call.toolName} (call ${call.callId}, ${call.origin}, by ${decision.decidedBy}): ${decision.reasons.join(' ')}`)
     return decision
   }
 

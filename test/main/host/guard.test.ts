@@ -176,5 +176,9 @@ describe('the guard after outside content, end to end', () => {
     const history = await read(client, historyUri(sessionId), HistoryResourceSchema)
     const card = history.messages.flatMap((m) => (m.role === 'assistant' ? m.toolCalls : [])).find((c) => c.toolName === chatWith)
     expect(card?.provenance).toMatchObject({ from: { kind: 'sub-agent', name: 'Researcher' }, carries: [{ name: 'Calendar', outside: 'remote' }] })
+    // The sub-agent's own conversation: its prompt is the calling agent's, its result Calendar's, outside content.
+    const child = await read(client, historyUri(String((card?.result?.structuredContent as { sessionId: string }).sessionId)), HistoryResourceSchema)
+    expect(child.messages[0]).toMatchObject({ role: 'user', provenance: { from: { kind: 'sub-agent', name: 'Assistant', sessionId } } })
+    expect(child.messages.flatMap((m) => (m.role === 'assistant' ? m.toolCalls : []))[0]?.provenance).toMatchObject({ from: { name: 'Calendar', outside: 'remote' } })
   })
 })
