@@ -124,7 +124,8 @@ async function main(): Promise<void> {
     await on.permissions.broker.respond(asked.id, 'allow_conversation')
     await first
 
-    const measured = await measureInBlocks({ off: () => round(off), on: () => round(on) }, ROUNDS, WARMUP)
+    // Small blocks: many pairs, each close in time, so a busy spell of the machine hits both sides alike.
+    const measured = await measureInBlocks({ off: () => round(off), on: () => round(on) }, ROUNDS, WARMUP, 10)
     const ratio = measured.on.p50 / measured.off.p50
     // Paired: each block of "on" against the block of "off" just before it, median of those ratios (robust to a busy spell).
     const paired = Array.from(measured.on.blockMedians, (value, block) => value / measured.off.blockMedians[block]!).sort((a, b) => a - b)
