@@ -3,6 +3,7 @@
  * and the turn in flight. Re-exported by hostApi.ts.
  */
 import { z } from 'zod'
+import { ProvenanceSchema } from './provenanceApi'
 import { AttachmentRefSchema, MAX_ATTACHMENTS } from './resourceApi'
 import { HookChangeSchema } from './hooksApi'
 
@@ -99,6 +100,8 @@ export const ToolCallViewSchema = z.object({
     })
     .optional(),
   hookChanges,
+  /** Where the result came from and whether it is outside content (shown on hover: "From GitHub — outside content"). */
+  provenance: ProvenanceSchema.optional(),
 })
 export type ToolCallView = z.infer<typeof ToolCallViewSchema>
 
@@ -113,6 +116,8 @@ export const MessageAttachmentViewSchema = z.object({
   truncated: z.boolean().optional(),
   /** Why it could not be read when the message was sent. */
   error: z.string().optional(),
+  /** Which extension (or App) it came from and whether that is outside content. */
+  provenance: ProvenanceSchema.optional(),
 })
 export type MessageAttachmentView = z.infer<typeof MessageAttachmentViewSchema>
 
@@ -165,6 +170,8 @@ export const ChatMessageViewSchema = z.discriminatedUnion('role', [
     attachments: z.array(MessageAttachmentViewSchema).optional(),
     /** Who wrote it when not the person, e.g. "App of Weather" (an MCP App's ui/message). */
     from: z.string().optional(),
+    /** Where it came from (the person, a connected app, a routine, a calling agent) and the outside content it carries. */
+    provenance: ProvenanceSchema.optional(),
     hookChanges,
     /** A hook refused it: kept here, never given to the model. */
     refusedBy: z.object({ hook: z.string(), reason: z.string() }).optional(),
@@ -195,7 +202,7 @@ export const ChatMessageViewSchema = z.discriminatedUnion('role', [
     /** Tokens the provider counted for this step, with the cost when the model's prices are known. */
     usage: UsageViewSchema.optional(),
     /** Older turns were summarised for the model here (the messages stay shown above). */
-    summary: z.object({ text: z.string(), covered: z.number(), tokensBefore: z.number(), tokensAfter: z.number() }).optional(),
+    summary: z.object({ text: z.string(), covered: z.number(), tokensBefore: z.number(), tokensAfter: z.number(), provenance: ProvenanceSchema.optional() }).optional(),
     /** The agent that wrote it. */
     agent: z.object({ id: z.string(), name: z.string() }).optional(),
   }),

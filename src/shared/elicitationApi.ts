@@ -7,7 +7,8 @@ import { ToolCallSubjectSchema } from './permissionApi'
 import { ConnectedAppSubjectSchema } from './connectedAppsApi'
 import { CallerSchema } from './callerKind'
 
-export const ApprovalDecisionSchema = z.enum(['allow_once', 'allow_always', 'deny'])
+/** `allow_conversation`: a tool call the guard after outside content asked for, allowed for the rest of its conversation. */
+export const ApprovalDecisionSchema = z.enum(['allow_once', 'allow_always', 'allow_conversation', 'deny'])
 export type ApprovalDecision = z.infer<typeof ApprovalDecisionSchema>
 
 /** What starting an extension will do: exactly what main will run or connect to. */

@@ -51,6 +51,11 @@ export const ExtensionViewSchema = z.object({
   consent: ConsentStateSchema,
   /** Sampling requests (the extension asks your model for a reply): ask each time, always run, or never. */
   sampling: z.enum(['ask', 'always', 'never']),
+  /**
+   * *Brings outside content* (docs/guide/provenance.md): `marked` is the person's choice (null = the
+   * default: remote extensions yes, others no), `brings` what applies. Trust is a separate setting.
+   */
+  outsideContent: z.object({ marked: z.boolean().nullable(), brings: z.boolean() }),
   /** The least severe server log messages this extension sends (`logging/setLevel`); absent = the server's own default. */
   logLevel: LoggingLevelSchema.optional(),
   /** The config as stored: secret references stay `${secret:NAME}`, sensitive literals are masked. */
@@ -323,6 +328,8 @@ export const ExtensionToolInput = {
   /** Signs out: revokes the tokens where the server supports it and deletes them from the keychain. */
   extension_sign_out: z.object({ id: extensionId }),
   extension_set_sampling: z.object({ id: extensionId, policy: z.enum(['ask', 'always', 'never']) }),
+  /** *Brings outside content*: whether what this extension returns counts as outside content for the guard; null = the default (remote: yes). */
+  extension_set_outside_content: z.object({ id: extensionId, marked: z.boolean().nullable() }),
   /** null = stop asking; the server's own default applies from its next start. */
   extension_set_log_level: z.object({ id: extensionId, level: LoggingLevelSchema.nullable() }),
   /**
@@ -357,6 +364,7 @@ export const ExtensionToolOutput = {
   extension_sign_in: z.object({ id: z.string(), message: z.string() }),
   extension_sign_out: z.object({ id: z.string(), message: z.string() }),
   extension_set_sampling: ExtensionViewSchema,
+  extension_set_outside_content: ExtensionViewSchema,
   extension_set_log_level: ExtensionViewSchema,
   extension_tool_set_enabled: ExtensionViewSchema,
   tool_call: ToolCallOutcomeSchema,

@@ -21,6 +21,7 @@ import { POLICY_URI } from './policyApi'
 import { AGENTS_URI, AgentIdSchema, AgentToolInput, AgentToolOutput, SessionParentSchema } from './agentsApi'
 import { ROUTINES_URI, RoutineToolInput, RoutineToolOutput } from './routinesApi'
 import { SKILLS_URI, SkillToolInput, SkillToolOutput } from './skillsApi'
+import { GuardModeSchema } from './provenanceApi'
 
 /** URIs of the host server's resources (all subscribable, `application/json`). */
 export const HostResource = {
@@ -142,6 +143,8 @@ export const SettingsResourceSchema = z.object({
   modelFacts: z.object({ custom: z.array(ModelFactsRowSchema), defaults: z.array(ModelFactsRowSchema), dated: z.string() }),
   /** Instructions for every session without its own ('' = none). */
   defaultInstructions: z.string(),
+  /** Guard after outside content: off, acting tools (default), all tools (docs/guide/provenance.md). */
+  guardAfterOutside: GuardModeSchema,
 })
 export type SettingsResource = z.infer<typeof SettingsResourceSchema>
 
@@ -164,6 +167,7 @@ export * from './agentsApi'
 export * from './policyApi'
 export * from './routinesApi'
 export * from './skillsApi'
+export * from './provenanceApi'
 
 const sessionId = z.string().min(1).max(100)
 const sessionTitle = z.string().trim().min(1, 'A session title cannot be empty').max(200)
@@ -186,7 +190,15 @@ export const HostToolInput = {
   tool_set_always_offer: z.object({ name: z.string().min(1).max(200), alwaysOffer: z.boolean() }),
   settings_update: z.object({
     patch: z
-      .object({ theme: ThemeSchema.optional(), registryUrl: RegistryUrlSchema.optional(), roots: RootFoldersSchema.optional(), autoUpdate: z.boolean().optional(), modelFacts: z.array(ModelFactsRowSchema).max(500).optional(), defaultInstructions: InstructionsSchema.optional() })
+      .object({
+        theme: ThemeSchema.optional(),
+        registryUrl: RegistryUrlSchema.optional(),
+        roots: RootFoldersSchema.optional(),
+        autoUpdate: z.boolean().optional(),
+        modelFacts: z.array(ModelFactsRowSchema).max(500).optional(),
+        defaultInstructions: InstructionsSchema.optional(),
+        guardAfterOutside: GuardModeSchema.optional(),
+      })
       .strict(),
   }),
   /** Write-only: the value goes to the OS keychain and never comes back to the renderer. */

@@ -4,6 +4,7 @@
  * main/permissions validates its file and every edit with these same schemas. Re-exported by hostApi.ts.
  */
 import { z } from 'zod'
+import { ProvenanceSourceSchema } from './provenanceApi'
 
 /**
  * - `autonomous`: allow unless a rule or policy says ask/never.
@@ -101,6 +102,8 @@ export const ToolCallSubjectSchema = z.object({
   reasons: z.array(z.string()),
   findings: z.array(FindingSchema),
   changed: DefinitionChangeSchema.optional(),
+  /** The guard after outside content asks: the outside sources in the caller's context (shared/provenanceApi.ts). */
+  guard: z.object({ sources: z.array(ProvenanceSourceSchema) }).optional(),
   /** When the approval times out into a denial (ISO 8601). */
   expiresAt: z.string(),
 })

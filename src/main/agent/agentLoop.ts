@@ -19,6 +19,9 @@ import type { ToolOffer } from '../../shared/hostApi'
 import { internalTurnError, storageTurnError, type TurnError } from './errorKinds'
 import { assistantTurn, summaryTurn, toModelMessages } from './modelMessages'
 import { messageTokens, needsCompaction, olderTurns, summariseTurns } from './compaction'
+import { summaryProvenance } from './provenance'
+import type { RoundProvenance } from './toolRound'
+import type { Provenance } from '../../shared/provenanceApi'
 import { addAttachedContext } from './resourceContents'
 import type { AttachedContext } from './sessionAttachments'
 import { supportsNativeToolSearch, type LanguageModelV4 } from './providers'
@@ -96,6 +99,8 @@ export interface RunTurnOptions {
   hooks?: TurnHooks
   /** The agent whose turn this is; recorded on every assistant message. */
   agent?: { id: string; name: string }
+  /** Provenance (issue 37): recorded on the person's message and each tool result; outside content is reported to the guard. */
+  provenance?: RoundProvenance & { user?: Provenance }
   /** The model's context window in tokens (the model table); older turns are summarised past 80 % of it (compaction.ts), and "auto" sizes its tool budget by it. */
   contextWindow?: number
 }
@@ -182,7 +187,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
       const text = [checked.payload.text, ...(started?.context ?? []), ...checked.context].join('\n\n')
       // What the person is shown holds only while the text is the one sent (no hook or context changed it).
       const shown = options.userShown !== undefined && text === options.userText ? { shown: options.userShown } : {}
-      conversation.push(await commit({ kind: 'user', turnId, text, ...shown, ...attachments, ...(options.userFrom ? { from: options.userFrom } : {}), ...trail, ...refusedBy }))
+      conversation.push(await commit({ kind: 'user', turnId, text, ...shown, ...attachments, ...(options.userFrom ? { from: options.userFrom } : {}), ...trail, ...refusedBy, ...(options.provenance?.user ? { provenance: options.provenance.user } : {}) }))
       await warn(started?.warnings ?? [])
       if (checked.refusal) {
         await commit({ kind: 'notice', turnId, reason: 'hook', text: `Not sent to the model: hook "${checked.refusal.hook}" refused this message (${checked.refusal.reason}).` })
@@ -237,7 +242,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
         const summary = await summariseTurns(options.model, older, signal)
         const tokensAfter = before - messageTokens(toModelMessages(older)) + messageTokens([summaryTurn(summary)])
         const usage = summary.usage ? { usage: summary.usage } : {}
-        conversation.push(await commit({ kind: 'summary', turnId, text: summary.text, upTo: older.at(-1)!.id, covered: older.length, tokensBefore: before, tokensAfter, model: options.model.modelId, ...usage }))
+        conversation.push(await commit({ kind: 'summary', turnId, text: summary.text, upTo: older.at(-1)!.id, covered: older.length, tokensBefore: before, tokensAfter, model: options.model.modelId, ...usage, ...summaryProvenance(older, options.model.modelId) }))
         messages = toModelMessages(conversation)
         if (attached) addAttachedContext(messages, attached.parts)
       } catch (error) {
@@ -304,6 +309,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
         progress,
         signal,
         noteToolResult: options.security ? (id, text, source) => void options.security?.noteToolResult(id, text, source) : undefined,
+        ...(options.provenance ? { provenance: options.provenance } : {}),
         hooks,
       })
       await warn(round.warnings)

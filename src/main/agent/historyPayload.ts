@@ -9,7 +9,7 @@ import type { LoadProblem } from './sessionFileRead'
 import type { AssistantMessage, NoticeMessage, StoredMessage, StoredToolCall, SummaryMessage, ToolResultMessage, UserMessage } from './storedMessage'
 import { activeMessages } from './setAside'
 
-export type HistoryToolResult = Pick<ToolResultMessage, 'status' | 'errorKind' | 'content' | 'structuredContent' | 'truncated' | 'hookChanges' | 'ranArguments'> & {
+export type HistoryToolResult = Pick<ToolResultMessage, 'status' | 'errorKind' | 'content' | 'structuredContent' | 'truncated' | 'hookChanges' | 'ranArguments' | 'provenance'> & {
   /** The tool-result message's id (for opening the full result with SessionStore.fullResult). */
   messageId: string
   at: string
@@ -44,10 +44,10 @@ export function historyPayload(sessionId: string, loaded: LoadedSession): Histor
       toolCalls: message.toolCalls.map((call) => {
         const result = results.get(call.callId)
         if (!result) return call
-        const { id, at, status, errorKind, content, structuredContent, truncated, hookChanges, ranArguments } = result
+        const { id, at, status, errorKind, content, structuredContent, truncated, hookChanges, ranArguments, provenance } = result
         return {
           ...call,
-          result: { messageId: id, at, status, content, ...(errorKind ? { errorKind } : {}), ...(structuredContent !== undefined ? { structuredContent } : {}), ...(truncated ? { truncated } : {}), ...(hookChanges ? { hookChanges } : {}), ...(ranArguments ? { ranArguments } : {}) },
+          result: { messageId: id, at, status, content, ...(errorKind ? { errorKind } : {}), ...(structuredContent !== undefined ? { structuredContent } : {}), ...(truncated ? { truncated } : {}), ...(hookChanges ? { hookChanges } : {}), ...(ranArguments ? { ranArguments } : {}), ...(provenance ? { provenance } : {}) },
         }
       }),
     })

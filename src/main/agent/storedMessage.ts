@@ -6,6 +6,7 @@
 import { z } from 'zod'
 import { TokenFiguresSchema, TokenUsageSchema } from '../../shared/chatApi'
 import { HookChangeSchema } from '../../shared/hooksApi'
+import { ProvenanceSchema } from '../../shared/provenanceApi'
 
 /** The version this code writes. Readers accept every version listed in StoredMessageSchema. */
 export const STORED_MESSAGE_VERSION = 1
@@ -39,6 +40,11 @@ const common = {
 const turnId = z.string().min(1)
 /** The mutation trail: what hooks changed in this message before the model (or the tool) got it. */
 const hookChanges = z.array(HookChangeSchema).optional()
+/**
+ * Where the content came from and whether it is outside content (shared/provenanceApi.ts). Absent in
+ * lines written before it existed: those are read with today's settings (agent/provenance.ts).
+ */
+const provenance = ProvenanceSchema.optional()
 
 export const StoredToolCallSchema = z.object({
   /** The model's tool-call id; the tool result names it. */
@@ -67,6 +73,7 @@ export const StoredAttachmentSchema = z.object({
   truncated: z.boolean().optional(),
   /** Why it could not be read; the model was told so instead of getting its content. */
   error: z.string().optional(),
+  provenance,
 })
 export type StoredAttachment = z.infer<typeof StoredAttachmentSchema>
 
@@ -84,6 +91,7 @@ export const UserMessageSchema = z.object({
   hookChanges,
   /** A hook refused the message: it is kept for the person, and never given to the model. */
   refusedBy: z.object({ hook: z.string(), reason: z.string() }).optional(),
+  provenance,
 })
 
 /**
@@ -140,6 +148,7 @@ export const ToolResultMessageSchema = z.object({
    * (its history never changes under it); absent when the call went ahead as the model made it.
    */
   ranArguments: z.record(z.string(), z.unknown()).optional(),
+  provenance,
 })
 
 /** Something the person must be told about a turn: the tools were over the limit, "auto" changed how tools are offered, the step limit, a hook's warning, or why it failed. Never sent to the model. */
@@ -184,6 +193,8 @@ export const SummaryMessageSchema = z.object({
   tokensAfter: z.number().int().nonnegative(),
   model: z.string().max(200).optional(),
   usage: TokenUsageSchema.optional(),
+  /** The outside content of the messages it stands for (`from` is the model that wrote it): the guard still sees it. */
+  provenance,
 })
 
 export const StoredMessageSchema = z.discriminatedUnion('kind', [UserMessageSchema, AssistantMessageSchema, ToolResultMessageSchema, NoticeMessageSchema, RewindMessageSchema, SummaryMessageSchema])

@@ -17,6 +17,15 @@ import type { ModelToolCall } from './streamStep'
 import type { MessageDraft, ToolErrorKind, ToolResultMessage, ToolResultStatus } from './storedMessage'
 import { resultText } from './toolResultContent'
 import { TOOL_STATE_OF, type TurnProgressTracker } from './turnProgress'
+import { outsideSourcesOf, type Provenance, type ProvenanceSource } from '../../shared/provenanceApi'
+
+/** Where tool results come from (issue 37): recorded with each result, and outside content reported to the guard. */
+export interface RoundProvenance {
+  /** The provenance of a call's result (the tool's extension, a sub-agent and what it read). */
+  ofToolResult(tool: CatalogTool, result: CallToolResult): Provenance | undefined
+  /** PermissionService.noteOutside: the session's context now holds outside content from these sources. */
+  noteOutside(sessionId: string, sources: ProvenanceSource[]): void
+}
 
 /** The permission layer's authorize(), as the host hands it over. */
 export type AuthorizeCall = (call: PermissionRequest, options: { signal?: AbortSignal }) => Promise<Authorization>
@@ -47,6 +56,7 @@ export interface ToolRoundInput {
   unknownToolHint?: string
   /** tool-call hooks before authorization, tool-result hooks after the call. */
   hooks: TurnHooks
+  provenance?: RoundProvenance
 }
 
 export interface ToolRoundResult {
@@ -59,7 +69,7 @@ export interface ToolRoundResult {
 }
 
 /** `ranArguments`: what the call went ahead with (asked about, run), when hooks changed the model's arguments. */
-type Settled = { status: ToolResultStatus; errorKind?: ToolErrorKind; result: CallToolResult; fullResult?: CallToolResult; dispatched: boolean; changes?: HookChange[]; ranArguments?: Record<string, unknown> }
+type Settled = { status: ToolResultStatus; errorKind?: ToolErrorKind; result: CallToolResult; fullResult?: CallToolResult; dispatched: boolean; changes?: HookChange[]; ranArguments?: Record<string, unknown>; provenance?: Provenance }
 
 /** The definition the permission layer pins and hashes, from a catalog entry (the host's observeTools should use the same). */
 export function toolDefinitionOf(tool: CatalogTool): ToolDefinition {
@@ -92,10 +102,13 @@ export async function runToolRound(input: ToolRoundInput): Promise<ToolRoundResu
           ...(outcome.result.structuredContent !== undefined ? { structuredContent: outcome.result.structuredContent } : {}),
           ...trailField(outcome.changes ?? []),
           ...(outcome.ranArguments ? { ranArguments: outcome.ranArguments } : {}),
+          ...(outcome.provenance ? { provenance: outcome.provenance } : {}),
         },
         { fullResult: outcome.fullResult },
       )
       if (outcome.dispatched) input.noteToolResult?.(input.sessionId, resultText(message.content), call.name)
+      const outside = outsideSourcesOf(outcome.provenance)
+      if (outside.length > 0) input.provenance?.noteOutside(input.sessionId, outside)
       const errorText = outcome.status === 'ok' ? undefined : resultText(message.content)
       progress.toolCall(call.callId, { state: TOOL_STATE_OF[outcome.status], progress: undefined, resultMessageId: message.id, ...(errorText ? { message: errorText } : {}) })
       return message
@@ -172,7 +185,10 @@ async function settle(call: ModelToolCall, input: ToolRoundInput, warnings: stri
     { signal: input.signal, onProgress: (update) => input.progress.toolCall(call.callId, { progress: update }) },
   )
   const { status, errorKind } = outcomeStatus(outcome)
-  if (outcome.status !== 'ok') return { status, errorKind, result: noted({ isError: true, content: [{ type: 'text', text: outcome.message }] }, changes, before.context), dispatched: true, changes, ...ran }
+  if (outcome.status !== 'ok') {
+    const failed = noted({ isError: true, content: [{ type: 'text', text: outcome.message }] }, changes, before.context)
+    return { status, errorKind, result: failed, dispatched: true, changes, ...ran, ...provenanceOf(input, tool, failed) }
+  }
   const after = await input.hooks.run('tool-result', { sessionId: input.sessionId, tool: tool.name, extension: tool.extensionId, arguments: args, result: outcome.result })
   warnings.push(...after.warnings)
   changes.push(...after.changes)
@@ -180,5 +196,11 @@ async function settle(call: ModelToolCall, input: ToolRoundInput, warnings: stri
   const resultChanged = after.changes.length > 0
   const result = resultChanged ? (after.payload.result as CallToolResult) : outcome.result
   const final = resultChanged ? outcomeStatus({ ...outcome, result }) : { status, errorKind }
-  return { ...final, result: noted(result, changes, [...before.context, ...after.context]), fullResult: outcome.truncated && !resultChanged ? outcome.fullResult : undefined, dispatched: true, changes, ...ran }
+  return { ...final, result: noted(result, changes, [...before.context, ...after.context]), fullResult: outcome.truncated && !resultChanged ? outcome.fullResult : undefined, dispatched: true, changes, ...ran, ...provenanceOf(input, tool, result) }
+}
+
+/** The provenance field of a dispatched call's result, when the loop records provenance. */
+function provenanceOf(input: ToolRoundInput, tool: CatalogTool, result: CallToolResult): { provenance?: Provenance } {
+  const provenance = input.provenance?.ofToolResult(tool, result)
+  return provenance ? { provenance } : {}
 }

@@ -85,7 +85,12 @@ export function createGatewayServer(deps: GatewayServerDeps, appId: string): Ser
     )
     if (!verdict.run) return failure(signal.aborted && deps.app(appId) === undefined ? `Not run: ${app.name} was disconnected from Switchboard.` : verdict.message)
     // What it hands an agent is limited to what it may read itself: the resources its own results linked it to.
-    const caller = { name: `the connected app "${app.name}"`, reads: 'A connected app can attach only resources its own tool results linked it to.', mayRead: (extensionId: string, uri: string) => deps.links.mayRead(appId, extensionId, uri) }
+    const caller = {
+      name: `the connected app "${app.name}"`,
+      reads: 'A connected app can attach only resources its own tool results linked it to.',
+      mayRead: (extensionId: string, uri: string) => deps.links.mayRead(appId, extensionId, uri),
+      source: { kind: 'connected-app' as const, name: app.name, outside: 'connected-app' as const },
+    }
     const { result } = await deps.callTool(tool.name, args, caller, signal)
     for (const block of result.content ?? []) if (block.type === 'resource_link') linkTo(block.uri, tool.extensionId)
     return result

@@ -16,6 +16,8 @@ import { RevisionCache, revisionFileStorage } from '../extensions/connection/rev
 import { createElicitationBoard } from '../services/elicitations/elicitationBoard'
 import { resolveSecretRefsIn } from '../secrets/secretRefs'
 import { openPermissions } from '../permissions'
+import { guardUpdateNotice } from './guardNotice'
+import { DEFAULT_GUARD_MODE } from '../../shared/provenanceApi'
 import { approvalSource } from '../services/elicitations/approvalSource'
 import { observeCatalog } from '../server/permissionViews'
 import { knownSecretValues } from '../services/knownSecretValues'
@@ -188,11 +190,6 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
   })
   later.bundles.bind(bundles)
   const secretValues = knownSecretValues(secretStore)
-  const permissions = await openPermissions(dataDir, { homeDir: homedir(), secretValues: secretValues.list, secretValuesReady: secretValues.ready, redact: redactSecrets,
-    managedMode: { least: () => policy.leastStrictMode(), refusal: (mode) => policy.modeRefusal(mode) },
-    refuseCalls: () => policy.refusal(),
-  })
-  for (const notice of permissions.store.takeNotices()) notices.add(notice)
   // Before the chat service, whose turns ask it for the skills to list; it learns of turns through the chat.
   let callerOf: (token: string) => { sessionId: string; agentId?: string } | undefined = () => undefined
   const skills = await createSkillService({
@@ -207,6 +204,21 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
   skillService.bind(skills)
   for (const message of skills.takeNotices()) notices.add({ message })
   const stopWatchingRoots = settings.onChange(() => skills.rootsChanged())
+  const permissions = await openPermissions(dataDir, {
+    homeDir: homedir(),
+    secretValues: secretValues.list,
+    secretValuesReady: secretValues.ready,
+    redact: redactSecrets,
+    guardMode: () => settings.get().guardAfterOutside ?? DEFAULT_GUARD_MODE,
+    managedMode: { least: () => policy.leastStrictMode(), refusal: (mode) => policy.modeRefusal(mode) },
+    refuseCalls: () => policy.refusal(),
+  })
+  for (const notice of permissions.store.takeNotices()) notices.add(notice)
+  const guardNotice = guardUpdateNotice(permissions.store.snapshot(), settings.get())
+  if (guardNotice) {
+    notices.add(guardNotice)
+    settings.update({ guardNoticeShown: true })
+  }
   const attachments = createSessionAttachments(extensions.core.manager)
   const apps = createAppService(dataDir, () => extensions.core.cache.catalog().tools)
   const stopNotingApps = extensions.core.cache.onChange((catalog) => apps.noteCatalog(catalog.tools))

@@ -16,8 +16,10 @@ import { log } from '../log/log'
 import { effectiveHints } from './permissionInspector'
 import { callerOf, type CallOrigin, type Decision, type DefinitionChange, type ExtensionTrust, type Finding, type ToolAnnotations, type ToolCallRequest } from './types'
 import type { Caller } from '../../shared/callerKind'
+import type { ProvenanceSource } from '../../shared/provenanceApi'
 
-export const ApprovalAnswerSchema = z.enum(['allow_once', 'allow_always', 'deny'])
+/** `allow_conversation`: run it, and stop the guard asking for this tool for the rest of the conversation (guardInspector.ts). */
+export const ApprovalAnswerSchema = z.enum(['allow_once', 'allow_always', 'allow_conversation', 'deny'])
 export type ApprovalAnswer = z.infer<typeof ApprovalAnswerSchema>
 
 /** How an approval ended. Anything but the person's allow is a deny. */
@@ -44,11 +46,15 @@ export interface PendingApproval {
   changed?: DefinitionChange
   /** False when "always allow" would not stop the prompt (security findings, an ask rule): the dialog should not offer it. */
   offerAlways: boolean
+  /** The guard asks: the outside content in the caller's context, named in the dialog. */
+  guard?: { sources: ProvenanceSource[] }
+  /** Whether "Allow for the rest of this conversation" is offered (the guard asked, in a conversation). */
+  offerConversation: boolean
   createdAt: string
   expiresAt: string
 }
 
-export type ApprovalErrorCode = 'unknown-id' | 'already-answered' | 'wrong-call' | 'invalid-answer' | 'always-not-offered'
+export type ApprovalErrorCode = 'unknown-id' | 'already-answered' | 'wrong-call' | 'invalid-answer' | 'always-not-offered' | 'conversation-not-offered'
 
 /** A refused answer; the message says what to do. */
 export class ApprovalError extends Error {
@@ -98,6 +104,12 @@ interface Entry {
   finish(outcome: ApprovalOutcome): void
 }
 
+/** Whether the guard asked in a conversation, and nothing but the guard and the person's settings holds the call back. */
+function conversationWouldHelp(call: ToolCallRequest, decision: Decision): boolean {
+  if (!decision.guard || call.origin === 'person' || call.origin === 'connected-app' || call.sessionId === undefined) return false
+  return decision.steps.every((step) => step.inspector === 'permission' || step.inspector === 'guard' || step.verdict === 'allow')
+}
+
 /** Whether answering "always" would actually stop this prompt next time. */
 function alwaysWouldHelp(decision: Decision): boolean {
   return decision.steps.every((step) => step.inspector === 'permission' || step.verdict === 'allow') && !decision.steps.some((step) => step.cause === 'rule-ask')
@@ -134,6 +146,8 @@ function approvalView(id: string, call: ToolCallRequest, decision: Decision, at:
     findings: decision.findings.map((finding) => ({ ...finding, message: redact(finding.message), ...(finding.excerpt !== undefined ? { excerpt: redact(finding.excerpt) } : {}) })),
     ...(decision.changed ? { changed: decision.changed } : {}),
     offerAlways: alwaysWouldHelp(decision),
+    ...(decision.guard ? { guard: decision.guard } : {}),
+    offerConversation: conversationWouldHelp(call, decision),
     createdAt: at.created.toISOString(),
     expiresAt: new Date(at.created.getTime() + at.limit).toISOString(),
   }
@@ -203,7 +217,7 @@ export function createApprovalBroker(options: ApprovalBrokerOptions = {}): Appro
 
     async respond(id, rawAnswer, expect = {}) {
       const parsed = ApprovalAnswerSchema.safeParse(rawAnswer)
-      if (!parsed.success) throw new ApprovalError('invalid-answer', `An approval is answered with allow_once, allow_always or deny, not ${JSON.stringify(rawAnswer)}.`)
+      if (!parsed.success) throw new ApprovalError('invalid-answer', `An approval is answered with allow_once, allow_always, allow_conversation or deny, not ${JSON.stringify(rawAnswer)}.`)
       const answer = parsed.data
       const entry = typeof id === 'string' ? pending.get(id) : undefined
       if (!entry) {
@@ -212,6 +226,9 @@ export function createApprovalBroker(options: ApprovalBrokerOptions = {}): Appro
       }
       if (expect.callId !== undefined && expect.callId !== entry.call.callId) {
         throw new ApprovalError('wrong-call', `The approval ${id} is for another call than ${JSON.stringify(expect.callId)}; nothing was answered.`)
+      }
+      if (answer === 'allow_conversation' && !entry.view.offerConversation) {
+        throw new ApprovalError('conversation-not-offered', `"Allow for the rest of this conversation" is offered only when the guard after outside content asks. Answer allow_once or deny.`)
       }
       if (answer === 'allow_always' && !entry.view.offerAlways) {
         throw new ApprovalError('always-not-offered', `"Always allow" is not available for this call (${entry.view.reasons.join(' ')}). Answer allow_once or deny.`)

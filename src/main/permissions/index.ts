@@ -19,3 +19,5 @@ export {
   type ToolPolicy,
 } from './permissionSchema'
 export type { InjectionTaint } from './securityInspector'
+export { createGuardInspector, guardReason, sourceNames, type GuardInspector } from './guardInspector'
+export { bringsOutsideContent, outsideWhy, type OutsideFacts } from './outsideContent'

@@ -1,5 +1,5 @@
 /**
- * The inspector chain: security → repetition → permission. Each inspector gives a verdict with
+ * The inspector chain: security → repetition → guard → permission. Each inspector gives a verdict with
  * reasons; the chain keeps the strictest so far, so a later inspector can tighten a decision
  * (allow → ask → deny) but never loosen it, whatever it returns. Every inspector runs, even after a
  * deny: the repetition count must see every attempt, and the dialog and logs show every finding.
@@ -30,6 +30,7 @@ export function runInspectors(inspectors: readonly Inspector[], call: ToolCallRe
   }
   return {
     verdict,
+    decidedBy: steps.find((step) => step.verdict === verdict)?.inspector ?? 'permission',
     reasons: steps.filter((step) => step.verdict === verdict).flatMap((step) => step.reasons),
     findings: steps.flatMap((step) => step.findings),
     ...(context.pin.status === 'changed' ? { changed: context.pin.change } : {}),

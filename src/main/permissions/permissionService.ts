@@ -16,6 +16,8 @@ import type { ArgumentRule, PolicyKind } from './permissionSchema'
 import { atLeast, openPermissionStore, type PermissionStore, type PermissionStoreOptions } from './permissionStore'
 import { createRepetitionInspector, DEFAULT_REPETITION_LIMIT } from './repetitionInspector'
 import { createSecurityInspector, type InjectionTaint } from './securityInspector'
+import { createGuardInspector } from './guardInspector'
+import { DEFAULT_GUARD_MODE, type GuardMode, type ProvenanceSource } from '../../shared/provenanceApi'
 import { checkPin, hashToolDefinition, pinnedDefinition, type PinCheck } from './toolPins'
 import type { Decision, DefinitionChange, SecretValue, ToolCallRequest, ToolDefinition } from './types'
 import { unreachable } from './verdict'
@@ -39,6 +41,8 @@ export interface PermissionServiceOptions {
   managedMode?: PermissionStoreOptions['managedMode']
   /** Why every tool call is refused now (the managed policy: an unreadable file, a version below the minimum), or undefined. */
   refuseCalls?: () => string | undefined
+  /** Settings → Permissions → Guard after outside content, read at every call; default "acting". */
+  guardMode?: () => GuardMode
 }
 
 /** What the agent loop does with a call: run it, or give the model `message` as the tool's error result. */
@@ -64,7 +68,14 @@ export interface PermissionService {
   /** decide(), then, for "ask", waits for the person's answer (up to `timeoutMs`, default the app's approval time-out). Never rejects for a refused call. */
   authorize(call: ToolCallRequest, options?: { signal?: AbortSignal; timeoutMs?: number }): Promise<Authorization>
   noteToolResult(sessionId: string, text: string, source?: string): InjectionTaint | undefined
+  /** The person wrote again: the injection and repetition checks start over (the guard does not: the outside text is still in the context). */
   noteUserMessage(sessionId: string): void
+  /** The outside content a session's context holds as a turn starts (from its stored history): the guard's view, replaced. */
+  setSessionContext(sessionId: string, sources: readonly ProvenanceSource[]): void
+  /** Outside content entered a session's context (a tool result, an attachment). */
+  noteOutside(sessionId: string, sources: readonly ProvenanceSource[]): void
+  /** The outside sources in a session's context, as the guard sees them (a sub-agent's result carries them). */
+  outsideOf(sessionId: string): ProvenanceSource[]
   forgetSession(sessionId: string): void
   /** Call on every catalog rebuild: pins new tools silently, marks changed ones, keeps pins of tools that are gone. */
   observeTools(tools: readonly { toolName: string; tool: ToolDefinition }[]): Promise<DefinitionChange[]>
@@ -147,7 +158,8 @@ export function createPermissionService(options: PermissionServiceOptions): Perm
     extensionPolicy: (id) => store.extensionPolicy(id),
     evaluateRules: (sample) => evaluateRules(currentRules(), sample),
   })
-  const inspectors: Inspector[] = [security, repetition, permission]
+  const guard = createGuardInspector({ mode: options.guardMode ?? (() => DEFAULT_GUARD_MODE), permissionMode: () => store.mode() })
+  const inspectors: Inspector[] = [security, repetition, guard, permission]
 
   // A failed write must not fail the call: the store's memory is already updated, and the write is retried with the next change.
   const persist = (write: Promise<unknown>, what: string) =>
@@ -176,6 +188,7 @@ export function createPermissionService(options: PermissionServiceOptions): Perm
     redact: options.redact,
     async onAnswered(call, decision, answer) {
       if (answer === 'deny') return
+      if (answer === 'allow_conversation' && call.origin !== 'person' && call.sessionId !== undefined) guard.allowForConversation(call.sessionId, call.toolName)
       // The person saw this definition (and its diff) when answering, so it becomes the accepted one.
       if (store.pin(call.toolName)?.hash !== decision.definitionHash) await store.acceptPin(call.toolName, decision.definitionHash, pinnedDefinition(call.tool))
       if (answer === 'allow_always') {
@@ -189,7 +202,8 @@ export function createPermissionService(options: PermissionServiceOptions): Perm
     await options.secretValuesReady
     const pin = await notePin(call.toolName, call.tool)
     const decision = runInspectors(inspectors, call, { pin })
-    if (decision.verdict !== 'allow') log('info', 'permissions', `${decision.verdict} ${call.toolName} (call ${call.callId}, ${call.origin}): ${decision.reasons.join(' ')}`)
+    if (decision.steps.some((step) => step.inspector === 'guard' && step.verdict === 'ask')) decision.guard = { sources: guard.sourcesFor(call) ?? [] }
+    if (decision.verdict !== 'allow') log('info', 'permissions', `${decision.verdict} ${call.toolName} (call ${call.callId}, ${call.origin}, by ${decision.decidedBy}): ${decision.reasons.join(' ')}`)
     return decision
   }
 
@@ -231,9 +245,13 @@ export function createPermissionService(options: PermissionServiceOptions): Perm
       security.noteUserMessage(sessionId)
       repetition.noteUserMessage(sessionId)
     },
+    setSessionContext: (sessionId, sources) => guard.setContext(sessionId, sources),
+    noteOutside: (sessionId, sources) => guard.noteOutside(sessionId, sources),
+    outsideOf: (sessionId) => guard.outsideOf(sessionId),
     forgetSession(sessionId) {
       security.forgetSession(sessionId)
       repetition.forgetSession(sessionId)
+      guard.forgetSession(sessionId)
     },
     async observeTools(tools) {
       const changes: DefinitionChange[] = []

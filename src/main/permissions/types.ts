@@ -5,6 +5,7 @@
  */
 import type { PermissionMode } from '../../shared/permissionApi'
 import type { Caller, CallerOf } from '../../shared/callerKind'
+import type { ProvenanceSource } from '../../shared/provenanceApi'
 
 /** What the chain can say about a call. Ordered: allow < ask < deny (see verdict.ts). */
 export type Verdict = 'allow' | 'ask' | 'deny'
@@ -109,7 +110,8 @@ export interface SchemaDiff {
   omitted: number
 }
 
-export type InspectorName = 'security' | 'repetition' | 'permission'
+/** The links of the chain; 'guard' is the guard after outside content (guardInspector.ts). */
+export type InspectorName = 'security' | 'repetition' | 'guard' | 'permission'
 
 /** One inspector's opinion of a call. */
 export interface InspectorResult {
@@ -138,6 +140,10 @@ export interface Decision {
   definitionHash: string
   /** What each inspector said, in chain order (for the tester and for logs). */
   steps: InspectorStep[]
+  /** The first inspector that reached the final verdict (for logs: 'guard' when the guard made a call ask). */
+  decidedBy?: InspectorName
+  /** Set when the guard asks: the outside content in the caller's context, for the dialog. */
+  guard?: { sources: ProvenanceSource[] }
 }
 
 /** A secret the app knows, and the extension allowed to receive it. Provider keys use an owner no extension has, e.g. `provider:openai`. */

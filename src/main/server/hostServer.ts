@@ -19,6 +19,7 @@ import {
   type SessionsResource,
   type SettingsResource,
   DEFAULT_REGISTRY_URL,
+  DEFAULT_GUARD_MODE,
 } from '../../shared/hostApi'
 import { describeSecretName } from '../secrets/secretNames'
 import { log } from '../log/log'
@@ -158,7 +159,7 @@ export function createHostServer(services: HostServices): { server: McpServer; d
 }
 
 function settingsView(services: HostServices): SettingsResource {
-  const { theme, registryUrl, roots, autoUpdate, modelFacts, defaultInstructions } = services.settings.get()
+  const { theme, registryUrl, roots, autoUpdate, modelFacts, defaultInstructions, guardAfterOutside } = services.settings.get()
   const secrets = Object.fromEntries(services.secrets.knownNames().map((name) => [name, { isSet: true as const, use: describeSecretName(name) }]))
   return {
     theme,
@@ -171,5 +172,6 @@ function settingsView(services: HostServices): SettingsResource {
     autoUpdate: autoUpdate ?? false,
     modelFacts: { custom: modelFacts ?? [], defaults: [...DEFAULT_MODEL_FACTS], dated: DEFAULT_FACTS_DATED },
     defaultInstructions: defaultInstructions ?? '',
+    guardAfterOutside: guardAfterOutside ?? DEFAULT_GUARD_MODE,
   }
 }

@@ -140,6 +140,9 @@ export function registerHostTools(server: McpServer, services: HostServices, set
   tool('extension_restart', 'Restart an extension.', ({ id }) => extensions.restart(id))
   tool('extension_sign_in', 'Sign in to a remote extension: the sign-in page waits in switchboard://elicitations.', ({ id }) => extensions.signIn(id))
   tool('extension_sign_out', 'Sign out of a remote extension (revoked where the server supports it).', ({ id }) => extensions.signOut(id))
+  tool('extension_set_outside_content', "Mark whether what an extension returns is outside content (the guard asks before acting tools once the model read it); null goes back to the default.", ({ id, marked }) =>
+    extensions.setOutsideContent(id, marked),
+  )
   tool('extension_set_sampling', "Choose whether an extension's sampling requests ask, always run, or never run.", ({ id, policy }) => extensions.setSampling(id, policy))
   tool('extension_tool_set_enabled', "Switch one of an extension's tools on or off (its tools filter); an off tool is not offered, found or callable by models, connected apps or hooks.", ({ id, tool: name, enabled }) =>
     extensions.setToolEnabled(id, name, enabled),

@@ -1,6 +1,6 @@
 /** The settings schema: one zod object with defaults, stamped with the version migrations lead up to. */
 import { z } from 'zod'
-import { InstructionsSchema, ModelFactsRowSchema, RegistryUrlSchema, RootFoldersSchema, ThemeSchema } from '../../shared/hostApi'
+import { GuardModeSchema, InstructionsSchema, ModelFactsRowSchema, RegistryUrlSchema, RootFoldersSchema, ThemeSchema } from '../../shared/hostApi'
 
 /** Bump with a migration in settingsMigrations.ts whenever a stored field changes meaning, name or shape. */
 export const SETTINGS_SCHEMA_VERSION = 1
@@ -20,6 +20,10 @@ export const SettingsSchema = z.object({
   modelFacts: z.array(ModelFactsRowSchema).max(500).optional(),
   /** Instructions (system prompt) for every session that has none of its own; absent means none. */
   defaultInstructions: InstructionsSchema.optional(),
+  /** Settings → Permissions → Guard after outside content (permissions/guardInspector.ts); absent = "acting". */
+  guardAfterOutside: GuardModeSchema.optional(),
+  /** The one-time notice about the guard was shown (after an update, to someone with "always allow" choices). */
+  guardNoticeShown: z.boolean().optional(),
 })
 export type Settings = z.infer<typeof SettingsSchema>
 

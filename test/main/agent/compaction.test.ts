@@ -82,3 +82,31 @@ describe('compaction of long conversations', () => {
     expect(sent.map((message) => message.role)).toEqual(['user', 'assistant', 'user'])
   })
 })
+
+describe('provenance through compaction (issue 37)', () => {
+  it('a summary carries the outside content of the turns it stands for, also after the file is read again', async () => {
+    const { contextOutside } = await import('../../../src/main/agent/provenance')
+    const world = await agentWorld({
+      turns: [
+        { type: 'tool-calls', calls: [{ name: 'fx__echo', args: { text: long('invite') } }] },
+        { type: 'text', chunks: ['One.'] },
+        { type: 'text', chunks: ['Two.'] },
+        { type: 'text', chunks: ['SUMMARY: an invite was read.'] },
+        { type: 'text', chunks: ['Three.'] },
+      ],
+    })
+    const web = { kind: 'extension' as const, name: 'Web', extensionId: 'fx', outside: 'open-world' as const }
+    const provenance = { ofToolResult: () => ({ from: web }), noteOutside: (sessionId: string, sources: (typeof web)[]) => world.permissions.noteOutside(sessionId, sources) }
+    await world.turn('Read the invite', { provenance, contextWindow: 1200 })
+    expect(world.permissions.outsideOf(world.sessionId)).toEqual([web])
+    await world.turn(long('beta'), { provenance, contextWindow: 1200 })
+    const third = await world.turn(long('gamma'), { provenance, contextWindow: 1200 })
+    const summary = third.committed.find((message) => message.kind === 'summary') as SummaryMessage
+    expect(summary.provenance).toEqual({ from: { kind: 'model', name: expect.any(String) }, carries: [web] })
+    // Read back from disk (a restart): the summary and the result still say so, and the context holds Web.
+    const { messages } = await world.store.load(world.sessionId)
+    expect(contextOutside(messages)).toEqual([web])
+    // Only the summary: what it covers is still in what the model reads.
+    expect(contextOutside(messages.filter((message) => message.kind !== 'tool-result'))).toEqual([web])
+  })
+})

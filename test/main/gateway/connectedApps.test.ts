@@ -154,6 +154,8 @@ describe('connected apps over streamable HTTP', () => {
       await poll(() => readJson(link!.uri!, ProgressResourceSchema), (progress) => progress.turn === null, 'the turn to end')
       const history = await readJson(link!.uri!.replace(/progress$/, 'history'), HistoryResourceSchema)
       expect(history.messages.at(-1)).toMatchObject({ role: 'assistant', text: answer })
+      // The prompt is recorded as the app's: outside content, so the guard asks before acting tools in this turn (issue 37).
+      expect(history.messages[0]).toMatchObject({ role: 'user', provenance: { from: { kind: 'connected-app', name: 'Claude Code', outside: 'connected-app' } } })
       // Only what its results linked to: another session's resources stay out of reach.
       await expect(client.readResource({ uri: 'switchboard://sessions/someone-else/history' })).rejects.toThrow(/linked/)
     }

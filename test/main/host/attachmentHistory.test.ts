@@ -41,10 +41,12 @@ describe('attachments in the saved history', () => {
     // The size is that of the text the model got: the same text the session's attachment holds.
     const given = h.host.services.attachments.list(sessionId).find((state) => state.uri === text.uri)!.contents![0]!.text!
     expect(JSON.stringify(model.modelRequests.at(-1)?.body)).toContain(JSON.stringify(given).slice(1, -1))
+    // Where each came from (issue 37): a local extension nobody marked, so not outside content.
+    const provenance = { from: { kind: 'extension', name: 'Everything', extensionId: 'everything' } }
     const expected = [
-      { extensionId: 'everything', uri: text.uri, name: 'Text 1', mimeType: 'text/plain', size: given.length },
+      { extensionId: 'everything', uri: text.uri, name: 'Text 1', mimeType: 'text/plain', size: given.length, provenance },
       // A blob gives the model no text.
-      { extensionId: 'everything', uri: blob.uri, mimeType: 'text/plain', size: 0 },
+      { extensionId: 'everything', uri: blob.uri, mimeType: 'text/plain', size: 0, provenance },
     ]
     const user = history.messages[0]!
     expect(user).toMatchObject({ role: 'user', text: 'Compare these' })

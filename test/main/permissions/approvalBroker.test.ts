@@ -55,6 +55,7 @@ describe('approvals', () => {
       reasons: ['permission: ask'],
       findings: [],
       offerAlways: true,
+      offerConversation: false,
       createdAt: '2026-05-01T10:00:00.000Z',
       expiresAt: '2026-05-01T10:01:00.000Z',
     })

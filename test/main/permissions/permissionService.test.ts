@@ -125,7 +125,8 @@ describe('ask, answer, run', () => {
     for (let i = 4; i >= 0; i--) await service.broker.respond(pending[i]!.id, answers[i])
     const results = await Promise.all(pending.map((p) => p.result))
     expect(results.map((r) => r.run)).toEqual([true, false, true, false, true])
-    expect(results.map((r) => r.decision.steps.length)).toEqual([3, 3, 3, 3, 3])
+    // security, repetition, guard, permission
+    expect(results.map((r) => r.decision.steps.length)).toEqual([4, 4, 4, 4, 4])
   })
 })
 

@@ -38,6 +38,11 @@ export interface CatalogTool {
   ui?: ToolUi
   /** A builtin's tool the person approved in advance (builtins/preApproved.ts): why. Never set for other extensions. */
   preApproved?: string
+  /**
+   * The server said `openWorldHint: true` itself (the default in `annotations` does not count): its
+   * results are outside content (permissions/outsideContent.ts). Absent otherwise.
+   */
+  openWorldDeclared?: true
 }
 
 export interface CatalogResource extends Resource {
@@ -143,6 +148,7 @@ export function buildExtensionPart(
       definitionHash: hash,
       ...appPart(tool),
       ...preApprovedPart(config, tool),
+      ...(tool.annotations?.openWorldHint === true ? { openWorldDeclared: true as const } : {}),
     }
     // An off tool is built the same way, outside the catalog: the extension's page lists it, its Apps may call it.
     if (toolAllowed(config, tool.name)) tools.push(entry)

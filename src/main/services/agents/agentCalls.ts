@@ -105,18 +105,20 @@ export function createAgentCalls(options: AgentCallsOptions): AgentTurns {
     isTurn: (token) => chat.callerOf(token) !== undefined,
     async start(agentId, input: AgentChatInput, callerToken, routineToken) {
       const agent = agentOf(agentId)
-      const refusal = attachmentRefusal((callerToken !== undefined ? callers.of(callerToken) : undefined) ?? UNKNOWN_CALLER, agent, input.attachments)
+      const caller = (callerToken !== undefined ? callers.of(callerToken) : undefined) ?? UNKNOWN_CALLER
+      const refusal = attachmentRefusal(caller, agent, input.attachments)
       if (refusal) throw new Error(refusal)
       if (routineToken !== undefined) {
         const grant = options.routines?.of(routineToken)
         if (!grant) throw new Error('Refused: this call names a routine run Switchboard did not start. Routines are made and run only by the person, in Settings → Routines.')
         const sessionId = grant.sessionId !== undefined && sessions.get(grant.sessionId) ? grant.sessionId : (await sessions.create(grant.title, { agentId })).id
-        const { turnId, done } = await chat.startTurn(sessionId, input.prompt, { routine: grant.turn, ...(input.attachments ? { attachments: input.attachments } : {}) })
+        const { turnId, done } = await chat.startTurn(sessionId, input.prompt, { routine: grant.turn, provenance: { from: { kind: 'routine', name: grant.turn.name } }, ...(input.attachments ? { attachments: input.attachments } : {}) })
         grant.started({ sessionId, turnId, done })
         return resultOf(agent, sessionId, turnId)
       }
       const session = await sessions.create(titleOf(agent, input.prompt), { agentId })
-      const { turnId } = await chat.startTurn(session.id, input.prompt, input.attachments ? { attachments: input.attachments } : {})
+      // The prompt is recorded as the caller's (a connected app's is outside content: the guard counts it).
+      const { turnId } = await chat.startTurn(session.id, input.prompt, { ...(input.attachments ? { attachments: input.attachments } : {}), ...(caller.source ? { provenance: { from: caller.source } } : {}) })
       return resultOf(agent, session.id, turnId)
     },
     async runNested(agentId, input, token, { signal, onProgress }): Promise<NestedOutcome> {

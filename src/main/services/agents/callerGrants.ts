@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { CALLER_META_KEY } from '../../builtins/agentServer'
+import type { ProvenanceSource } from '../../../shared/provenanceApi'
 
 /** A caller as far as reading goes (kept minimal; a shared caller kind can map onto it). */
 export interface Caller {
@@ -16,6 +17,8 @@ export interface Caller {
   reads: string
   /** Whether it may read `uri` of the extension `extensionId`, asked when its call arrives. */
   mayRead(extensionId: string, uri: string): boolean
+  /** Where a prompt it sends an agent comes from (issue 37: a connected app's is outside content); absent = the person. */
+  source?: ProvenanceSource
 }
 
 export interface CallerGrants {

@@ -11,6 +11,8 @@ import {
   TurnInProgressError,
   activeMessages,
   composeSystemPrompt,
+  contextOutside,
+  PERSON_PROVENANCE,
   createTurnRegistry,
   defaultAgent,
   factsFor,
@@ -44,6 +46,10 @@ import { appContextParts, type AppService } from '../appService'
 import type { TurnHooks } from '../../hooks'
 import { stricterMode } from '../../../shared/routinesApi'
 import type { PermissionMode } from '../../../shared/permissionApi'
+import { outsideWhy } from '../../permissions'
+import type { CatalogTool } from '../../extensions'
+import type { CallToolResult } from '@modelcontextprotocol/client'
+import { AgentCallResultSchema, outsideSourcesOf, type Provenance, type ProvenanceSource } from '../../../shared/hostApi'
 
 export interface ChatService {
   /** `attachments`, when given, become the session's attached resources (read for this turn and kept fresh for the next). */
@@ -110,6 +116,12 @@ export interface SendOptions {
   from?: string
   /** The message as the person is shown it, when that is not `text` (what the model gets): an App's message with its hidden characters as visible escapes. */
   shown?: string
+  /**
+   * Where the message comes from (issue 37), recorded with it; the guard counts its outside content.
+   * Default: the person; an App's message (`from`) is the App's; a sub-agent's prompt is its caller's,
+   * carrying the caller's outside content. A routine passes its own (`{ from: { kind: 'routine', name } }`).
+   */
+  provenance?: Provenance
 }
 
 export interface ChatServiceOptions {
@@ -231,6 +243,57 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
     const refused = options.turnRefusal?.()
     if (refused) throw new Error(refused)
   }
+  /** A tool's content source as today's settings see it: outside content when its extension brings it, or it reaches the open world. */
+  const sourceOfTool = (tool: Pick<CatalogTool, 'extensionId' | 'extensionName' | 'name' | 'openWorldDeclared'>): ProvenanceSource => {
+    // Only an openWorldHint the server declared counts; the catalog's annotations carry the spec's default (true) otherwise.
+    const why = outsideWhy({ annotations: { openWorldHint: tool.openWorldDeclared }, ...extensions.bringsOutsideContent(tool.extensionId) })
+    return { kind: 'extension', name: tool.extensionName, extensionId: tool.extensionId, tool: tool.name, ...(why ? { outside: why } : {}) }
+  }
+  /** An extension's resources (attachments, App context): outside content when the extension brings it. */
+  const sourceOfExtension = (extensionId: string, kind: 'extension' | 'mcp-app' = 'extension', name?: string): ProvenanceSource => {
+    const why = outsideWhy(extensions.bringsOutsideContent(extensionId))
+    return { kind, name: name ?? extensions.core.manager.get(extensionId)?.name ?? extensionId, extensionId, ...(why ? { outside: why } : {}) }
+  }
+  /** Old lines (and a mark set since) are read with today's settings. */
+  const todaySource = (toolName: string): ProvenanceSource | undefined => {
+    const tool = extensions.core.cache.lookup(toolName)
+    return tool && sourceOfTool(tool)
+  }
+  /** A result's provenance: the tool's extension, or a sub-agent's answer carrying the outside content it read. */
+  const ofToolResult = (tool: CatalogTool, result: CallToolResult): Provenance => {
+    const answer = AgentCallResultSchema.safeParse(result.structuredContent)
+    if (answer.success && tool.extensionId === `agent-${answer.data.agentId}`) {
+      const carries = permissions.outsideOf(answer.data.sessionId)
+      return { from: { kind: 'sub-agent', name: answer.data.agentName, extensionId: tool.extensionId, tool: tool.name, sessionId: answer.data.sessionId }, ...(carries.length > 0 ? { carries } : {}) }
+    }
+    return { from: sourceOfTool(tool) }
+  }
+  /** Who wrote the message that starts a turn (see SendOptions.provenance). */
+  const userProvenance = (begin: TurnBegin): Provenance | undefined => {
+    if (begin.userText === undefined) return undefined
+    if (begin.provenance) return begin.provenance
+    const caller = begin.caller !== undefined ? callers.get(begin.caller) : undefined
+    if (caller) {
+      const carries = permissions.outsideOf(caller.sessionId)
+      return { from: { kind: 'sub-agent', name: caller.chain.at(-1)?.name ?? 'another agent', sessionId: caller.sessionId }, ...(carries.length > 0 ? { carries } : {}) }
+    }
+    if (begin.from) return { from: { kind: 'mcp-app', name: begin.from } }
+    return PERSON_PROVENANCE
+  }
+  /**
+   * The guard's view of the session as the turn starts, from the stored history (so a restart, a
+   * summary or a sub-agent loses nothing): what a rewind sets aside no longer counts, the person's new
+   * message does not clear anything.
+   */
+  const startContext = (id: string, history: readonly StoredMessage[], begin: TurnBegin, user: Provenance | undefined) => {
+    let active = activeMessages(history)
+    if (begin.rewind) {
+      const at = active.findIndex((message) => message.id === begin.rewind!.from)
+      if (at >= 0) active = active.slice(0, at)
+    }
+    permissions.setSessionContext(id, [...contextOutside(active, todaySource), ...outsideSourcesOf(user)])
+  }
+
   /** Starts a turn of the session's agent in a session that exists; returns at once with its id. */
   const start = async (id: string, begin: TurnBegin) => {
     refuseIfManaged()
@@ -261,6 +324,8 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
       routine.afterAuthorize({ run: authorization.run, ...(authorization.approval ? { approvalBy: authorization.approval.by } : {}) })
       return authorization
     }
+    const user = userProvenance(begin)
+    startContext(id, history, begin, user)
     const { turnId, done } = turns.begin(id, (turn) =>
       runTurn({
         sessionId: id,
@@ -285,15 +350,18 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
         dispatch: (request, dispatchOptions) => extensions.core.dispatcher.call({ ...request, _meta: { [AGENT_CALLER_META_KEY]: token } }, dispatchOptions),
         store,
         security: permissions,
+        provenance: { ...(user ? { user } : {}), ofToolResult, noteOutside: (sessionId, sources) => permissions.noteOutside(sessionId, sources) },
         hooks: options.hooks,
         attachedContext: async () => {
           const attachedNow = (await options.attachments?.context(id)) ?? { parts: [], attachments: [] }
           const fromApps = options.apps?.takeContext(id) ?? []
           // What Apps gave is shown on the sent message like an attachment: the person sees what the model got.
-          return {
-            parts: [...attachedNow.parts, ...appContextParts(fromApps)],
-            attachments: [...attachedNow.attachments, ...fromApps.map((app) => ({ extensionId: app.extensionId, uri: app.resourceUri, name: `Context from the App of ${app.extensionName}`, size: app.text.length }))],
-          }
+          const attached = [
+            ...attachedNow.attachments.map((attachment) => ({ ...attachment, provenance: { from: sourceOfExtension(attachment.extensionId) } })),
+            ...fromApps.map((app) => ({ extensionId: app.extensionId, uri: app.resourceUri, name: `Context from the App of ${app.extensionName}`, size: app.text.length, provenance: { from: sourceOfExtension(app.extensionId, 'mcp-app', `the App of ${app.extensionName}`) } })),
+          ]
+          permissions.noteOutside(id, attached.flatMap((attachment) => outsideSourcesOf(attachment.provenance)))
+          return { parts: [...attachedNow.parts, ...appContextParts(fromApps)], attachments: attached }
         },
       }),
     )
@@ -330,7 +398,7 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
       if (attached) void options.attachments?.set(id, attached)
       const skill = sendOptions?.from ? undefined : await options.expandSkillCommand?.({ sessionId: id, agentId: agentOf(sessions.get(id)?.agentId).id }, text)
       if (skill) sendOptions = { ...sendOptions, shown: skill.shown }
-      const { turnId } = await start(id, { userText: skill?.text ?? text, ...(sendOptions?.from ? { from: sendOptions.from } : {}), ...(sendOptions?.shown !== undefined ? { shown: sendOptions.shown } : {}) })
+      const { turnId } = await start(id, { userText: skill?.text ?? text, ...(sendOptions?.from ? { from: sendOptions.from } : {}), ...(sendOptions?.shown !== undefined ? { shown: sendOptions.shown } : {}), ...(sendOptions?.provenance ? { provenance: sendOptions.provenance } : {}) })
       return { sessionId: id, turnId }
     },
     async regenerate(sessionId) {

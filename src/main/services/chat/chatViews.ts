@@ -42,6 +42,7 @@ function toolCallFromHistory(call: Extract<HistoryEntry, { kind: 'assistant' }>[
     state: result ? RESULT_STATE[result.status] : 'cancelled',
     result: result && { content: result.content, isError: result.status !== 'ok', truncated: result.truncated !== undefined, ...structured(result.structuredContent) },
     ...(result?.hookChanges ? { hookChanges: result.hookChanges } : {}),
+    ...(result?.provenance ? { provenance: result.provenance } : {}),
   }
 }
 
@@ -56,6 +57,7 @@ function messageView(entry: HistoryEntry, facts: readonly ModelFactsRow[]): Chat
         created: entry.at,
         ...(entry.attachments?.length ? { attachments: entry.attachments } : {}),
         ...(entry.from ? { from: entry.from } : {}),
+        ...(entry.provenance ? { provenance: entry.provenance } : {}),
         ...(entry.hookChanges ? { hookChanges: entry.hookChanges } : {}),
         ...(entry.refusedBy ? { refusedBy: entry.refusedBy } : {}),
       }
@@ -83,7 +85,7 @@ function messageView(entry: HistoryEntry, facts: readonly ModelFactsRow[]): Chat
         text: '',
         created: entry.at,
         toolCalls: [],
-        summary: { text: entry.text, covered: entry.covered, tokensBefore: entry.tokensBefore, tokensAfter: entry.tokensAfter },
+        summary: { text: entry.text, covered: entry.covered, tokensBefore: entry.tokensBefore, tokensAfter: entry.tokensAfter, ...(entry.provenance ? { provenance: entry.provenance } : {}) },
         ...(entry.model ? { model: entry.model } : {}),
         ...(entry.usage ? { usage: usageView(entry.usage, entry.model, facts) } : {}),
       }

@@ -8,7 +8,7 @@ function approvalMessage(pending: PendingApproval, extension: string): string {
 }
 
 function toElicitation(pending: PendingApproval, extensionName: (id: string) => string): Elicitation {
-  const decisions = pending.offerAlways ? (['allow_once', 'allow_always', 'deny'] as const) : (['allow_once', 'deny'] as const)
+  const decisions = ['allow_once', ...(pending.offerAlways ? (['allow_always'] as const) : []), ...(pending.offerConversation ? (['allow_conversation'] as const) : []), 'deny'] as const
   return {
     kind: 'approval',
     id: pending.id,
@@ -33,6 +33,7 @@ function toElicitation(pending: PendingApproval, extensionName: (id: string) => 
       reasons: pending.reasons,
       findings: pending.findings,
       changed: pending.changed && { description: pending.changed.description, summary: pending.changed.summary },
+      ...(pending.guard ? { guard: pending.guard } : {}),
       expiresAt: pending.expiresAt,
     },
     decisions: [...decisions],

@@ -68,6 +68,10 @@ export interface ExtensionService {
   signIn(id: string): Promise<{ id: string; message: string }>
   signOut(id: string): Promise<{ id: string; message: string }>
   samplingPolicy(id: string): 'ask' | 'always' | 'never'
+  /** Whether content from the extension counts as outside content (issue 37): the person's choice, else whether it is remote. */
+  bringsOutsideContent(id: string): { remote: boolean; marked?: boolean }
+  /** The person's *Brings outside content* choice; null goes back to the default. */
+  setOutsideContent(id: string, marked: boolean | null): Promise<ExtensionView>
   setSampling(id: string, policy: 'ask' | 'always' | 'never'): Promise<ExtensionView>
   log(id: string): LogEntry[] | undefined
   /** Switches one tool (its server's name for it) on or off through the config's `tools` filter; applies without a restart. */
@@ -100,6 +104,11 @@ function objectOrUndefined(value: unknown): Record<string, unknown> | undefined 
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined
 }
 
+/** Remote (HTTP) extensions bring outside content unless the person says otherwise (issue 37). */
+function isRemoteType(type: string | undefined): boolean {
+  return type === 'streamable-http' || type === 'sse'
+}
+
 function fail(errors: string[]): never {
   throw new Error(errors.join('\n'))
 }
@@ -115,9 +124,10 @@ export function createExtensionService(options: ExtensionServiceOptions): Extens
   const listeners = new Set<(uri: string) => void>()
   const emit = (uri: string) => listeners.forEach((listener) => listener(uri))
   const samplingPolicies = new Map(Object.entries(content.samplingPolicies))
+  const outsideMarks = new Map(Object.entries(content.outsideContent ?? {}))
   let saving: Promise<void> = Promise.resolve()
   const persist = () => {
-    saving = options.file.write({ extensions: configs, approvedLaunches: consent.approvedLaunches(), deniedLaunches: consent.deniedLaunches(), samplingPolicies: Object.fromEntries(samplingPolicies), defaultsOffered: defaults.offered }).catch((error: Error) => {
+    saving = options.file.write({ extensions: configs, approvedLaunches: consent.approvedLaunches(), deniedLaunches: consent.deniedLaunches(), samplingPolicies: Object.fromEntries(samplingPolicies), ...(outsideMarks.size > 0 ? { outsideContent: Object.fromEntries(outsideMarks) } : {}), defaultsOffered: defaults.offered }).catch((error: Error) => {
       log('error', 'extensions', `Could not save extensions.json: ${error.message}`)
       options.notify(`Your extension changes could not be saved (${error.message}); they are active until Switchboard quits.`)
     })
@@ -214,6 +224,7 @@ export function createExtensionService(options: ExtensionServiceOptions): Extens
       protocolVersion: snapshot.protocolVersion,
       consent: consent.state(config),
       sampling: samplingPolicies.get(id) ?? 'ask',
+      outsideContent: { marked: outsideMarks.get(id) ?? null, brings: outsideMarks.get(id) ?? isRemoteType(config.type) },
       logLevel: options.logLevels?.levelOf(id),
       config: snapshot.config as Record<string, unknown>,
       toolCount: counts.tools,
@@ -282,6 +293,7 @@ export function createExtensionService(options: ExtensionServiceOptions): Extens
       if (!result.ok) fail(result.errors)
       consent.forget(id)
       samplingPolicies.delete(id)
+      outsideMarks.delete(id)
       options.logLevels?.forget(id)
       await persist()
       await options.onRemoved?.(id)
@@ -321,6 +333,18 @@ export function createExtensionService(options: ExtensionServiceOptions): Extens
       return view(id)
     },
     samplingPolicy: (id) => samplingPolicies.get(id) ?? 'ask',
+    bringsOutsideContent(id) {
+      const marked = outsideMarks.get(id)
+      return { remote: isRemoteType(core.manager.config(id)?.type), ...(marked !== undefined ? { marked } : {}) }
+    },
+    async setOutsideContent(id, marked) {
+      if (!core.manager.config(id)) throw new Error(`No extension with id "${id}" is installed.`)
+      if (marked === null) outsideMarks.delete(id)
+      else outsideMarks.set(id, marked)
+      await persist()
+      emit(HostResource.extensions)
+      return view(id)
+    },
     async setSampling(id, policy) {
       if (!core.manager.config(id)) throw new Error(`No extension with id "${id}" is installed.`)
       if (policy === 'ask') samplingPolicies.delete(id)

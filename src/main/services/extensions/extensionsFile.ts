@@ -18,6 +18,8 @@ const FileSchema = z.object({
   deniedLaunches: z.record(z.string(), z.string()).default({}),
   /** Extension id → whether its sampling requests run without asking, or never run. Absent = ask. */
   samplingPolicies: z.record(z.string(), z.enum(['always', 'never'])).default({}),
+  /** Extension id → the person's *Brings outside content* choice (issue 37); absent = the default (remote extensions yes, others no). */
+  outsideContent: z.record(z.string(), z.boolean()).optional(),
   /** Ids of the default extensions this data folder was given once (defaultExtensions.ts); absent in files older than the list. */
   defaultsOffered: z.array(z.string()).optional(),
 })
@@ -27,6 +29,7 @@ export interface ExtensionsFileContent {
   approvedLaunches: Record<string, string>
   deniedLaunches: Record<string, string>
   samplingPolicies: Record<string, 'always' | 'never'>
+  outsideContent?: Record<string, boolean>
   defaultsOffered?: string[]
 }
 
@@ -58,8 +61,8 @@ export function extensionsFile(dataDir: string): ExtensionsFile {
         if (result.ok) extensions.push(result.config)
         else notices.push(`An extension in ${path} was skipped because its settings are invalid: ${result.errors.join(' ')}`)
       }
-      const { approvedLaunches, deniedLaunches, samplingPolicies, defaultsOffered } = read.value
-      return { content: { extensions, approvedLaunches, deniedLaunches, samplingPolicies, defaultsOffered }, notices, firstRun: false }
+      const { approvedLaunches, deniedLaunches, samplingPolicies, outsideContent, defaultsOffered } = read.value
+      return { content: { extensions, approvedLaunches, deniedLaunches, samplingPolicies, ...(outsideContent ? { outsideContent } : {}), defaultsOffered }, notices, firstRun: false }
     },
     write(content) {
       const text = JSON.stringify({ version: 1, ...content }, null, 2)

@@ -230,6 +230,7 @@ export function MessageList(props: Props) {
                         attachments={item.attachments}
                         sending={item.sending}
                         from={item.from}
+                        provenance={item.provenance}
                         hookChanges={item.hookChanges}
                         refusedBy={item.refusedBy}
                         onEdit={onEdit && editId !== undefined ? (text) => onEdit(editId, text) : undefined}

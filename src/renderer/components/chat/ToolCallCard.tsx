@@ -17,6 +17,7 @@ import { argumentsSummary, toolNames } from './toolCallText'
 import { AppSlot } from '../../apps/AppSlot'
 import { HookTrail } from './HookTrail'
 import { AgentCallLink } from '../agents/AgentCallLink'
+import { provenanceLabel } from '../../../shared/provenanceText'
 
 const sectionTitle = 'text-[11px] font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400'
 
@@ -55,6 +56,7 @@ export const ToolCallCard = memo(function ToolCallCard({ call }: { call: ToolCal
         aria-expanded={open}
         aria-controls={`${id}-body`}
         onClick={() => setCardOpen(call.callId, !open)}
+        title={provenanceLabel(call.provenance)}
         className="flex w-full items-center gap-2.5 px-3 py-2 text-left transition-colors hover:bg-zinc-50 focus-visible:-outline-offset-2 dark:hover:bg-zinc-800/50"
       >
         <ChevronRightIcon className={`size-3.5 text-zinc-400 transition-transform motion-reduce:transition-none ${open ? 'rotate-90' : ''}`} />

@@ -3,7 +3,8 @@
  * the resources attached to it below, a copy button, and on the last one a way to edit and resend it.
  */
 import { memo, useRef, useState } from 'react'
-import type { HookChange, MessageAttachmentView } from '../../../shared/hostApi'
+import type { HookChange, MessageAttachmentView, Provenance } from '../../../shared/hostApi'
+import { provenanceLabel } from '../../../shared/provenanceText'
 import { CopyButton } from '../CopyButton'
 import { PencilIcon } from '../icons'
 import { quietButton } from '../ui'
@@ -19,6 +20,8 @@ interface Props {
   sending?: boolean
   /** Who wrote it when not the person, e.g. "App of Weather" (an MCP App's message). */
   from?: string
+  /** Where it came from; hovering a message that is not the person's own says so ("From Cursor — outside content"). */
+  provenance?: Provenance
   /** What hooks changed before the model got it; the text is what the model got. */
   hookChanges?: readonly HookChange[]
   refusedBy?: { hook: string; reason: string }
@@ -28,11 +31,18 @@ interface Props {
   setsize?: number
 }
 
-export const UserMessage = memo(function UserMessage({ text, attachments, sending = false, from, hookChanges, refusedBy, onEdit, posinset, setsize }: Props) {
+export const UserMessage = memo(function UserMessage({ text, attachments, sending = false, from, provenance, hookChanges, refusedBy, onEdit, posinset, setsize }: Props) {
   const bubble = useRef<HTMLDivElement>(null)
   const [editing, setEditing] = useState(false)
   return (
-    <article aria-label={from ?? 'You'} aria-posinset={posinset} aria-setsize={setsize} data-role="user" className="group/user flex flex-col items-end gap-1.5">
+    <article
+      aria-label={from ?? 'You'}
+      aria-posinset={posinset}
+      aria-setsize={setsize}
+      data-role="user"
+      title={provenance && provenance.from.kind !== 'person' ? provenanceLabel(provenance) : undefined}
+      className="group/user flex flex-col items-end gap-1.5"
+    >
       {from && <span className="text-xs font-medium text-zinc-500 dark:text-zinc-400">From the {from}</span>}
       {editing && onEdit ? (
         <MessageEditForm

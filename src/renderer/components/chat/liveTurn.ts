@@ -5,7 +5,7 @@
  * step, so when the step is committed its row (and the component drawing it) stays where it is and
  * only its data changes — a long reply is not drawn a second time.
  */
-import type { ChatMessageView, HookChange, MessageAttachmentView, ProgressResource, ToolCallView } from '../../../shared/hostApi'
+import type { ChatMessageView, HookChange, MessageAttachmentView, ProgressResource, Provenance, ToolCallView } from '../../../shared/hostApi'
 
 export type Turn = NonNullable<ProgressResource['turn']>
 export type AssistantView = Extract<ChatMessageView, { role: 'assistant' }>
@@ -22,7 +22,7 @@ export interface LiveStep {
 }
 
 export type ConversationRow =
-  | { kind: 'user'; key: string; text: string; sending?: boolean; messageId?: string; attachments?: MessageAttachmentView[]; from?: string; hookChanges?: HookChange[]; refusedBy?: { hook: string; reason: string } }
+  | { kind: 'user'; key: string; text: string; sending?: boolean; messageId?: string; attachments?: MessageAttachmentView[]; from?: string; hookChanges?: HookChange[]; refusedBy?: { hook: string; reason: string }; provenance?: Provenance }
   | {
       kind: 'assistant'
       key: string
@@ -44,8 +44,8 @@ function messageKey(message: ChatMessageView): string {
 
 function messageRow(message: ChatMessageView): ConversationRow {
   if (message.role === 'user') {
-    const { attachments, from, hookChanges, refusedBy } = message
-    return { kind: 'user', key: message.id, messageId: message.id, text: message.text, ...(attachments ? { attachments } : {}), ...(from ? { from } : {}), ...(hookChanges ? { hookChanges } : {}), ...(refusedBy ? { refusedBy } : {}) }
+    const { attachments, from, hookChanges, refusedBy, provenance } = message
+    return { kind: 'user', key: message.id, messageId: message.id, text: message.text, ...(attachments ? { attachments } : {}), ...(from ? { from } : {}), ...(hookChanges ? { hookChanges } : {}), ...(refusedBy ? { refusedBy } : {}), ...(provenance ? { provenance } : {}) }
   }
   return { kind: 'assistant', key: messageKey(message), message }
 }

@@ -5,11 +5,12 @@
 import type { ApprovalDecision } from '../../../shared/hostApi'
 import { primaryButton, secondaryButton } from '../ui'
 
-const order: ApprovalDecision[] = ['deny', 'allow_once', 'allow_always']
+const order: ApprovalDecision[] = ['deny', 'allow_once', 'allow_conversation', 'allow_always']
 
 interface Props {
   offered: readonly ApprovalDecision[]
-  labels: Record<ApprovalDecision, string>
+  /** A label for every decision the view may be offered (the guard's allow_conversation only on tool calls). */
+  labels: Partial<Record<ApprovalDecision, string>>
   /** The button drawn as the main one. */
   primary: ApprovalDecision
   titles?: Partial<Record<ApprovalDecision, string>>
@@ -20,7 +21,7 @@ interface Props {
 
 export function DecisionButtons({ offered, labels, primary, titles = {}, armed, busy, onAnswer }: Props) {
   return order
-    .filter((decision) => offered.includes(decision))
+    .filter((decision) => offered.includes(decision) && labels[decision] !== undefined)
     .map((decision) => (
       <button
         key={decision}

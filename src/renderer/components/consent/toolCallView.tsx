@@ -17,9 +17,10 @@ import { queueNote, type ApprovalView, type SingleViewProps } from './approvalVi
 import { CallerAsks, CallerName } from './CallerPhrase'
 import { VisibleText } from '../VisibleText'
 
-const labels = { allow_once: 'Allow once', allow_always: 'Always allow', deny: 'Deny' } as const
+const labels = { allow_once: 'Allow once', allow_always: 'Always allow', allow_conversation: 'Allow for the rest of this conversation', deny: 'Deny' } as const
 const titles = {
   allow_once: 'Run this call now; ask again next time.',
+  allow_conversation: 'Run this call, and this tool without the outside-content question until this conversation ends.',
   allow_always: 'Run this call, and this tool from now on without asking, for as long as its definition stays the same.',
   deny: 'Do not run this call.',
 }

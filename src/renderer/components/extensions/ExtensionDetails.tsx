@@ -16,6 +16,7 @@ import { PromptList, ToolList } from './CatalogLists'
 import { ResourceBrowser } from '../resources/ResourceBrowser'
 import { ConfigSummary } from './ConfigSummary'
 import { SamplingSetting } from './SamplingSetting'
+import { OutsideContentSetting } from './OutsideContentSetting'
 import { LogLevelSetting } from './LogLevelSetting'
 import { ExtensionRemoveConfirm } from './ExtensionRemoveConfirm'
 import { BuiltInMark } from './BuiltInMark'
@@ -154,6 +155,7 @@ function ExtensionDetails({ extension }: { extension: ExtensionView }) {
         </h3>
         <ConfigSummary extension={extension} />
         <SamplingSetting extension={extension} />
+        <OutsideContentSetting extension={extension} />
         <LogLevelSetting extension={extension} />
       </section>
 

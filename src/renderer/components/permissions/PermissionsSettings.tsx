@@ -12,6 +12,7 @@ import { useExtensionsStore } from '../../stores/extensionsStore'
 import { usePermissionsStore } from '../../stores/permissionsStore'
 import { SettingsSection } from '../settings/SettingsSection'
 import { ExtensionPolicyTable } from './ExtensionPolicyTable'
+import { GuardSettings } from './GuardSettings'
 import { ModePicker } from './ModePicker'
 import { PinList } from './PinList'
 import { RevokeAll } from './RevokeAll'
@@ -66,6 +67,8 @@ function PermissionsPage({ permissions }: { permissions: PermissionsResource }) 
         {least && least !== 'autonomous' && <ManagedNote detail={`the mode can be no less strict than ${modeLabel(least)}.`} />}
         <ModePicker value={mode} onChange={(next) => void changeMode(next)} least={least} />
       </SettingsSection>
+
+      <GuardSettings />
 
       <SettingsSection
         id="permission-extensions"
