@@ -18,6 +18,8 @@ import { APPS_URI, AppsToolInput, AppsToolOutput } from './appsApi'
 import { HOOKS_URI, HookToolInput, HookToolOutput } from './hooksApi'
 import { CONNECTED_APPS_URI, ConnectedAppToolInput, ConnectedAppToolOutput } from './connectedAppsApi'
 import { AGENTS_URI, AgentIdSchema, AgentToolInput, AgentToolOutput, SessionParentSchema } from './agentsApi'
+import { ActivityToolInput, ActivityToolOutput } from './activityApi'
+import { TelemetryToolInput, TelemetryToolOutput } from './telemetryApi'
 
 /** URIs of the host server's resources (all subscribable, `application/json`). */
 export const HostResource = {
@@ -155,6 +157,8 @@ export * from './appMeta'
 export * from './hooksApi'
 export * from './connectedAppsApi'
 export * from './agentsApi'
+export * from './activityApi'
+export * from './telemetryApi'
 
 const sessionId = z.string().min(1).max(100)
 const sessionTitle = z.string().trim().min(1, 'A session title cannot be empty').max(200)
@@ -196,6 +200,8 @@ export const HostToolInput = {
   ...HookToolInput,
   ...ConnectedAppToolInput,
   ...AgentToolInput,
+  ...ActivityToolInput,
+  ...TelemetryToolInput,
   elicitation_respond: ElicitationRespondInput,
   ...QuestionToolInput,
 } as const
@@ -228,6 +234,8 @@ export const HostToolOutput = {
   ...HookToolOutput,
   ...ConnectedAppToolOutput,
   ...AgentToolOutput,
+  ...ActivityToolOutput,
+  ...TelemetryToolOutput,
   elicitation_respond: z.object({ id: z.string() }),
   ...QuestionToolOutput,
 } as const satisfies Record<HostToolName, z.ZodType>

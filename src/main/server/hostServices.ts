@@ -22,6 +22,9 @@ import type { AgentService } from '../services/agents/agentService'
 import type { ToolListCache } from './toolListCache'
 import type { GatewayService } from '../gateway/gatewayService'
 
+import type { ActivityService } from '../activity/activityService'
+import type { TelemetryService } from '../telemetry/telemetryService'
+
 /** What the host server serves; one instance is shared by every connection. */
 export interface HostServices {
   dataDir: string
@@ -58,4 +61,8 @@ export interface HostServices {
   toolList: ToolListCache
   /** Connected apps and the loopback HTTP endpoint they use (src/main/gateway). */
   gateway: GatewayService
+  /** The activity log: tool calls, decisions and the person's changes (src/main/activity); optional for hosts built without it. */
+  activity?: ActivityService
+  /** OpenTelemetry export (src/main/telemetry); optional like the activity log. */
+  telemetry?: TelemetryService
 }

@@ -1,6 +1,6 @@
 /** The settings schema: one zod object with defaults, stamped with the version migrations lead up to. */
 import { z } from 'zod'
-import { InstructionsSchema, ModelFactsRowSchema, RegistryUrlSchema, RootFoldersSchema, ThemeSchema } from '../../shared/hostApi'
+import { InstructionsSchema, ModelFactsRowSchema, RegistryUrlSchema, RootFoldersSchema, TelemetrySettingsSchema, ThemeSchema } from '../../shared/hostApi'
 
 /** Bump with a migration in settingsMigrations.ts whenever a stored field changes meaning, name or shape. */
 export const SETTINGS_SCHEMA_VERSION = 1
@@ -20,6 +20,15 @@ export const SettingsSchema = z.object({
   modelFacts: z.array(ModelFactsRowSchema).max(500).optional(),
   /** Instructions (system prompt) for every session that has none of its own; absent means none. */
   defaultInstructions: InstructionsSchema.optional(),
+  /** The activity log (docs/guide/activity.md): the person's retention, and the seal: the newest record's seq and hash, HMAC-keyed. */
+  activity: z
+    .object({
+      retentionDays: z.number().int().min(1).max(3650).optional(),
+      seal: z.object({ seq: z.number().int(), hash: z.string(), mac: z.string() }).optional(),
+    })
+    .optional(),
+  /** OpenTelemetry export (off until the person turns it on); header values are in the keychain, only their names here. */
+  telemetry: TelemetrySettingsSchema.optional(),
 })
 export type Settings = z.infer<typeof SettingsSchema>
 
