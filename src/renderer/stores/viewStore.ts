@@ -2,7 +2,7 @@
 import { create } from 'zustand'
 
 export type Screen = 'sessions' | 'settings'
-export type SettingsSection = 'general' | 'models' | 'secrets' | 'extensions' | 'permissions' | 'hooks' | 'agents' | 'connected-apps'
+export type SettingsSection = 'general' | 'models' | 'secrets' | 'extensions' | 'permissions' | 'hooks' | 'agents' | 'connected-apps' | 'activity' | 'telemetry'
 /** The tabs of the install page ("Add extension"). */
 export type InstallTab = 'registry' | 'bundle' | 'import' | 'link' | 'manual'
 /**
