@@ -96,6 +96,22 @@ export function chainLine(body: Omit<ActivityRecord, 'hash'>): { line: string; h
   return { line: `${text.slice(0, -1)},"hash":"${hash}"}`, hash }
 }
 
+/**
+ * Pieces of text a record's line must contain to match `filter` (JSON.stringify writes them just so):
+ * lines without them are skipped unparsed, which keeps a filtered page over a large log cheap.
+ */
+export function lineNeedles(filter: ActivityFilter): string[] {
+  const needles: string[] = []
+  if (filter.kind) needles.push(`"kind":${JSON.stringify(filter.kind)}`)
+  if (filter.caller) needles.push(`"kind":${JSON.stringify(filter.caller)}`)
+  if (filter.extension) needles.push(`"extension":${JSON.stringify(filter.extension)}`)
+  if (filter.callId) needles.push(`"callId":${JSON.stringify(filter.callId)}`)
+  if (filter.outcome) needles.push(`"outcome":${JSON.stringify(filter.outcome)}`)
+  if (filter.decision === 'asked') needles.push('"asked":true')
+  else if (filter.decision) needles.push(`"verdict":${JSON.stringify(filter.decision)}`)
+  return needles
+}
+
 export function matchesFilter(record: ActivityRecord, filter: ActivityFilter): boolean {
   if (filter.kind && record.kind !== filter.kind) return false
   if (filter.caller && record.caller?.kind !== filter.caller) return false
@@ -253,10 +269,12 @@ export async function openActivityLog(options: ActivityLogOptions): Promise<Acti
       await flush()
       const limit = Math.min(request.limit ?? ACTIVITY_PAGE_SIZE, MAX_ACTIVITY_PAGE_SIZE)
       const q = request.q?.toLowerCase()
+      const needles = lineNeedles(request)
       const records: ActivityRecord[] = []
       let more = false
       await newestFirst((line) => {
-        // The text search looks at the raw line first: most lines are never parsed.
+        // Filters and the text search look at the raw line first: most lines are never parsed.
+        if (needles.some((needle) => !line.includes(needle))) return true
         if (q !== undefined && !line.toLowerCase().includes(q)) return true
         const entry = parse(line)
         if (!entry || (request.before !== undefined && entry.seq >= request.before) || !matchesFilter(entry, request)) return true
@@ -272,11 +290,12 @@ export async function openActivityLog(options: ActivityLogOptions): Promise<Acti
     async each(filter, visit) {
       await flush()
       const q = filter.q?.toLowerCase()
+      const needles = lineNeedles(filter)
       for (const segment of await listSegments()) {
         const handle = await open(join(dir, segment.name), 'r')
         try {
           for await (const line of handle.readLines()) {
-            if (line === '' || (q !== undefined && !line.toLowerCase().includes(q))) continue
+            if (line === '' || needles.some((needle) => !line.includes(needle)) || (q !== undefined && !line.toLowerCase().includes(q))) continue
             const entry = parse(line)
             if (entry && matchesFilter(entry, filter)) visit(entry)
           }
