@@ -59,6 +59,8 @@ export function createTelemetryService(options: TelemetryServiceOptions): Teleme
   let blocked: string | undefined
   let failing: string | undefined
   let warned = false
+  /** Bumped when a header value changes (the names alone may stay the same). */
+  let headersSet = 0
   const totals = { exported: 0, dropped: 0, failedExports: 0 }
   const settings = (): TelemetrySettings => ({ ...DEFAULTS, ...options.settings.read() })
   const captureContent = () => (forced?.captureContent ?? settings().captureContent) === true
@@ -93,11 +95,19 @@ export function createTelemetryService(options: TelemetryServiceOptions): Teleme
     changed()
   }
 
+  /** What the pipeline is built from: content capture is read per span and needs no new one. */
+  let builtFor: string | undefined
   /** Builds the pipeline the settings (or the policy) ask for, or none, and says why not. */
   const apply = async () => {
     const current = settings()
     const enabled = forced !== undefined || current.enabled
     const endpoint = forced?.endpoint ?? current.endpoint
+    const signature = JSON.stringify({ enabled, endpoint, headerNames: current.headerNames, forced, headersSet: headersSet })
+    if (pipeline && signature === builtFor) {
+      changed()
+      return
+    }
+    builtFor = signature
     const old = pipeline
     pipeline = undefined
     blocked = undefined
@@ -185,6 +195,7 @@ export function createTelemetryService(options: TelemetryServiceOptions): Teleme
             await options.secrets.delete(telemetryHeaderSecret(name)).catch(() => false)
             headerNames = headerNames.filter((known) => known.toLowerCase() !== name.toLowerCase())
           } else {
+            headersSet += 1
             await options.secrets.set(telemetryHeaderSecret(name), value)
             if (!headerNames.some((known) => known.toLowerCase() === name.toLowerCase())) headerNames = [...headerNames, name]
           }
