@@ -25,6 +25,7 @@ import { auditToolCalls } from '../src/main/activity/toolCallAudit'
 import { openActivityLog, type ActivitySeal } from '../src/main/activity/activityLog'
 import { createTelemetryService } from '../src/main/telemetry/telemetryService'
 import { toolDefinitionOf } from '../src/main/agent'
+import type { TelemetrySettings } from '../src/shared/hostApi'
 import { median, ms, ratio, root, runBench } from './support/browserBench'
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 300)
@@ -52,7 +53,7 @@ void runBench('activity', async (cleanup) => {
   await extensions.add({ id: 'fixture', name: 'Fixture', type: 'stdio', command: process.execPath, args: [fixtureServer] }, 'person')
   // The consent question a new stdio extension asks: allowed, as the person would.
   for (;;) {
-    const consent = host.services.elicitations.list().find((entry) => entry.kind === 'consent' || entry.kind === 'approval')
+    const consent = host.services.elicitations.list().find((entry) => entry.kind === 'approval')
     if (consent) {
       await host.services.elicitations.respond(consent.id, 'accept', { decision: 'allow_always' })
       break
@@ -80,7 +81,7 @@ void runBench('activity', async (cleanup) => {
   })
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
   cleanup.add('close', () => new Promise<void>((resolve) => receiver.close(() => resolve())))
-  let telemetrySettings = { enabled: true, endpoint: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`, headerNames: [] as string[], captureContent: false }
+  let telemetrySettings: TelemetrySettings = { enabled: true, endpoint: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`, headerNames: [] as string[], captureContent: false }
   const telemetry = createTelemetryService({
     settings: { read: () => telemetrySettings, write: (next) => void (telemetrySettings = next) },
     secrets: { whenKnown: async () => undefined, status: () => ({ keychain: 'unavailable' }), get: async () => undefined, set: async () => undefined, delete: async () => false },
