@@ -88,7 +88,6 @@ void runBench('activity', async (cleanup) => {
     version: 'bench',
     providerOf: () => 'openai',
     notify: () => undefined,
-    pipeline: { delayMs: 200 },
   })
   await telemetry.ready()
   cleanup.add('close', () => telemetry.close())
