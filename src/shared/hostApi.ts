@@ -18,7 +18,7 @@ import { APPS_URI, AppsToolInput, AppsToolOutput } from './appsApi'
 import { HOOKS_URI, HookToolInput, HookToolOutput } from './hooksApi'
 import { CONNECTED_APPS_URI, ConnectedAppToolInput, ConnectedAppToolOutput } from './connectedAppsApi'
 import { AGENTS_URI, AgentIdSchema, AgentToolInput, AgentToolOutput, SessionParentSchema } from './agentsApi'
-import { ActivityToolInput, ActivityToolOutput } from './activityApi'
+import { ActivityToolInput, ActivityToolOutput } from './activityToolsApi'
 import { TelemetryToolInput, TelemetryToolOutput } from './telemetryApi'
 
 /** URIs of the host server's resources (all subscribable, `application/json`). */
@@ -157,7 +157,7 @@ export * from './appMeta'
 export * from './hooksApi'
 export * from './connectedAppsApi'
 export * from './agentsApi'
-export * from './activityApi'
+export * from './activityToolsApi'
 export * from './telemetryApi'
 
 const sessionId = z.string().min(1).max(100)

@@ -21,9 +21,9 @@ import {
   DEFAULT_REGISTRY_URL,
   ACTIVITY_URI,
   ACTIVITY_PAGE_TEMPLATE,
-  parseActivityPage,
   TELEMETRY_URI,
 } from '../../shared/hostApi'
+import { parseActivityPage } from '../../shared/activityApi'
 import { describeSecretName } from '../secrets/secretNames'
 import { log } from '../log/log'
 import { stringifyMasked } from '../log/secretValues'

@@ -13,8 +13,6 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
 import {
-  ACTIVITY_URI,
-  ActivityPageSchema,
   ConnectedAppsResourceSchema,
   ElicitationsResourceSchema,
   HistoryResourceSchema,
@@ -24,12 +22,10 @@ import {
   TELEMETRY_URI,
   TelemetryViewSchema,
   ToolsResourceSchema,
-  VerifyReportSchema,
-  activityPageUri,
   historyUri,
   progressUri,
-  type ActivityRecord,
 } from '../../../src/shared/hostApi'
+import { ACTIVITY_URI, ActivityPageSchema, VerifyReportSchema, activityPageUri, type ActivityRecord } from '../../../src/shared/activityApi'
 import { startScriptedModelServer, type ScriptedModelServer } from '../../fixtures/modelServer/scriptedModelServer'
 import { addConsentedExtension, call, poll, read, selectScriptedModel, settledKeychain } from '../../helpers/hostCalls'
 import { testHostsStoppedAfterEach, type TestHost } from '../../helpers/testHost'

@@ -7,17 +7,8 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import {
-  ACTIVITY_URI,
-  ActivityPageSchema,
-  DEFAULT_RETENTION_DAYS,
-  activityPageUri,
-  describeCaller,
-  type ActivityFilter,
-  type ActivityPage,
-  type ActivityRecord,
-  type VerifyReport,
-} from '../../../shared/hostApi'
+import { describeCaller } from '../../../shared/hostApi'
+import { ACTIVITY_URI, ActivityPageSchema, DEFAULT_RETENTION_DAYS, activityPageUri, type ActivityFilter, type ActivityPage, type ActivityRecord, type VerifyReport } from '../../../shared/activityApi'
 import { useHostClient } from '../../mcp/hostContext'
 import { useHostAction } from '../../hooks/useHostAction'
 import { useViewStore } from '../../stores/viewStore'
