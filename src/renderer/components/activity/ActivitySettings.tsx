@@ -141,6 +141,8 @@ export function ActivitySettings() {
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {items.map((item) => {
               const record = records[item.index]!
+              const who = record.caller ? describeCaller(record.caller) : ''
+              const what = describe(record)
               return (
                 <div key={record.seq} role="listitem" style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}>
                   <button
@@ -150,8 +152,12 @@ export function ActivitySettings() {
                     onClick={() => setSelected(record)}
                   >
                     <span className="w-36 shrink-0 text-xs text-zinc-500 tabular-nums">{new Date(record.time).toLocaleString()}</span>
-                    <span className="w-40 shrink-0 truncate">{record.caller ? describeCaller(record.caller) : ''}</span>
-                    <span className="min-w-0 flex-1 truncate">{describe(record)}</span>
+                    <span className="w-40 shrink-0 truncate" title={who}>
+                      {who}
+                    </span>
+                    <span className="min-w-0 flex-1 truncate" title={what}>
+                      {what}
+                    </span>
                   </button>
                 </div>
               )
