@@ -61,6 +61,8 @@ export default tseslint.config(
   { files: ['src/main/agent/**/*.ts'], rules: restrict(electron, toRenderer, mayNotUse(['electron', 'host', 'server', 'services', 'gateway', 'secrets', 'settings', 'builtins'])) },
   { files: ['src/main/extensions/**/*.ts'], rules: restrict(electron, toRenderer, mayNotUse(['electron', 'host', 'server', 'services', 'gateway', 'agent', 'permissions', 'settings'])) },
   { files: ['src/main/hooks/**/*.ts'], rules: restrict(electron, toRenderer, mayNotUse(['electron', 'host', 'server', 'services', 'gateway', 'agent', 'secrets', 'settings', 'builtins'])) },
+  { files: ['src/main/activity/**/*.ts'], rules: restrict(electron, toRenderer, mayNotUse(['electron', 'host', 'server', 'services', 'gateway', 'agent', 'secrets', 'settings', 'builtins', 'hooks', 'telemetry'])) },
+  { files: ['src/main/telemetry/**/*.ts'], rules: restrict(electron, toRenderer, mayNotUse(['electron', 'host', 'server', 'services', 'gateway', 'agent', 'secrets', 'settings', 'builtins', 'extensions', 'permissions'])) },
   {
     files: ['src/main/{permissions,secrets,settings,builtins,log,storage,aiSdk,net,policy}/**/*.ts'],
     rules: restrict(electron, toRenderer, leafOnlyShared),

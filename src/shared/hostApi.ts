@@ -22,6 +22,8 @@ import { AGENTS_URI, AgentIdSchema, AgentToolInput, AgentToolOutput, SessionPare
 import { ROUTINES_URI, RoutineToolInput, RoutineToolOutput } from './routinesApi'
 import { SKILLS_URI, SkillToolInput, SkillToolOutput } from './skillsApi'
 import { GuardModeSchema } from './provenanceApi'
+import { ActivityToolInput, ActivityToolOutput } from './activityToolsApi'
+import { TelemetryToolInput, TelemetryToolOutput } from './telemetryApi'
 
 /** URIs of the host server's resources (all subscribable, `application/json`). */
 export const HostResource = {
@@ -168,6 +170,8 @@ export * from './policyApi'
 export * from './routinesApi'
 export * from './skillsApi'
 export * from './provenanceApi'
+export * from './activityToolsApi'
+export * from './telemetryApi'
 
 const sessionId = z.string().min(1).max(100)
 const sessionTitle = z.string().trim().min(1, 'A session title cannot be empty').max(200)
@@ -219,6 +223,8 @@ export const HostToolInput = {
   ...AgentToolInput,
   ...RoutineToolInput,
   ...SkillToolInput,
+  ...ActivityToolInput,
+  ...TelemetryToolInput,
   elicitation_respond: ElicitationRespondInput,
   ...QuestionToolInput,
 } as const
@@ -253,6 +259,8 @@ export const HostToolOutput = {
   ...AgentToolOutput,
   ...RoutineToolOutput,
   ...SkillToolOutput,
+  ...ActivityToolOutput,
+  ...TelemetryToolOutput,
   elicitation_respond: z.object({ id: z.string() }),
   ...QuestionToolOutput,
 } as const satisfies Record<HostToolName, z.ZodType>

@@ -63,6 +63,9 @@ import { createRoutineLauncher, waitForTool } from '../services/routines/routine
 import { createRoutineGrants } from '../services/routines/routineGrants'
 import { systemClock, type RoutineClock } from '../services/routines/clock'
 import { createSkillService, type SkillService } from '../services/skills/skillService'
+import { createActivityService } from '../activity/activityService'
+import { auditToolCalls } from '../activity/toolCallAudit'
+import { createTelemetryService } from '../telemetry/telemetryService'
 
 export interface Host {
   readonly services: HostServices
@@ -204,15 +207,41 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
   skillService.bind(skills)
   for (const message of skills.takeNotices()) notices.add({ message })
   const stopWatchingRoots = settings.onChange(() => skills.rootsChanged())
-  const permissions = await openPermissions(dataDir, {
-    homeDir: homedir(),
-    secretValues: secretValues.list,
-    secretValuesReady: secretValues.ready,
-    redact: redactSecrets,
-    guardMode: () => settings.get().guardAfterOutside ?? DEFAULT_GUARD_MODE,
-    managedMode: { least: () => policy.leastStrictMode(), refusal: (mode) => policy.modeRefusal(mode) },
-    refuseCalls: () => policy.refusal(),
+  // The activity log (docs/guide/activity.md): every authorize() answer is recorded before the call is
+  // dispatched, every dispatched call's end after it; the person's changes through the app tools too.
+  const activity = await createActivityService({
+    dataDir,
+    secrets: secretStore,
+    settings: { read: () => settings.get('activity') ?? {}, write: (next) => void settings.update({ activity: next }) },
+    pickSavePath,
   })
+  const audit = auditToolCalls(
+    await openPermissions(dataDir, {
+      homeDir: homedir(),
+      secretValues: secretValues.list,
+      secretValuesReady: secretValues.ready,
+      redact: redactSecrets,
+      guardMode: () => settings.get().guardAfterOutside ?? DEFAULT_GUARD_MODE,
+      managedMode: { least: () => policy.leastStrictMode(), refusal: (mode) => policy.modeRefusal(mode) },
+      refuseCalls: () => policy.refusal(),
+    }),
+    activity,
+  )
+  const permissions = audit.permissions
+  const stopAuditing = extensions.core.dispatcher.observe(audit.observer)
+  // OpenTelemetry export (opt-in): spans from the turn's hook points and the tool round, never a branch in the loop.
+  const telemetry = createTelemetryService({
+    settings: { read: () => settings.get('telemetry'), write: (next) => void settings.update({ telemetry: next }) },
+    secrets: secretStore,
+    version: pkg.version,
+    providerOf: (modelId) => {
+      const view = models.view()
+      const provider = view.providers.find((p) => p.models.includes(modelId)) ?? view.providers.find((p) => p.id === view.selected?.providerId)
+      return !provider ? 'unknown' : provider.kind === 'openai-compatible' ? provider.id : provider.kind
+    },
+    notify: (message) => notices.add({ message }),
+  })
+  const stopTracingTools = audit.onToolCall((event) => telemetry.spans.toolCall(event))
   for (const notice of permissions.store.takeNotices()) notices.add(notice)
   const guardNotice = guardUpdateNotice(permissions.store.snapshot(), settings.get())
   if (guardNotice) {
@@ -222,9 +251,12 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
   const attachments = createSessionAttachments(extensions.core.manager)
   const apps = createAppService(dataDir, () => extensions.core.cache.catalog().tools)
   const stopNotingApps = extensions.core.cache.onChange((catalog) => apps.noteCatalog(catalog.tools))
-  const hooks = await createHookService({ dataDir, dispatch: (request, options) => extensions.callers.run(HOOK_CALLER, (meta) => extensions.core.dispatcher.call({ ...request, _meta: meta }, options)), lookup: (name) => extensions.core.cache.lookup(name), roots: () => (settings.get().roots ?? []).map((root) => root.path) })
+  const hooks = await createHookService({ dataDir, dispatch: (request, options) => {
+      if (request.arguments) audit.expect(request.arguments, { kind: 'hook', name: `${String(request.arguments.event ?? 'a')} hook → ${request.name}` })
+      return extensions.callers.run(HOOK_CALLER, (meta) => extensions.core.dispatcher.call({ ...request, _meta: meta }, options))
+    }, lookup: (name) => extensions.core.cache.lookup(name), roots: () => (settings.get().roots ?? []).map((root) => root.path) })
   for (const notice of hooks.takeNotices()) notices.add(notice)
-  const chat = await createChatService({ dataDir, sessions, extensions, permissions, models, attachments, apps, hooks: hooks.runner, agents: agentStore, alwaysOffer: () => settings.get('alwaysOfferTools') ?? [], modelFacts: () => settings.get('modelFacts') ?? [], defaultInstructions: () => settings.get('defaultInstructions'), skillsPrompt: (turn) => skills.promptFor(turn), expandSkillCommand: (turn, text) => skills.expandCommand(turn, text), pickSavePath, turnRefusal: () => policy.refusal() })
+  const chat = await createChatService({ dataDir, sessions, extensions, permissions, models, attachments, apps, hooks: telemetry.spans.observeTurns(hooks.runner), agents: agentStore, alwaysOffer: () => settings.get('alwaysOfferTools') ?? [], modelFacts: () => settings.get('modelFacts') ?? [], defaultInstructions: () => settings.get('defaultInstructions'), skillsPrompt: (turn) => skills.promptFor(turn), expandSkillCommand: (turn, text) => skills.expandCommand(turn, text), pickSavePath, turnRefusal: () => policy.refusal() })
   const routineGrants = createRoutineGrants()
   const agents = createAgentService({ store: agentStore, builtins, manager: extensions.core.manager, turns: createAgentCalls({ agents: agentStore, sessions, chat, callers: extensions.callers, routines: routineGrants }) })
   let closed = false
@@ -327,6 +359,8 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
     policy,
     routines,
     skills,
+    activity,
+    telemetry,
   }
   const stopLogLevels = logLevels.follow(extensions.core.manager)
   const stopObserving = observeCatalog(extensions, permissions)
@@ -395,6 +429,10 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
       await services.registry.flush()
       await permissions.store.flush()
       await apps.flush()
+      // Last: what happened while closing (a denied call, a sign-out) is still recorded and on disk.
+      stopAuditing()
+      stopTracingTools()
+      await Promise.all([activity.close(), telemetry.close()])
     },
   }
 }

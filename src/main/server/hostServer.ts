@@ -20,7 +20,11 @@ import {
   type SettingsResource,
   DEFAULT_REGISTRY_URL,
   DEFAULT_GUARD_MODE,
+  ACTIVITY_URI,
+  ACTIVITY_PAGE_TEMPLATE,
+  TELEMETRY_URI,
 } from '../../shared/hostApi'
+import { parseActivityPage } from '../../shared/activityApi'
 import { describeSecretName } from '../secrets/secretNames'
 import { log } from '../log/log'
 import { stringifyMasked } from '../log/secretValues'
@@ -96,8 +100,25 @@ export function createHostServer(services: HostServices): { server: McpServer; d
     json(uri.href, services.chat.progress(decodeURIComponent(String(variables.id)), parseProgressSince(decodeURIComponent(String(variables.since))))),
   )
 
+  // The activity log (activityApi.ts): the plain URI is the newest page (subscribe to it); a query asks for a filtered or older page.
+  const activityOf = () => {
+    if (!services.activity) throw new Error('This host keeps no activity log.')
+    return services.activity
+  }
+  server.registerResource('activity', ACTIVITY_URI, { mimeType: 'application/json' }, async () => json(ACTIVITY_URI, await activityOf().page({})))
+  server.registerResource('activity-page', new ResourceTemplate(ACTIVITY_PAGE_TEMPLATE, { list: undefined }), { mimeType: 'application/json' }, async (uri, variables) => {
+    const page = parseActivityPage(decodeURIComponent(String(variables.query)))
+    if (page instanceof Error) throw page
+    return json(uri.href, await activityOf().page(page))
+  })
+
+  server.registerResource('telemetry', TELEMETRY_URI, { mimeType: 'application/json' }, async () => {
+    if (!services.telemetry) throw new Error('This host has no telemetry export.')
+    return json(TELEMETRY_URI, services.telemetry.view())
+  })
+
   const subscribed = new Set<string>()
-  const isKnown = (uri: string) => uri in readers || /^switchboard:\/\/(extensions\/[^/]+\/log|sessions\/[^/]+\/(history|progress))$/.test(uri)
+  const isKnown = (uri: string) => uri in readers || uri === ACTIVITY_URI || uri === TELEMETRY_URI || /^switchboard:\/\/(extensions\/[^/]+\/log|sessions\/[^/]+\/(history|progress))$/.test(uri)
   server.server.setRequestHandler('resources/subscribe', async (request) => {
     if (!isKnown(request.params.uri)) throw new Error(`Unknown resource ${request.params.uri}`)
     subscribed.add(request.params.uri)
@@ -137,6 +158,8 @@ export function createHostServer(services: HostServices): { server: McpServer; d
     services.skills.onChange(() => changed(HostResource.skills)),
     services.chat.onChange(changed),
     services.secrets.onChange(() => changed(HostResource.models)),
+    services.activity?.onChange(() => changed(ACTIVITY_URI)) ?? (() => undefined),
+    services.telemetry?.onChange(() => changed(TELEMETRY_URI)) ?? (() => undefined),
     services.permissions.store.onChange(() => {
       changed(HostResource.permissions)
       changed(HostResource.tools)

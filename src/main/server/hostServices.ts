@@ -25,6 +25,9 @@ import type { ManagedPolicy } from '../policy'
 import type { RoutineService } from '../services/routines/routineService'
 import type { SkillService } from '../services/skills/skillService'
 
+import type { ActivityService } from '../activity/activityService'
+import type { TelemetryService } from '../telemetry/telemetryService'
+
 /** What the host server serves; one instance is shared by every connection. */
 export interface HostServices {
   dataDir: string
@@ -67,4 +70,8 @@ export interface HostServices {
   routines: RoutineService
   /** Skills: local skill folders and skills servers, consent, and what the model may load. */
   skills: SkillService
+  /** The activity log: tool calls, decisions and the person's changes (src/main/activity); optional for hosts built without it. */
+  activity?: ActivityService
+  /** OpenTelemetry export (src/main/telemetry); optional like the activity log. */
+  telemetry?: TelemetryService
 }

@@ -19,6 +19,7 @@ import { registerSkillTools } from './skillTools'
 import { registerConnectedAppTools } from './connectedAppTools'
 import { registerAgentTools } from './agentTools'
 import { registerRoutineTools } from './routineTools'
+import { registerActivityTools } from './activityTools'
 import { PERSON_CALLER } from '../services/agents/callerGrants'
 import { candidateOf } from '../policy'
 
@@ -64,7 +65,10 @@ export function registerHostTools(server: McpServer, services: HostServices, set
       // The SDK types the callback from the schema generics; the cast keeps one typed wrapper for all tools.
       (async (args: Args<N>, ctx: ServerContext): Promise<CallToolResult> => {
         try {
-          return await run(args, ctx.mcpReq.signal, ctx)
+          const result = await run(args, ctx.mcpReq.signal, ctx)
+          // The person's installs, sign-ins, answers and permission changes go into the activity log (appToolEvents.ts picks which).
+          if (!result.isError) services.activity?.appToolDone(name, args as Record<string, unknown>)
+          return result
         } catch (error) {
           return errorResult(error)
         }
@@ -234,6 +238,7 @@ export function registerHostTools(server: McpServer, services: HostServices, set
     return { id }
   })
   registerQuestionTools(tool, services)
+  registerActivityTools(tool, services)
   registerAppTools(tool, raw, services)
   registerHookTools(tool, services)
   registerSkillTools(tool, services)

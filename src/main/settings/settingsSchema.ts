@@ -1,6 +1,6 @@
 /** The settings schema: one zod object with defaults, stamped with the version migrations lead up to. */
 import { z } from 'zod'
-import { GuardModeSchema, InstructionsSchema, ModelFactsRowSchema, RegistryUrlSchema, RootFoldersSchema, ThemeSchema } from '../../shared/hostApi'
+import { GuardModeSchema, InstructionsSchema, ModelFactsRowSchema, RegistryUrlSchema, RootFoldersSchema, TelemetrySettingsSchema, ThemeSchema } from '../../shared/hostApi'
 
 /** Bump with a migration in settingsMigrations.ts whenever a stored field changes meaning, name or shape. */
 export const SETTINGS_SCHEMA_VERSION = 1
@@ -24,6 +24,15 @@ export const SettingsSchema = z.object({
   guardAfterOutside: GuardModeSchema.optional(),
   /** The one-time notice about the guard was shown (after an update, to someone with "always allow" choices). */
   guardNoticeShown: z.boolean().optional(),
+  /** The activity log (docs/guide/activity.md): the person's retention, and the seal: the newest record's seq and hash, HMAC-keyed. */
+  activity: z
+    .object({
+      retentionDays: z.number().int().min(1).max(3650).optional(),
+      seal: z.object({ seq: z.number().int(), hash: z.string(), mac: z.string() }).optional(),
+    })
+    .optional(),
+  /** OpenTelemetry export (off until the person turns it on); header values are in the keychain, only their names here. */
+  telemetry: TelemetrySettingsSchema.optional(),
 })
 export type Settings = z.infer<typeof SettingsSchema>
 

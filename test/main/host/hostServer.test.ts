@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { rm } from 'node:fs/promises'
 import type { Client } from '@modelcontextprotocol/client'
-import { ExtensionsResourceSchema, HostResource, HostToolOutput, extensionLogUri, SessionsResourceSchema, SettingsResourceSchema, type HostToolName, type HostToolResult } from '../../../src/shared/hostApi'
+import { ACTIVITY_URI, TELEMETRY_URI, ExtensionsResourceSchema, HostResource, HostToolOutput, extensionLogUri, SessionsResourceSchema, SettingsResourceSchema, type HostToolName, type HostToolResult } from '../../../src/shared/hostApi'
 import { testHostsStoppedAfterEach, type TestHost } from '../../helpers/testHost'
 
 const startTestHost = testHostsStoppedAfterEach()
@@ -83,7 +83,7 @@ describe.each(Object.entries(transports))('host server over %s', (_name, connect
       ['agent-assistant', 'builtin', 'not-needed'],
     ])
     const { resources } = await client.listResources()
-    expect(resources.map((r) => r.uri).sort()).toEqual([...Object.values(HostResource), extensionLogUri('system'), extensionLogUri('frontend'), extensionLogUri('skills'), extensionLogUri('agent-assistant')].sort())
+    expect(resources.map((r) => r.uri).sort()).toEqual([...Object.values(HostResource), ACTIVITY_URI, TELEMETRY_URI, extensionLogUri('system'), extensionLogUri('frontend'), extensionLogUri('skills'), extensionLogUri('agent-assistant')].sort())
   })
 })
 

@@ -73,6 +73,16 @@ export interface ToolDispatcherOptions {
   progressIntervalMs?: number
 }
 
+/**
+ * Watches every call the dispatcher makes, whoever asked (the activity log, telemetry): `started`
+ * just before the request goes to the extension, `ended` with every outcome (also a call that
+ * never started). Must not throw or block; a failing observer is ignored.
+ */
+export interface DispatchObserver {
+  started?(request: ToolCallRequest, tool: CatalogTool): void
+  ended?(request: ToolCallRequest, outcome: CallOutcome): void
+}
+
 /** The abort reason for the hard cap; told apart from a person's cancel by identity. */
 class HardCapReached extends Error {
   constructor(readonly ms: number) {
@@ -89,6 +99,23 @@ class Superseded extends Error {
 export class ToolDispatcher {
   /** Checks structuredContent against outputSchema (outputValidation.ts). */
   readonly outputs = new OutputValidator()
+  private readonly observers = new Set<DispatchObserver>()
+
+  /** Adds an observer of every call; returns the function that removes it. */
+  observe(observer: DispatchObserver): () => void {
+    this.observers.add(observer)
+    return () => this.observers.delete(observer)
+  }
+
+  private tell(each: (observer: DispatchObserver) => void): void {
+    for (const observer of this.observers) {
+      try {
+        each(observer)
+      } catch {
+        // An observer's failure must never fail or change the call.
+      }
+    }
+  }
 
   constructor(
     private readonly sources: DispatchSources,
@@ -100,8 +127,11 @@ export class ToolDispatcher {
     const began = Date.now()
     const tool = this.sources.lookup(request.name) ?? (options.switchedOffToo ? this.sources.lookupSwitchedOff?.(request.name) : undefined)
     const tag = { name: request.name, extensionId: tool?.extensionId ?? '', tool: tool?.toolName ?? request.name }
-    const done = (outcome: DistributiveOmit<CallOutcome, 'name' | 'extensionId' | 'tool' | 'durationMs'>): CallOutcome =>
-      ({ ...outcome, ...tag, durationMs: Date.now() - began }) as CallOutcome
+    const done = (outcome: DistributiveOmit<CallOutcome, 'name' | 'extensionId' | 'tool' | 'durationMs'>): CallOutcome => {
+      const ended = { ...outcome, ...tag, durationMs: Date.now() - began } as CallOutcome
+      if (this.observers.size > 0) this.tell((observer) => observer.ended?.(request, ended))
+      return ended
+    }
     if (!tool) {
       return done({ status: 'failed', message: `Unknown tool "${request.name}": it is not in the catalog (its extension may be stopped, or the tool switched off on its extension's page).` })
     }
@@ -120,6 +150,7 @@ export class ToolDispatcher {
     const { callMs, hardCapMs } = config.timeouts
     const hardCap = setTimeout(() => controller.abort(new HardCapReached(hardCapMs)), hardCapMs)
     const progress = createTrailingThrottle((update: ProgressUpdate) => options.onProgress?.(update, request), this.options.progressIntervalMs ?? 50)
+    if (this.observers.size > 0) this.tell((observer) => observer.started?.(request, tool))
     try {
       const result = await connection.callTool(tool.toolName, request.arguments ?? {}, {
         signal: controller.signal,

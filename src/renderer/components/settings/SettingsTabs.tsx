@@ -34,6 +34,8 @@ export const settingsSections: { id: SettingsSection; label: string; panel: Sett
   { id: 'agents', label: 'Agents', panel: panel(() => import('../agents/AgentsSettings'), 'AgentsSettings') },
   { id: 'routines', label: 'Routines', panel: panel(() => import('../routines/RoutinesSettings'), 'RoutinesSettings') },
   { id: 'connected-apps', label: 'Connected apps', panel: panel(() => import('../connectedApps/ConnectedAppsSettings'), 'ConnectedAppsSettings') },
+  { id: 'activity', label: 'Activity', panel: panel(() => import('../activity/ActivitySettings'), 'ActivitySettings') },
+  { id: 'telemetry', label: 'Telemetry', panel: panel(() => import('../activity/TelemetrySettings'), 'TelemetrySettings') },
 ]
 
 export const tabId = (section: SettingsSection) => `settings-tab-${section}`

@@ -1,0 +1,155 @@
+/**
+ * Telemetry's parts: the bounded queue counts what it drops while the exporter hangs (span.end()
+ * never waits), content capture adds arguments and messages only when on, header values need a
+ * keychain, and a managed policy forces the endpoint.
+ */
+import { describe, expect, it } from 'vitest'
+import { InMemorySpanExporter, type ReadableSpan, type SpanExporter } from '@opentelemetry/sdk-trace'
+import { createPipeline, tracesUrl } from '../../../src/main/telemetry/otlpPipeline'
+import { createTelemetryService, type TelemetrySecrets } from '../../../src/main/telemetry/telemetryService'
+import type { TelemetrySettings } from '../../../src/shared/hostApi'
+import type { ToolCallEvent } from '../../../src/main/activity/toolCallAudit'
+import type { HookEvent } from '../../../src/shared/hooksApi'
+import type { TurnHooks } from '../../../src/main/hooks'
+
+/** An exporter that never answers: every batch it is handed stays in flight. */
+function hangingExporter(): SpanExporter & { handed: number } {
+  const exporter = {
+    handed: 0,
+    export(spans: ReadableSpan[]) {
+      exporter.handed += spans.length
+    },
+    shutdown: async () => undefined,
+  }
+  return exporter
+}
+
+function secrets(available: boolean): TelemetrySecrets & { values: Map<string, string> } {
+  const values = new Map<string, string>()
+  return {
+    values,
+    whenKnown: async () => undefined,
+    status: () => ({ keychain: available ? 'available' : 'unavailable' }),
+    get: async (name) => values.get(name),
+    set: async (name, value) => void values.set(name, value),
+    delete: async (name) => values.delete(name),
+  }
+}
+
+function service(options: { available?: boolean; exporter?: SpanExporter; initial?: Partial<TelemetrySettings> } = {}) {
+  let stored: TelemetrySettings | undefined = options.initial ? { enabled: false, headerNames: [], captureContent: false, ...options.initial } : undefined
+  const notices: string[] = []
+  const store = secrets(options.available ?? true)
+  const telemetry = createTelemetryService({
+    settings: { read: () => stored, write: (next) => void (stored = next) },
+    secrets: store,
+    version: 'test',
+    providerOf: () => 'openai',
+    notify: (message) => void notices.push(message),
+    pipeline: { delayMs: 10, ...(options.exporter ? { exporter: options.exporter } : {}) },
+  })
+  return { telemetry, notices, store, settings: () => stored }
+}
+
+const noHooks: TurnHooks = { run: async (_event: HookEvent, payload: object) => ({ payload, changes: [], warnings: [], context: [], observe: async () => [] }) as never }
+
+const toolEvent = (phase: 'decided' | 'started' | 'ended', extra: Partial<ToolCallEvent> = {}): ToolCallEvent =>
+  ({
+    phase,
+    callId: 'call-1',
+    caller: { kind: 'model', sessionId: 's1' },
+    sessionId: 's1',
+    tool: 'files__read',
+    extension: 'files',
+    decision: { verdict: 'allow', asked: false, by: 'mode', detail: 'mode-smart' },
+    arguments: { path: '/secret/plan.txt' },
+    ...(phase === 'decided' ? { run: true } : {}),
+    ...(phase === 'ended' ? { outcome: { status: 'ok', result: { content: [{ type: 'text', text: 'the plan' }] }, truncated: false, name: 'files__read', extensionId: 'files', tool: 'read', durationMs: 3 } } : {}),
+    ...extra,
+  }) as ToolCallEvent
+
+describe('telemetry', () => {
+  it('appends /v1/traces to a base endpoint and keeps a full one', () => {
+    expect(tracesUrl('http://localhost:4318')).toBe('http://localhost:4318/v1/traces')
+    expect(tracesUrl('https://otel.example/v1/traces')).toBe('https://otel.example/v1/traces')
+  })
+
+  it('drops what does not fit the queue while the collector hangs, counts it, and never waits', async () => {
+    const exporter = hangingExporter()
+    const pipeline = createPipeline({ endpoint: 'http://127.0.0.1:1', headers: {}, version: 'test', maxQueueSize: 8, delayMs: 5, exporter, onExport: () => undefined })
+    for (let i = 0; i < 100; i++) pipeline.tracer.startSpan(`span ${i}`).end()
+    // Every end() returned at once; the queue holds 8, one batch of 8 may be in flight, the rest were dropped.
+    expect(pipeline.counts.dropped).toBeGreaterThanOrEqual(100 - 16)
+    expect(pipeline.counts.dropped + exporter.handed).toBeLessThanOrEqual(100)
+    expect(pipeline.counts.exported).toBe(0)
+    void pipeline.shutdown()
+  })
+
+  it('builds spans with GenAI attributes, and content only when capture is on', async () => {
+    const exporter = new InMemorySpanExporter()
+    const { telemetry } = service({ exporter, initial: { enabled: true, endpoint: 'http://127.0.0.1:4318' } })
+    await telemetry.ready()
+    const hooks = telemetry.spans.observeTurns(noHooks)
+    const turn = async () => {
+      await hooks.run('user-message', { sessionId: 's1', text: 'my private question', extensions: [] })
+      await hooks.run('model-request', { sessionId: 's1', step: 0, model: 'gpt-5', tools: [], messages: [{ role: 'user', content: 'my private question' }] })
+      await hooks.run('tool-call', { sessionId: 's1', tool: 'files__read', extension: 'files', arguments: {} })
+      telemetry.spans.toolCall(toolEvent('started'))
+      telemetry.spans.toolCall(toolEvent('ended'))
+      await hooks.run('turn-end', { sessionId: 's1', status: 'done', text: 'the answer' })
+      await telemetry.forceFlush()
+    }
+    await turn()
+    const spans = exporter.getFinishedSpans()
+    expect(spans.map((s) => s.name).sort()).toEqual(['chat gpt-5', 'execute_tool files__read', 'invoke_agent'])
+    const agent = spans.find((s) => s.name === 'invoke_agent')!
+    for (const child of spans.filter((s) => s !== agent)) expect(child.parentSpanContext?.spanId).toBe(agent.spanContext().spanId)
+    const tool = spans.find((s) => s.name.startsWith('execute_tool'))!
+    expect(tool.attributes).toMatchObject({ 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.call.id': 'call-1', 'mcp.method.name': 'tools/call', 'switchboard.decision.by': 'mode' })
+    expect(JSON.stringify(spans.map((s) => s.attributes))).not.toMatch(/private question|plan\.txt|the plan|the answer/)
+
+    exporter.reset()
+    await telemetry.set({ captureContent: true })
+    await turn()
+    const captured = JSON.stringify(exporter.getFinishedSpans().map((s) => s.attributes))
+    expect(captured).toMatch(/private question/)
+    expect(captured).toMatch(/plan\.txt/)
+    expect(captured).toMatch(/the plan/)
+    await telemetry.close()
+  })
+
+  it('refuses header values without a keychain and keeps export off with the reason', async () => {
+    const { telemetry, store } = service({ available: false })
+    await expect(telemetry.set({ enabled: true, endpoint: 'http://127.0.0.1:4318', headers: { Authorization: 'Bearer CANARY' } })).rejects.toThrow(/no keychain to keep them in/)
+    expect(store.values.size).toBe(0)
+    expect(telemetry.view()).toMatchObject({ enabled: false, state: 'off' })
+    // A header kept from before, with the keychain gone now: off, and why.
+    const later = service({ available: false, initial: { enabled: true, endpoint: 'http://127.0.0.1:4318', headerNames: ['Authorization'] } })
+    await later.telemetry.ready()
+    expect(later.telemetry.view()).toMatchObject({ state: 'blocked', reason: expect.stringMatching(/no keychain/) })
+    await telemetry.close()
+    await later.telemetry.close()
+  })
+
+  it('keeps header values in the keychain, only their names in the settings', async () => {
+    const { telemetry, store, settings } = service({ exporter: new InMemorySpanExporter() })
+    await telemetry.set({ enabled: true, endpoint: 'http://127.0.0.1:4318', headers: { 'x-api-key': 'CANARY-VALUE' } })
+    expect(JSON.stringify(settings())).not.toContain('CANARY-VALUE')
+    expect(settings()).toMatchObject({ headerNames: ['x-api-key'] })
+    expect([...store.values.values()]).toEqual(['CANARY-VALUE'])
+    expect(JSON.stringify(telemetry.view())).not.toContain('CANARY-VALUE')
+    expect(telemetry.view().state).toBe('exporting')
+    await telemetry.set({ headers: { 'x-api-key': null } })
+    expect(store.values.size).toBe(0)
+    await telemetry.close()
+  })
+
+  it('a managed policy forces the endpoint: on, and not changeable by the person', async () => {
+    const { telemetry } = service({ exporter: new InMemorySpanExporter() })
+    const view = await telemetry.force({ endpoint: 'https://collector.corp.example' })
+    expect(view).toMatchObject({ enabled: true, managed: true, endpoint: 'https://collector.corp.example', state: 'exporting' })
+    await expect(telemetry.set({ enabled: false })).rejects.toThrow(/organization’s policy/)
+    expect((await telemetry.force(undefined)).managed).toBe(false)
+    await telemetry.close()
+  })
+})
