@@ -205,7 +205,7 @@ export async function openSessionStore(options: SessionStoreOptions): Promise<Se
       const open = [...appenders.values()]
       appenders.clear()
       await Promise.all(open.map((appender) => appender.close()))
-      await index.flush()
+      await index.close()
     },
   }
 }
