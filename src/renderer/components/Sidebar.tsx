@@ -145,6 +145,8 @@ interface SessionRowsProps {
 
 function SessionRows({ sessions, scroller, activeId, onSelect, onDeleted }: SessionRowsProps) {
   const virtual = sessions.length > VIRTUAL_FROM
+  // Not memoised (as in MessageList): the component reads the virtualizer afresh on every draw.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: virtual ? sessions.length : 0,
     getScrollElement: () => scroller.current,

@@ -32,6 +32,8 @@ export interface ChatSearchOptions {
   sessions: Pick<SessionIndex, 'list' | 'get'>
   /** How long after start the background pass begins when nothing asks for search before (default 2 s: the start itself comes first). */
   startDelayMs?: number
+  /** Words in more messages than this are answered newest first (default COMMON_DOCUMENTS). */
+  commonDocuments?: number
 }
 
 export interface SearchPage {
@@ -252,7 +254,7 @@ export function createChatSearch(options: ChatSearchOptions): ChatSearch {
       let order: SearchPage['order']
       try {
         const documents = Math.min(...terms.map((term) => Number((open.documents.get(term, `${term}\u{10FFFF}`) as { n: number }).n)))
-        order = documents > COMMON_DOCUMENTS ? 'newest' : 'relevance'
+        order = documents > (options.commonDocuments ?? COMMON_DOCUMENTS) ? 'newest' : 'relevance'
         rows = (order === 'newest' ? open.newest : open.ranked).all(match, limit + 1, offset) as typeof rows
       } catch (error) {
         damaged((error as Error).message)

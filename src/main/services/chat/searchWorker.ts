@@ -132,6 +132,11 @@ function documentOf(line: Line): SearchDocument | undefined {
   return { id: line.id as string, role: line.kind, text: line.text, at: typeof line.at === 'string' ? line.at : '' }
 }
 
+/** Modification times are compared to the millisecond: what every file system and copy tool keeps. */
+function millis(mtimeMs: number): number {
+  return Math.trunc(mtimeMs)
+}
+
 // ------------------------------------------------------------------ the worker itself
 
 class Writer {
@@ -219,7 +224,7 @@ class Writer {
     let data: Buffer
     let mtime: number
     try {
-      mtime = statSync(this.fileOf(session)).mtimeMs
+      mtime = millis(statSync(this.fileOf(session)).mtimeMs)
       data = readFileSync(this.fileOf(session))
     } catch {
       // No file (a session without messages yet, or deleted meanwhile): nothing to find in it.
@@ -255,7 +260,7 @@ class Writer {
     if (!row || message.kind === 'rewind' || message.end - message.bytes !== row.size) return this.reindex(session)
     let mtime = row.mtime
     try {
-      mtime = statSync(this.fileOf(session)).mtimeMs
+      mtime = millis(statSync(this.fileOf(session)).mtimeMs)
     } catch {
       // Gone meanwhile: the next start finds no file and forgets the session.
     }
@@ -298,7 +303,7 @@ class Writer {
           if (row) this.forget(session)
           continue
         }
-        if (row && row.size === stat.size && row.mtime === stat.mtimeMs) continue
+        if (row && row.size === stat.size && row.mtime === millis(stat.mtimeMs)) continue
         this.reindex(session)
       }
     } catch (error) {
