@@ -245,7 +245,7 @@ async function sessionTimes(root: string, sessions: number): Promise<{ read: num
       reads.push(performance.now() - began)
     }
     const creates: number[] = []
-    for (let i = 0; i < 9; i++) {
+    for (let i = 0; i < 21; i++) {
       const began = performance.now()
       await callTool(running.client, 'session_create', { title: `Created ${i}` })
       creates.push(performance.now() - began)
