@@ -9,7 +9,7 @@
  * indexes its session again (what it set aside leaves search), a deleted session leaves; data written
  * before the index existed, or while the app was not running, is indexed in the background, checked
  * against each session file's size and modification time. Searches read the file here on the main
- * thread through their own read-only connection (WAL: readers never wait for the writer), so no text is
+ * thread through their own connection, which only reads (WAL: readers never wait for the writer), so no text is
  * kept in memory: a snippet is cut from the text the index holds, for the page of results only.
  *
  * A damaged index is deleted and built again; until the background pass is through, results say they
@@ -139,7 +139,9 @@ export function createChatSearch(options: ChatSearchOptions): ChatSearch {
     if (reader) return reader
     if (!existsSync(dbPath)) return undefined
     try {
-      const db = new (loadSqlite().DatabaseSync)(dbPath, { readOnly: true })
+      // Not opened read-only: a read-only connection cannot open a WAL database whose -shm file is not
+      // there yet (the worker has not opened it this run). It only ever reads; the worker writes.
+      const db = new (loadSqlite().DatabaseSync)(dbPath)
       db.exec('PRAGMA busy_timeout = 5000')
       const version = db.prepare(`SELECT value FROM meta WHERE key = 'schema'`).get() as { value?: string } | undefined
       if (version?.value !== SEARCH_SCHEMA_VERSION) {
@@ -257,7 +259,10 @@ export function createChatSearch(options: ChatSearchOptions): ChatSearch {
         order = documents > (options.commonDocuments ?? COMMON_DOCUMENTS) ? 'newest' : 'relevance'
         rows = (order === 'newest' ? open.newest : open.ranked).all(match, limit + 1, offset) as typeof rows
       } catch (error) {
-        damaged((error as Error).message)
+        const why = (error as Error).message
+        // A damaged file is built again; anything else (busy, a query SQLite refuses) is reported and retried next time.
+        if (/malformed|not a database|corrupt/i.test(why)) damaged(why)
+        else log('warn', 'search', `a search failed: ${why}`)
         return { results: [], catchingUp: true }
       }
       const results: SearchResult[] = []

@@ -81,6 +81,10 @@ describe('the search index', () => {
       await writeFile(join(dataDir, 'sessions', `${id}.jsonl`), lines.map((draft) => JSON.stringify({ ...draft, v: 1, id: randomUUID(), at })).join('\n') + '\n')
     }
     await writeFile(join(dataDir, 'sessions', 'index.json'), JSON.stringify({ version: 1, sessions }))
+    // A time in whole seconds, which every clock and utimes keeps exactly (set back below after an edit).
+    const quokkaFile = join(dataDir, 'sessions', `${sessions[999]!.id}.jsonl`)
+    const wholeSeconds = Math.floor(Date.now() / 1000) - 60
+    await utimes(quokkaFile, wholeSeconds, wholeSeconds)
 
     const first = await world(dataDir, 500)
     const meanwhile = await first.search.search('special')
@@ -100,11 +104,10 @@ describe('the search index', () => {
     await first.store.close()
 
     // Same size, same time: trusted as indexed (the file is not read again). Any other change: read again.
-    const quokka = sessions[999]!.id
-    const file = join(dataDir, 'sessions', `${quokka}.jsonl`)
-    const before = await stat(file)
-    await writeFile(file, (await readFile(file, 'utf8')).replace('quokka', 'wombat'))
-    await utimes(file, before.atime, before.mtime)
+    const sizeBefore = (await stat(quokkaFile)).size
+    await writeFile(quokkaFile, (await readFile(quokkaFile, 'utf8')).replace('quokka', 'wombat'))
+    await utimes(quokkaFile, wholeSeconds, wholeSeconds)
+    expect((await stat(quokkaFile)).size).toBe(sizeBefore)
     const other = sessions[998]!.id
     await appendFile(join(dataDir, 'sessions', `${other}.jsonl`), JSON.stringify({ ...reply('a numbat appears'), v: 1, id: randomUUID(), at }) + '\n')
     const second = await world(dataDir)
