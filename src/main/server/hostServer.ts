@@ -174,7 +174,7 @@ function settingsView(services: HostServices): SettingsResource {
 export const SESSIONS_ANNOUNCE_MS = 1000
 
 /** Calls `announce` at once, or, within `ms` of the last call, once when the `ms` are up (never more often). */
-function atMostEvery(ms: number, announce: () => void): { notify: () => void; stop: () => void } {
+export function atMostEvery(ms: number, announce: () => void): { notify: () => void; stop: () => void } {
   let last = Number.NEGATIVE_INFINITY
   let timer: NodeJS.Timeout | undefined
   const fire = () => {
