@@ -1,9 +1,11 @@
 /**
  * Search across all conversations (chat_search, Ctrl+K): a persistent, incremental full-text index in
- * SQLite FTS5 (`<dataDir>/search/messages.sqlite`, through Node's built-in node:sqlite — an embedded
- * engine the app does not have to ship or build: Node ≥ 22.5 has it with FTS5, and Electron 45 ships
- * Node 22/24-line builds that do; MiniSearch, used before, kept every message's text in memory and was
- * built anew from every file on the first search after each start).
+ * SQLite FTS5 (`<dataDir>/search/messages.sqlite`, through Node's built-in node:sqlite — a real
+ * embedded engine the app does not have to ship or build natively: node:sqlite exists from Node 22.5
+ * with FTS5 compiled in, and Electron 45 ships a Node 24 (Electron moved to Node 24 with Electron 40,
+ * 24.11.1; its release notes), so the app's main process has it; checked under Node 22.23 here.
+ * MiniSearch, used before, kept every message's text in memory a second time and was built anew from
+ * every session file on the first search after each start).
  *
  * Writes happen in a worker thread (searchWorker.ts): each commit is added as it is made, a rewind
  * indexes its session again (what it set aside leaves search), a deleted session leaves; data written
