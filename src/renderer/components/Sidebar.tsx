@@ -1,5 +1,5 @@
 /** The left column: app name, "New session", the session list and the way to settings. */
-import { useEffect, useMemo, useRef } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import type { SessionSummary } from '../../shared/hostApi'
 import { useHostAction } from '../hooks/useHostAction'
@@ -23,7 +23,8 @@ export function Sidebar() {
   const showSettings = useViewStore((state) => state.showSettings)
   const setCreatingSession = useViewStore((state) => state.setCreatingSession)
   const newButton = useRef<HTMLButtonElement>(null)
-  const scroller = useRef<HTMLElement>(null)
+  // State, not a ref: the list's virtualizer needs a draw once the element exists (a ref is set after the rows' first layout).
+  const [scroller, setScroller] = useState<HTMLElement | null>(null)
   const open = useViewStore((state) => state.sidebarOpen)
   const setOpen = useViewStore((state) => state.setSidebarOpen)
   const openSearch = () => useSearchStore.getState().setOpen(true)
@@ -103,7 +104,7 @@ export function Sidebar() {
       <h2 id="sessions-heading" className="px-5 pb-1 text-xs font-medium tracking-wide text-zinc-500 uppercase dark:text-zinc-400">
         Sessions
       </h2>
-      <nav ref={scroller} aria-labelledby="sessions-heading" className="min-h-0 flex-1 overflow-y-auto px-2 pb-2">
+      <nav ref={setScroller} aria-labelledby="sessions-heading" className="min-h-0 flex-1 overflow-y-auto px-2 pb-2">
         {sessions.length === 0 ? (
           <p className="px-3 py-2 text-sm text-zinc-500 dark:text-zinc-400">No sessions yet.</p>
         ) : (
@@ -137,7 +138,7 @@ const ROW_HEIGHT = 34
 
 interface SessionRowsProps {
   sessions: readonly SessionSummary[]
-  scroller: React.RefObject<HTMLElement | null>
+  scroller: HTMLElement | null
   activeId: string | null
   onSelect: (id: string) => void
   onDeleted: (id: string) => void
@@ -149,7 +150,7 @@ function SessionRows({ sessions, scroller, activeId, onSelect, onDeleted }: Sess
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: virtual ? sessions.length : 0,
-    getScrollElement: () => scroller.current,
+    getScrollElement: () => scroller,
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
     getItemKey: (index) => sessions[index]?.id ?? index,
