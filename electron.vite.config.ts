@@ -72,6 +72,8 @@ export default defineConfig({
         input: {
           index: resolve('src/main/electron/index.ts'),
           host: resolve('src/main/host/cli.ts'),
+          // The search index's writer runs in a worker thread (chatSearch.ts finds it beside the bundle).
+          searchWorker: resolve('src/main/services/chat/searchWorker.ts'),
         },
       },
     },

@@ -326,7 +326,12 @@ export const ChatToolInput = {
   chat_edit: z.object({ sessionId: z.string(), messageId: z.string().min(1), text: z.string().trim().min(1, 'Type a message first.').max(200_000) }),
   chat_cancel: z.object({ sessionId: z.string() }),
   /** Full-text search over every conversation (the person's messages and the replies), best match first. */
-  chat_search: z.object({ query: z.string().trim().min(1, 'Type something to search for.').max(500), limit: z.number().int().min(1).max(200).optional() }),
+  chat_search: z.object({
+    query: z.string().trim().min(1, 'Type something to search for.').max(500),
+    limit: z.number().int().min(1).max(200).optional(),
+    /** Results to skip: the next page of a search (`hasMore`). */
+    offset: z.number().int().min(0).max(100_000).optional(),
+  }),
   /**
    * A conversation as Markdown or JSON: the text comes back; with `save` (the app window), main also
    * asks where to save it in the system dialog and writes it there.
@@ -346,7 +351,15 @@ export const ChatToolOutput = {
   chat_regenerate: z.object({ sessionId: z.string(), turnId: z.string() }),
   chat_edit: z.object({ sessionId: z.string(), turnId: z.string() }),
   chat_cancel: z.object({ sessionId: z.string(), cancelled: z.boolean() }),
-  chat_search: z.object({ results: z.array(SearchResultSchema) }),
+  chat_search: z.object({
+    results: z.array(SearchResultSchema),
+    /** The index is still taking in conversations written before it existed (or it is being rebuilt): more may be found soon. */
+    catchingUp: z.boolean().optional(),
+    /** More results follow: ask again with `offset`. */
+    hasMore: z.boolean().optional(),
+    /** "relevance": best match first; "newest": the words are in most messages, so the newest come first. */
+    order: z.enum(['relevance', 'newest']).optional(),
+  }),
   /** `saved`: the file written; `cancelled`: the dialog was closed; `unavailable`: no dialog here (browser mode: the window downloads `text`). */
   chat_export: z.object({
     fileName: z.string(),

@@ -31,7 +31,7 @@ import type { AssistantMessage, MessageDraft, StoredMessage, ToolResultMessage }
 import { streamStep } from './streamStep'
 import { runToolRound, type AuthorizeCall, type DispatchCall } from './toolRound'
 import { TurnProgressTracker, type TurnProgress } from './turnProgress'
-import { FIND_TOOLS, offerForTurn, recentToolNames, requestFigures, runFindTools, toolsForStep } from './toolSearch'
+import { FIND_TOOLS, calledToolNames, offerForTurn, recentToolNames, requestFigures, runFindTools, toolsForStep } from './toolSearch'
 
 export const DEFAULT_STEP_LIMIT = 25
 // 34 ms keeps progress under 30 updates a second (docs/architecture.md §9), about one per animation frame or fewer.
@@ -215,7 +215,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
       options.onToolsFound?.(fresh)
     }
     const alwaysOffer = new Set(options.alwaysOffer ?? [])
-    const calledTools = conversation.flatMap((message) => (message.kind === 'assistant' ? message.toolCalls.map((call) => call.name) : []))
+    const calledTools = calledToolNames(conversation)
     const stepTools = () =>
       toolsForStep({
         offer: turnOffer.offered,
@@ -239,7 +239,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
     const older = needsCompaction(before, options.contextWindow) ? olderTurns(conversation) : []
     if (older.length > 0) {
       try {
-        const summary = await summariseTurns(options.model, older, signal)
+        const summary = await summariseTurns(options.model, older, signal, options.contextWindow)
         const tokensAfter = before - messageTokens(toModelMessages(older)) + messageTokens([summaryTurn(summary)])
         const usage = summary.usage ? { usage: summary.usage } : {}
         conversation.push(await commit({ kind: 'summary', turnId, text: summary.text, upTo: older.at(-1)!.id, covered: older.length, tokensBefore: before, tokensAfter, model: options.model.modelId, ...usage, ...summaryProvenance(older, options.model.modelId) }))

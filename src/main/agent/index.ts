@@ -3,7 +3,7 @@ export { runTurn, DEFAULT_STEP_LIMIT, DEFAULT_PROGRESS_INTERVAL_MS, type RunTurn
 export { createTurnRegistry, TurnInProgressError, type TurnHandle, type TurnRegistry } from './turnRegistry'
 export { openSessionStore, UnknownSessionError, DEFAULT_STORED_RESULT_SIZE, type LoadedSession, type SessionStore, type SessionStoreOptions } from './sessionStore'
 export { openSessionIndex, DEFAULT_SESSION_TITLE, DEFAULT_TOOL_OFFER, SessionNotFoundError, type SessionIndex } from './sessionIndex'
-export { historyPayload, type HistoryEntry, type HistoryPayload, type HistoryToolCall, type HistoryToolResult } from './historyPayload'
+export { historyPayload, extendHistoryPayload, type HistoryEntry, type HistoryPayload, type HistoryToolCall, type HistoryToolResult } from './historyPayload'
 export type { ProgressPayload, ToolCallProgress, ToolCallState, TurnProgress, TurnStatus } from './turnProgress'
 export { catalogForTurn, DEFAULT_TOOL_LIMIT, type TurnWarning } from './catalogForTurn'
 export { createArgumentValidator, type ArgumentValidator } from './argumentValidation'

@@ -26,9 +26,12 @@ export function summaryTurn(summary: Pick<SummaryMessage, 'text'>): ModelMessage
 
 /**
  * The conversation as it stands (setAside.ts): what a regenerate or an edit set aside is left out,
- * and the messages the latest summary stands for are replaced by it.
+ * and the messages the latest summary stands for are replaced by it. Read from the last summary on
+ * (fromLastSummary), so a turn in a long, summarised conversation does not pass over all of it.
  */
 export function modelHistory(history: readonly StoredMessage[]): StoredMessage[] {
+  const fast = fromLastSummary(history)
+  if (fast) return fast
   const active = activeMessages(history)
   const summary = active.findLast((message): message is SummaryMessage => message.kind === 'summary')
   if (!summary) return active
@@ -37,32 +40,69 @@ export function modelHistory(history: readonly StoredMessage[]): StoredMessage[]
   return [summary, ...rest]
 }
 
+/**
+ * modelHistory read backwards from the last summary line: the summary, then the active messages after
+ * the one it stands up to. Undefined (read the whole file) when there is no summary, or when a rewind
+ * after it reaches further back than what is read (it could have set the summary aside).
+ */
+function fromLastSummary(history: readonly StoredMessage[]): StoredMessage[] | undefined {
+  const at = history.findLastIndex((message) => message.kind === 'summary')
+  if (at < 0) return undefined
+  const summary = history[at] as SummaryMessage
+  let from = at
+  while (from > 0 && history[from - 1]!.id !== summary.upTo) from--
+  if (from === 0) return undefined
+  const tail = history.slice(from)
+  const ids = new Set(tail.map((message) => message.id))
+  if (tail.some((message) => message.kind === 'rewind' && !ids.has(message.from))) return undefined
+  const active = activeMessages(tail)
+  if (!active.includes(summary)) return undefined
+  return [summary, ...active.filter((message) => message.kind !== 'summary')]
+}
+
+/**
+ * The model messages of each stored message, kept while the stored message is (with the loaded
+ * session): each turn gives the model the same objects, so their token counts (tokenWeight.ts, kept
+ * per object) are counted once per message, not once per turn. An assistant message is kept with the
+ * results it was built with; a result committed later builds it again.
+ */
+const built = new WeakMap<StoredMessage, { results: readonly (ToolResultMessage | undefined)[]; messages: ModelMessage[] }>()
+
+function modelMessagesOf(message: StoredMessage, results: ReadonlyMap<string, ToolResultMessage>): ModelMessage[] {
+  const answers = message.kind === 'assistant' ? message.toolCalls.map((call) => results.get(call.callId)) : []
+  const kept = built.get(message)
+  if (kept && kept.results.length === answers.length && kept.results.every((result, index) => result === answers[index])) return kept.messages
+  let messages: ModelMessage[]
+  switch (message.kind) {
+    case 'user':
+      // A message a hook refused never reaches the model, not even in later turns.
+      messages = message.refusedBy ? [] : [{ role: 'user', content: userContent(message) }]
+      break
+    case 'assistant':
+      messages = assistantTurn(message, results)
+      break
+    case 'summary':
+      messages = [summaryTurn(message)]
+      break
+    case 'tool-result':
+    case 'notice':
+    case 'rewind':
+      messages = []
+      break
+    default:
+      message satisfies never
+      messages = []
+  }
+  built.set(message, { results: answers, messages })
+  return messages
+}
+
 export function toModelMessages(stored: readonly StoredMessage[]): ModelMessage[] {
   const history = modelHistory(stored)
   const results = new Map<string, ToolResultMessage>()
   for (const message of history) if (message.kind === 'tool-result') results.set(message.callId, message)
-
   const conversation: ModelMessage[] = []
-  for (const message of history) {
-    switch (message.kind) {
-      case 'user':
-        // A message a hook refused never reaches the model, not even in later turns.
-        if (!message.refusedBy) conversation.push({ role: 'user', content: userContent(message) })
-        break
-      case 'assistant':
-        conversation.push(...assistantTurn(message, results))
-        break
-      case 'summary':
-        conversation.push(summaryTurn(message))
-        break
-      case 'tool-result':
-      case 'notice':
-      case 'rewind':
-        break
-      default:
-        message satisfies never
-    }
-  }
+  for (const message of history) conversation.push(...modelMessagesOf(message, results))
   return conversation
 }
 

@@ -14,6 +14,8 @@ const TAIL_CHUNK = 64 * 1024
 
 export class SessionAppender {
   private handle: Promise<FileHandle> | undefined
+  /** The file's size as of the appends so far (known once it is open): each append resolves with where its line ends. */
+  private size = 0
   private queue: Promise<unknown>
   private closed = false
 
@@ -33,8 +35,11 @@ export class SessionAppender {
     )
   }
 
-  /** Appends `line` (without its newline) durably. Rejects if the write or the sync fails. */
-  append(line: string): Promise<void> {
+  /**
+   * Appends `line` (without its newline) durably; resolves with the file's size after it (where the
+   * line ends: the search index keeps count of what it has read by it). Rejects if the write or the sync fails.
+   */
+  append(line: string): Promise<number> {
     if (this.closed) return Promise.reject(new Error(`the session file ${this.path} is closed`))
     const data = Buffer.from(`${line}\n`, 'utf8')
     const next = this.queue.catch(() => undefined).then(async () => {
@@ -46,6 +51,8 @@ export class SessionAppender {
         written += bytesWritten
       }
       await handle.datasync()
+      this.size += data.length
+      return this.size
     })
     this.queue = next
     return next
@@ -61,7 +68,10 @@ export class SessionAppender {
   }
 
   private opened(): Promise<FileHandle> {
-    this.handle ??= openForAppend(this.path)
+    this.handle ??= openForAppend(this.path).then(async (handle) => {
+      this.size = (await handle.stat()).size
+      return handle
+    })
     // A failed open is not cached: the next append tries again (e.g. after the disk was freed).
     this.handle.catch(() => (this.handle = undefined))
     return this.handle

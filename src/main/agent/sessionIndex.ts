@@ -1,5 +1,14 @@
-/** The list of chat sessions, persisted as one JSON index under the data dir. */
+/**
+ * The list of chat sessions, persisted under the data dir as a compact snapshot (`index.json`, the
+ * format every version reads) and a journal of the changes since (`index.jsonl`, one line per created,
+ * changed or deleted session, appended durably by SessionAppender). So creating, renaming and deleting
+ * a session costs one short line whatever the number of sessions; the snapshot is written again only
+ * once the journal has grown to the size of the list (amortised O(1) per change), and at close.
+ * A crash between the two writes is harmless: the journal replayed over the newer snapshot ends in the
+ * same state.
+ */
 import { randomUUID } from 'node:crypto'
+import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { SessionSummarySchema, type RootFolder, type SessionSummary, type ToolOffer } from '../../shared/hostApi'
@@ -7,6 +16,7 @@ import { log } from '../log/log'
 import { writeFileAtomic } from '../storage/atomicFile'
 import { makePrivateDir } from '../storage/privateFiles'
 import { readJsonFile } from '../storage/jsonFile'
+import { SessionAppender } from './sessionAppender'
 
 const IndexFileSchema = z.object({ version: z.literal(1), sessions: z.array(SessionSummarySchema) })
 
@@ -49,7 +59,12 @@ export interface SessionIndex {
   noteCommitted(id: string, update: { messageCount: number; updated: string; title?: string }): void
   /** Saves a pending coalesced write now. */
   flush(): Promise<void>
+  /** Saves what is pending and folds the journal into the snapshot (at the app's end). */
+  close(): Promise<void>
 }
+
+/** The journal is folded into the snapshot once it has this many lines, or as many as there are sessions if more. */
+const JOURNAL_LINES = 500
 
 /** How long counts reported by noteCommitted wait before the index is saved, so a busy turn costs one index write, not one per message. */
 export const INDEX_SAVE_DELAY_MS = 1000
@@ -62,23 +77,54 @@ export async function openSessionIndex(
 ): Promise<SessionIndex> {
   const dir = join(dataDir, 'sessions')
   const file = join(dir, 'index.json')
+  const journalFile = join(dir, 'index.jsonl')
   await makePrivateDir(dir)
   const sessions = new Map<string, SessionSummary>()
   const loaded = load(file)
   for (const session of loaded.sessions) sessions.set(session.id, session)
+  let journalLines = replay(journalFile, sessions)
+  /** The list newest first, kept until the next change. */
+  let sorted: SessionSummary[] | undefined
   const listeners = new Set<() => void>()
-  // Writes are chained so two quick edits never race on the rename.
+  // Writes are chained so two quick edits never race.
   let writing: Promise<void> = Promise.resolve()
-
+  let journal: SessionAppender | undefined
+  /** Sessions whose count and time noteCommitted changed since the last save. */
+  const pending = new Set<string>()
   let saveTimer: NodeJS.Timeout | undefined
+  // A snapshot is written at once when there is none (a new data folder) or the old one was damaged.
+  let snapshotDue = loaded.missing || loaded.damage !== undefined
 
-  const commit = async (): Promise<void> => {
-    clearTimeout(saveTimer)
-    saveTimer = undefined
-    const snapshot = JSON.stringify({ version: 1, sessions: [...sessions.values()] }, null, 2)
-    writing = writing.catch(() => undefined).then(() => writeFileAtomic(file, snapshot))
+  const snapshot = async () => {
+    await journal?.close()
+    journal = undefined
+    await writeFileAtomic(file, JSON.stringify({ version: 1, sessions: [...sessions.values()] }))
+    rmSync(journalFile, { force: true })
+    journalLines = 0
+    snapshotDue = false
+  }
+  /** Saves `lines` (changes to the list) and tells the listeners. */
+  const save = async (lines: readonly JournalLine[]): Promise<void> => {
+    writing = writing
+      .catch(() => undefined)
+      .then(async () => {
+        if (snapshotDue || journalLines + lines.length > Math.max(JOURNAL_LINES, sessions.size)) return snapshot()
+        journal ??= new SessionAppender(journalFile)
+        for (const line of lines) await journal.append(JSON.stringify(line))
+        journalLines += lines.length
+      })
     await writing
     for (const listener of listeners) listener()
+  }
+  const commit = async (ids: readonly string[] = []): Promise<void> => {
+    clearTimeout(saveTimer)
+    saveTimer = undefined
+    const changed = new Set([...pending, ...ids])
+    pending.clear()
+    await save([...changed].map((id): JournalLine => {
+      const session = sessions.get(id)
+      return session ? { set: session } : { remove: id }
+    }))
   }
   const existing = (id: string): SessionSummary => {
     const session = sessions.get(id)
@@ -89,19 +135,25 @@ export async function openSessionIndex(
   const setField = async <K extends keyof SessionSummary>(id: string, key: K, value: SessionSummary[K] | undefined): Promise<SessionSummary> => {
     const { [key]: _previous, ...rest } = existing(id)
     const session = (value === undefined ? rest : { ...rest, [key]: value }) as SessionSummary
+    sorted = undefined
     sessions.set(id, session)
-    await commit()
+    await commit([id])
     return session
   }
 
   return {
     damage: loaded.damage,
-    list: () => [...sessions.values()].sort((a, b) => b.updated.localeCompare(a.updated) || a.id.localeCompare(b.id)),
+    list() {
+      // Sorted once per change, not at every read (the resource, the window, search's background pass).
+      sorted ??= [...sessions.values()].sort(newestFirst)
+      return [...sorted]
+    },
     async create(title, run) {
       const stamp = now().toISOString()
       const session: SessionSummary = { id: randomUUID(), title: title ?? DEFAULT_SESSION_TITLE, created: stamp, updated: stamp, messageCount: 0, toolOffer: DEFAULT_TOOL_OFFER, ...(run?.agentId ? { agentId: run.agentId } : {}), ...(run?.parent ? { parent: run.parent } : {}) }
+      sorted = undefined
       sessions.set(session.id, session)
-      await commit()
+      await commit([session.id])
       return session
     },
     rename: (id, title) => setField(id, 'title', title),
@@ -115,14 +167,16 @@ export async function openSessionIndex(
       if (!session) return
       const found = [...new Set([...(session.foundTools ?? []), ...names])]
       if (found.length === (session.foundTools?.length ?? 0)) return
+      sorted = undefined
       sessions.set(id, { ...session, foundTools: found })
-      await commit()
+      await commit([id])
     },
     setRoots: (id, roots) => setField(id, 'roots', roots.length === 0 ? undefined : roots),
     async remove(id) {
       existing(id)
+      sorted = undefined
       sessions.delete(id)
-      await commit()
+      await commit([id])
     },
     onChange(listener) {
       listeners.add(listener)
@@ -132,7 +186,9 @@ export async function openSessionIndex(
     noteCommitted(id, update) {
       const session = sessions.get(id)
       if (!session) return
+      sorted = undefined
       sessions.set(id, { ...session, ...update })
+      pending.add(id)
       for (const listener of listeners) listener()
       saveTimer ??= setTimeout(() => {
         saveTimer = undefined
@@ -142,14 +198,58 @@ export async function openSessionIndex(
       saveTimer.unref()
     },
     flush: () => (saveTimer ? commit() : writing.catch(() => undefined)),
+    async close() {
+      if (saveTimer) await commit()
+      await writing.catch(() => undefined)
+      // The journal folded in: the next start reads one compact file.
+      if (journalLines > 0) {
+        writing = snapshot()
+        await writing
+      }
+    },
   }
 }
 
-function load(file: string): { sessions: SessionSummary[]; damage?: SessionIndex['damage'] } {
+/** Newest first; ISO times compare as strings (ordinal: much cheaper than a locale comparison over 10,000 sessions). */
+function newestFirst(a: SessionSummary, b: SessionSummary): number {
+  if (a.updated !== b.updated) return a.updated < b.updated ? 1 : -1
+  return a.id.localeCompare(b.id)
+}
+
+/** One change in the journal: a session as it is now, or the id of one deleted. */
+type JournalLine = { set: SessionSummary } | { remove: string }
+
+/** Applies the journal's lines to `sessions`; returns how many there were. A line that cannot be read (a torn last write) is skipped. */
+function replay(journalFile: string, sessions: Map<string, SessionSummary>): number {
+  let text: string
+  try {
+    text = readFileSync(journalFile, 'utf8')
+  } catch {
+    return 0
+  }
+  let lines = 0
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue
+    lines++
+    try {
+      const change = JSON.parse(line) as Partial<JournalLine & { set: unknown; remove: unknown }>
+      if (typeof change.remove === 'string') sessions.delete(change.remove)
+      else {
+        const session = SessionSummarySchema.safeParse(change.set)
+        if (session.success) sessions.set(session.data.id, withToolOffer(session.data))
+      }
+    } catch {
+      // Skipped: the write never finished (SessionAppender cuts it off before the next append).
+    }
+  }
+  return lines
+}
+
+function load(file: string): { sessions: SessionSummary[]; missing?: boolean; damage?: SessionIndex['damage'] } {
   const read = readJsonFile(file, IndexFileSchema)
   switch (read.kind) {
     case 'missing':
-      return { sessions: [] }
+      return { sessions: [], missing: true }
     case 'ok':
       return { sessions: read.value.sessions.map(withToolOffer) }
     case 'damaged': {

@@ -56,13 +56,18 @@ export interface SessionStore {
   load(sessionId: string): Promise<LoadedSession>
   /** The untruncated result of a tool-result message, when it was kept. */
   fullResult(sessionId: string, messageId: string): Promise<CallToolResult | undefined>
-  /** Told after each commit (the history resource's `resources/updated`); returns the unsubscribe. */
-  onCommitted(listener: (sessionId: string, message: StoredMessage) => void): () => void
+  /**
+   * Told after each commit (the history resource's `resources/updated`); `where.end`: the session
+   * file's size after the message's line (the search index follows the file by it). Returns the unsubscribe.
+   */
+  onCommitted(listener: CommitListener): () => void
   /** Removes the session from the index and deletes its files. */
   remove(sessionId: string): Promise<void>
   /** Finishes queued appends, closes files, saves the index. */
   close(): Promise<void>
 }
+
+export type CommitListener = (sessionId: string, message: StoredMessage, where: { end: number }) => void
 
 export class UnknownSessionError extends Error {
   constructor(id: string) {
@@ -85,7 +90,7 @@ export async function openSessionStore(options: SessionStoreOptions): Promise<Se
   const closing = new Map<string, Promise<void>>()
   /** Messages per session, counted once per run, so keeping the index in step needs no file read per commit. */
   const counts = new Map<string, Promise<{ messageCount: number; hasUser: boolean }>>()
-  const listeners = new Set<(sessionId: string, message: StoredMessage) => void>()
+  const listeners = new Set<CommitListener>()
 
   const fileOf = (id: string) => join(dir, `${checkedId(id)}.jsonl`)
   const resultsDirOf = (id: string) => join(dir, `${checkedId(id)}.results`)
@@ -131,7 +136,7 @@ export async function openSessionStore(options: SessionStoreOptions): Promise<Se
       let message = maskSecretValuesIn(StoredMessageSchema.parse({ ...draft, v: STORED_MESSAGE_VERSION, id, at: now().toISOString() }))
       const fullResult = extra.fullResult && maskSecretValuesIn(extra.fullResult)
       if (message.kind === 'tool-result') message = await capStoredResult(message, fullResult, { maxStored, resultsDir: resultsDirOf(sessionId) })
-      await appenderFor(sessionId).append(JSON.stringify(message))
+      const end = await appenderFor(sessionId).append(JSON.stringify(message))
       if (message.kind === 'rewind') {
         // Messages were set aside: counted again from the file (rare, and the file is in the page cache).
         counts.delete(sessionId)
@@ -144,7 +149,7 @@ export async function openSessionStore(options: SessionStoreOptions): Promise<Se
       index.noteCommitted(sessionId, { messageCount: count.messageCount, updated: message.at, ...(title ? { title } : {}) })
       for (const listener of listeners) {
         try {
-          listener(sessionId, message)
+          listener(sessionId, message, { end })
         } catch (error) {
           // The message is committed; a failing listener must not make the commit look failed.
           log('error', 'sessions', `a commit listener failed: ${(error as Error).message}`)
@@ -200,7 +205,7 @@ export async function openSessionStore(options: SessionStoreOptions): Promise<Se
       const open = [...appenders.values()]
       appenders.clear()
       await Promise.all(open.map((appender) => appender.close()))
-      await index.flush()
+      await index.close()
     },
   }
 }

@@ -133,8 +133,13 @@ export function createHostServer(services: HostServices): { server: McpServer; d
     server.server.sendResourceUpdated({ uri }).catch((error: Error) => log('debug', 'host', `resources/updated for ${uri} not sent: ${error.message}`))
   }
   const settingsChanged = () => changed(HostResource.settings)
+  // The session list changes with every committed message (count, time): announced at once, then at
+  // most about once a second while it keeps changing, so a window with thousands of sessions does not
+  // read the list again after every message.
+  const sessionsChanged = atMostEvery(SESSIONS_ANNOUNCE_MS, () => changed(HostResource.sessions))
   const detach = [
-    services.sessions.onChange(() => changed(HostResource.sessions)),
+    services.sessions.onChange(sessionsChanged.notify),
+    sessionsChanged.stop,
     services.settings.onChange(() => {
       settingsChanged()
       // The tools resource shows each tool's "always offer" mark, kept in the settings.
@@ -196,5 +201,29 @@ function settingsView(services: HostServices): SettingsResource {
     modelFacts: { custom: modelFacts ?? [], defaults: [...DEFAULT_MODEL_FACTS], dated: DEFAULT_FACTS_DATED },
     defaultInstructions: defaultInstructions ?? '',
     guardAfterOutside: guardAfterOutside ?? DEFAULT_GUARD_MODE,
+  }
+}
+
+/** How often, at most, `switchboard://sessions` is announced as changed. */
+export const SESSIONS_ANNOUNCE_MS = 1000
+
+/** Calls `announce` at once, or, within `ms` of the last call, once when the `ms` are up (never more often). */
+export function atMostEvery(ms: number, announce: () => void): { notify: () => void; stop: () => void } {
+  let last = Number.NEGATIVE_INFINITY
+  let timer: NodeJS.Timeout | undefined
+  const fire = () => {
+    timer = undefined
+    last = performance.now()
+    announce()
+  }
+  return {
+    notify() {
+      if (timer) return
+      const wait = last + ms - performance.now()
+      if (wait <= 0) return fire()
+      timer = setTimeout(fire, wait)
+      timer.unref()
+    },
+    stop: () => clearTimeout(timer),
   }
 }

@@ -111,7 +111,7 @@ export function registerHostTools(server: McpServer, services: HostServices, set
   registerResourceTools(tool, services)
   registerRootsTools(tool, services)
   tool('chat_cancel', 'Stop the reply being written in a session.', async ({ sessionId }) => ({ sessionId, cancelled: chat.cancel(sessionId) }))
-  tool('chat_search', 'Search every conversation; results give the session, the message and the text around the match.', async ({ query, limit }) => ({ results: await chat.search(query, limit) }))
+  tool('chat_search', 'Search every conversation; results give the session, the message and the text around the match.', async ({ query, limit, offset }) => chat.search(query, { limit, offset }))
   tool('chat_export', 'Export a conversation as Markdown or JSON (returns the text; with save, asks where to save it in the app window).', ({ sessionId, format, save }) =>
     chat.exportConversation(sessionId, format, save),
   )

@@ -20,7 +20,7 @@ export interface RunningSessions {
 
 export interface RootsOptions {
   settings: Pick<SettingsStore, 'get' | 'onChange'>
-  sessions: Pick<SessionIndex, 'list' | 'onChange'>
+  sessions: Pick<SessionIndex, 'get' | 'onChange'>
   chat: RunningSessions
   /** Sends roots/list_changed to every connected extension. */
   notifyChanged: () => void
@@ -44,7 +44,9 @@ export function createRoots(options: RootsOptions): Roots {
   const writing = new Set<string>()
   const compute = (): Root[] => {
     const folders = [...(options.settings.get().roots ?? [])]
-    for (const session of options.sessions.list()) if (writing.has(session.id)) folders.push(...(session.roots ?? []))
+    // Only the sessions writing a reply are looked at (a few), newest first as in the list: not the whole list at every change of it.
+    const active = [...writing].flatMap((id) => options.sessions.get(id) ?? []).sort((a, b) => b.updated.localeCompare(a.updated) || a.id.localeCompare(b.id))
+    for (const session of active) folders.push(...(session.roots ?? []))
     const seen = new Set<string>()
     return folders.map(rootOf).filter((root) => !seen.has(root.uri) && seen.add(root.uri))
   }

@@ -1,5 +1,7 @@
 /** The left column: app name, "New session", the session list and the way to settings. */
-import { useEffect, useMemo, useRef } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { useVirtualizer } from '@tanstack/react-virtual'
+import type { SessionSummary } from '../../shared/hostApi'
 import { useHostAction } from '../hooks/useHostAction'
 import { useSessionsStore } from '../stores/sessionsStore'
 import { useViewStore, WIDE_WINDOW } from '../stores/viewStore'
@@ -21,6 +23,8 @@ export function Sidebar() {
   const showSettings = useViewStore((state) => state.showSettings)
   const setCreatingSession = useViewStore((state) => state.setCreatingSession)
   const newButton = useRef<HTMLButtonElement>(null)
+  // State, not a ref: the list's virtualizer needs a draw once the element exists (a ref is set after the rows' first layout).
+  const [scroller, setScroller] = useState<HTMLElement | null>(null)
   const open = useViewStore((state) => state.sidebarOpen)
   const setOpen = useViewStore((state) => state.setSidebarOpen)
   const openSearch = () => useSearchStore.getState().setOpen(true)
@@ -100,21 +104,11 @@ export function Sidebar() {
       <h2 id="sessions-heading" className="px-5 pb-1 text-xs font-medium tracking-wide text-zinc-500 uppercase dark:text-zinc-400">
         Sessions
       </h2>
-      <nav aria-labelledby="sessions-heading" className="min-h-0 flex-1 overflow-y-auto px-2 pb-2">
+      <nav ref={setScroller} aria-labelledby="sessions-heading" className="min-h-0 flex-1 overflow-y-auto px-2 pb-2">
         {sessions.length === 0 ? (
           <p className="px-3 py-2 text-sm text-zinc-500 dark:text-zinc-400">No sessions yet.</p>
         ) : (
-          <ul className="space-y-0.5">
-            {sessions.map((session) => (
-              <SessionItem
-                key={session.id}
-                session={session}
-                active={screen === 'sessions' && session.id === selectedId}
-                onSelect={() => selectSession(session.id)}
-                onDeleted={() => deleted(session.id)}
-              />
-            ))}
-          </ul>
+          <SessionRows sessions={sessions} scroller={scroller} activeId={screen === 'sessions' ? selectedId : null} onSelect={selectSession} onDeleted={deleted} />
         )}
       </nav>
       <div className="border-t border-zinc-200 p-2 dark:border-zinc-800">
@@ -134,5 +128,44 @@ export function Sidebar() {
         </button>
       </div>
     </aside>
+  )
+}
+
+/** Past this many sessions only the rows in view (and a few more) are drawn: the first draw costs the same with 10,000 as with 50. */
+const VIRTUAL_FROM = 150
+/** A row's height as drawn (h-8 and the gap); rows being renamed are taller, which only moves the scroll estimate. */
+const ROW_HEIGHT = 34
+
+interface SessionRowsProps {
+  sessions: readonly SessionSummary[]
+  scroller: HTMLElement | null
+  activeId: string | null
+  onSelect: (id: string) => void
+  onDeleted: (id: string) => void
+}
+
+function SessionRows({ sessions, scroller, activeId, onSelect, onDeleted }: SessionRowsProps) {
+  const virtual = sessions.length > VIRTUAL_FROM
+  // Not memoised (as in MessageList): the component reads the virtualizer afresh on every draw.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: virtual ? sessions.length : 0,
+    getScrollElement: () => scroller,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+    getItemKey: (index) => sessions[index]?.id ?? index,
+  })
+  const row = (session: SessionSummary) => (
+    <SessionItem key={session.id} session={session} active={session.id === activeId} onSelect={() => onSelect(session.id)} onDeleted={() => onDeleted(session.id)} />
+  )
+  if (!virtual) return <ul className="space-y-0.5">{sessions.map(row)}</ul>
+  const items = virtualizer.getVirtualItems()
+  // The rows in view flow as usual inside a box as tall as the whole list, moved down to where the first belongs.
+  return (
+    <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+      <ul className="space-y-0.5" style={{ transform: `translateY(${items[0]?.start ?? 0}px)` }}>
+        {items.map((item) => row(sessions[item.index]!))}
+      </ul>
+    </div>
   )
 }

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import type { SummaryMessage } from '../../../src/main/agent/storedMessage'
 import { agentWorld } from './agentTestKit'
+import { DEFAULT_CONTEXT_WINDOW, messageTokens } from '../../../src/main/agent/compaction'
 
 type Sent = { messages: { role: string; content: unknown }[]; tools?: unknown[] }
 const long = (word: string) => `${word} `.repeat(300).trim()
@@ -56,12 +57,43 @@ describe('compaction of long conversations', () => {
     expect(next.map((message) => text(message.content))).toEqual([expect.stringContaining('SUMMARY:'), long('gamma'), 'Three.', 'fourth question'])
   })
 
-  it('summarises nothing when the model’s context window is not known', async () => {
+  it('summarises nothing below 80 % of the default window when the model’s window is not known', async () => {
     const world = await agentWorld({ extensions: [], turns: [{ type: 'text', chunks: ['One.'] }, { type: 'text', chunks: ['Two.'] }] })
     await world.turn(long('alpha'))
     const second = await world.turn(long('beta'))
     expect(second.committed.map((message) => message.kind)).toEqual(['user', 'assistant'])
     expect(world.server.modelRequests).toHaveLength(2)
+  })
+
+  it('summarises a long conversation with an unknown window against the default window, in chunks that each fit it', async () => {
+    // Two messages of ~50,000 tokens each, then a short one: past 80 % of DEFAULT_CONTEXT_WINDOW at the
+    // third turn, with older turns heavier than one summary request may be.
+    const huge = (word: string, times = 50_000) => `${word} `.repeat(times).trim()
+    const world = await agentWorld({
+      extensions: [],
+      turns: [
+        { type: 'text', chunks: ['One.'] },
+        { type: 'text', chunks: ['Two.'] },
+        { type: 'text', chunks: ['PART 1: alpha.'] },
+        { type: 'text', chunks: ['PART 2: alpha and beta.'] },
+        { type: 'text', chunks: ['Three.'] },
+      ],
+    })
+    await world.turn(huge('alpha'))
+    await world.turn(huge('beta'))
+    const third = await world.turn(huge('gamma', 5000))
+    expect(third.committed.map((message) => message.kind)).toEqual(['user', 'summary', 'assistant'])
+    expect(third.committed[1]).toMatchObject({ kind: 'summary', text: 'PART 2: alpha and beta.', covered: 4 })
+    const requests = world.server.modelRequests.map((request) => (request.body as Sent).messages)
+    expect(requests).toHaveLength(5)
+    const [, , firstChunk, secondChunk, turn] = requests as [unknown, unknown, Sent['messages'], Sent['messages'], Sent['messages']]
+    // Each summary request holds less than the window: the first chunk, then the summary so far with the rest.
+    for (const chunk of [firstChunk, secondChunk]) expect(messageTokens(chunk)).toBeLessThan(DEFAULT_CONTEXT_WINDOW)
+    expect(text(firstChunk.at(-2)?.content)).toContain('One.')
+    expect(text(secondChunk.find((message) => message.role === 'user')?.content)).toContain('PART 1: alpha.')
+    // The turn's request is bounded: the summary and the new message, not the conversation.
+    expect(messageTokens(turn)).toBeLessThan(DEFAULT_CONTEXT_WINDOW * 0.8)
+    expect(turn.filter((message) => message.role !== 'system').map((message) => text(message.content).slice(0, 20))).toEqual([expect.stringContaining('[The earlier part'), 'gamma gamma gamma ga'])
   })
 
   it('a summary that fails is a notice in the turn, and the conversation is sent whole', async () => {

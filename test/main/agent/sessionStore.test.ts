@@ -164,7 +164,7 @@ describe('sessions store', () => {
     await store.append(session.id, user('bye'))
     await store.remove(session.id)
     expect(index.get(session.id)).toBeUndefined()
-    expect(await readdir(join(dataDir, 'sessions'))).toEqual(['index.json'])
+    expect(await readdir(join(dataDir, 'sessions'))).toEqual(['index.json', 'index.jsonl'])
   })
 
   it('concurrent appends to one session are all kept, one per line', async () => {

@@ -45,15 +45,17 @@ describe.each(Object.entries(transports))('host server over %s', (_name, connect
 
     const first = await call(client, 'session_create', {})
     const second = await call(client, 'session_create', { title: 'Trip planning' })
-    await until(() => seen.length >= 2, 'two updates')
+    // Announced at once, then at most about once a second while the list keeps changing (hostServer.ts).
+    await until(() => seen.length >= 1, 'an update')
     expect(seen.every((uri) => uri === HostResource.sessions)).toBe(true)
 
     let list = SessionsResourceSchema.parse(await readJson(client, HostResource.sessions)).sessions
     expect(list.map((s) => s.title).sort()).toEqual(['New session', 'Trip planning'])
 
+    const before = seen.length
     await call(client, 'session_rename', { id: first.id, title: 'Renamed' })
     await call(client, 'session_delete', { id: second.id })
-    await until(() => seen.length >= 4, 'four updates')
+    await until(() => seen.length > before, 'an update after the changes')
     list = SessionsResourceSchema.parse(await readJson(client, HostResource.sessions)).sessions
     expect(list).toEqual([{ ...first, title: 'Renamed' }])
   })

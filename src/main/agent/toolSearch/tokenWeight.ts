@@ -3,7 +3,6 @@
  * (gpt-tokenizer's o200k_base, the encoding of current OpenAI models). Other vendors' tokenizers
  * differ by some percent, so every figure is shown as an estimate labelled with the tokenizer.
  */
-import { createHash } from 'node:crypto'
 import { createRequire } from 'node:module'
 import type { CatalogTool } from '../../extensions'
 import type { TokenFigures } from '../../../shared/chatApi'
@@ -66,27 +65,17 @@ export function catalogToolTokens(tool: CatalogTool): number {
   return tokens
 }
 
-// A turn's message list only grows: each message is measured once, not at every step.
+// Measured once per message object. The model messages of a stored message are the same objects at
+// every turn while its session is loaded (modelMessages.ts), so a message is counted once when it is
+// first sent and never again: the counts live and go with the loaded session, with no global cache.
 const messageTokens = new WeakMap<object, number>()
-// Each turn builds its model messages anew from the stored conversation, so the objects above are
-// new every turn; the same message, by its text, is not measured again either (a conversation of
-// four 20,000-token replies cost ~45 ms of tokenizing at every turn's start). Keyed by a digest, so
-// the cache holds no conversation text; bounded, oldest first out.
-const tokensByDigest = new Map<string, number>()
-const DIGESTS_KEPT = 10_000
 
 function tokensOfMessage(message: object): number {
   let tokens = messageTokens.get(message)
-  if (tokens !== undefined) return tokens
-  const text = JSON.stringify(message)
-  const digest = createHash('sha256').update(text).digest('base64')
-  tokens = tokensByDigest.get(digest)
   if (tokens === undefined) {
-    tokens = tokensOf(text)
-    tokensByDigest.set(digest, tokens)
-    if (tokensByDigest.size > DIGESTS_KEPT) tokensByDigest.delete(tokensByDigest.keys().next().value!)
+    tokens = tokensOf(JSON.stringify(message))
+    messageTokens.set(message, tokens)
   }
-  messageTokens.set(message, tokens)
   return tokens
 }
 

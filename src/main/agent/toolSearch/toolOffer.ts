@@ -13,6 +13,7 @@ import { DEFERRED, NATIVE_TOOL_SEARCH, nativeToolSearchTool } from '../providers
 import { FIND_TOOLS, findToolsDefinition, findToolsSent } from './findTools'
 import { catalogToolTokens, definitionTokens } from './tokenWeight'
 import type { OfferedTools } from './autoOffer'
+import type { StoredMessage } from '../storedMessage'
 
 /** How many of the tools used last in a session stay offered. */
 export const RECENT_TOOLS = 8
@@ -82,6 +83,23 @@ export function recentToolNames(calls: readonly string[]): string[] {
   for (let index = calls.length - 1; index >= 0 && names.length < RECENT_TOOLS; index--) {
     const name = calls[index]
     if (name !== undefined && name !== FIND_TOOLS && !names.includes(name)) names.push(name)
+  }
+  return names
+}
+
+/**
+ * The names of the calls in `history`, oldest first, as far back as recentToolNames looks: read from
+ * the end, so a turn in a long conversation does not pass over all of it.
+ */
+export function calledToolNames(history: readonly StoredMessage[]): string[] {
+  const names: string[] = []
+  const distinct = new Set<string>()
+  for (let index = history.length - 1; index >= 0 && distinct.size < RECENT_TOOLS; index--) {
+    const message = history[index]!
+    if (message.kind !== 'assistant') continue
+    const calls = message.toolCalls.map((call) => call.name)
+    names.unshift(...calls)
+    for (const name of calls) if (name !== FIND_TOOLS) distinct.add(name)
   }
   return names
 }

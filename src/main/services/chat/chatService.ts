@@ -15,6 +15,7 @@ import {
   PERSON_PROVENANCE,
   createTurnRegistry,
   defaultAgent,
+  extendHistoryPayload,
   factsFor,
   historyPayload,
   openSessionStore,
@@ -31,8 +32,8 @@ import {
 } from '../../agent'
 import { DEFAULT_AGENT_ID, type Agent } from '../../../shared/agentsApi'
 import { AGENT_CALLER_META_KEY } from '../../builtins/agentServer'
-import type { ExportFormat, HostToolResult, ModelFactsRow, SearchResult } from '../../../shared/hostApi'
-import { createChatSearch } from './chatSearch'
+import type { ExportFormat, HostToolResult, ModelFactsRow } from '../../../shared/hostApi'
+import { createChatSearch, type SearchPage } from './chatSearch'
 import { exportConversation, type SavePicker } from './conversationExport'
 import type { PermissionService } from '../../permissions'
 import type { ExtensionService } from '../extensions/extensionService'
@@ -40,7 +41,7 @@ import type { AttachmentRef, CallerOf, SessionSummary } from '../../../shared/ho
 import type { SessionAttachments } from '../../agent'
 import type { ModelService } from '../modelService'
 import { historyView, progressView } from './chatViews'
-import { conversationUsage } from './usageViews'
+import { addConversationUsage, conversationUsage } from './usageViews'
 import { log } from '../../log/log'
 import { appContextParts, type AppService } from '../appService'
 import type { TurnHooks } from '../../hooks'
@@ -69,8 +70,8 @@ export interface ChatService {
   /** Adds a note about a turn to its session, shown like a turn's error (a routine's run that hit a cap). */
   note(sessionId: string, turnId: string, text: string): Promise<void>
   cancel(sessionId: string): boolean
-  /** chat_search: full text over every conversation, best match first. */
-  search(query: string, limit?: number): Promise<SearchResult[]>
+  /** chat_search: full text over every conversation, best match first (words in most messages: newest first), a page at a time. */
+  search(query: string, page?: { limit?: number; offset?: number }): Promise<SearchPage>
   /** chat_export: the conversation as Markdown or JSON, saved through the system dialog when `save` is set. */
   exportConversation(sessionId: string, format: ExportFormat, save?: boolean): Promise<HostToolResult<'chat_export'>>
   /** One page of the history (historyPageApi.ts); the newest without a request. */
@@ -206,15 +207,25 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
     const facts = options.modelFacts?.() ?? []
     const factsKey = JSON.stringify(facts)
     let cached = payloads.get(session)
+    if (cached && cached.facts === factsKey && cached.length < session.messages.length) {
+      // Messages committed since: added to the payload and the totals, not built again from the whole conversation.
+      const added = session.messages.slice(cached.length)
+      if (added.every((message) => extendHistoryPayload(cached!.payload, message))) {
+        cached.usage = addConversationUsage(cached.usage, conversationUsage(added, facts))
+        cached.length = session.messages.length
+      } else {
+        cached = undefined
+      }
+    }
     if (!cached || cached.length !== session.messages.length || cached.facts !== factsKey) {
       cached = { length: session.messages.length, facts: factsKey, payload: historyPayload(sessionId, session), usage: conversationUsage(session.messages, facts) }
       payloads.set(session, cached)
     }
     return historyView(cached.payload, turns.progress(sessionId), facts, page, cached.usage)
   }
-  const search = createChatSearch({ sessions, read: async (sessionId) => (await store.load(sessionId)).messages })
-  store.onCommitted((sessionId, message) => {
-    search.noteCommitted(sessionId, message)
+  const search = createChatSearch({ dataDir: options.dataDir, sessions })
+  store.onCommitted((sessionId, message, where) => {
+    search.noteCommitted(sessionId, message, where.end)
     const session = loaded.get(sessionId)
     // A commit while the file is still loading is already in what load() reads.
     if (session) void session.then((value) => value.messages.at(-1)?.id !== message.id && value.messages.push(message))
@@ -425,7 +436,7 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
       await store.append(sessionId, { kind: 'notice', turnId, reason: 'routine', text })
     },
     cancel: (sessionId) => turns.cancel(sessionId),
-    search: (query, limit) => search.search(query, limit),
+    search: (query, page) => search.search(query, page),
     async exportConversation(sessionId, format, save) {
       const session = sessions.get(sessionId)
       if (!session) throw new Error(`No session with id "${sessionId}" exists; it may have been deleted.`)
@@ -463,6 +474,7 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
       await turns.stop()
       await options.attachments?.stop()
       await store.close()
+      await search.close()
     },
   }
 }

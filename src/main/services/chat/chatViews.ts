@@ -115,7 +115,9 @@ export function historyView(
   // Whether the step is whole is read from the history itself: the progress is published at most every
   // ~30 ms, so it may still show a step whose results (and even the next reply) are already committed.
   const partial = (entry: HistoryEntry) => entry.id === inFlight && entry.kind === 'assistant' && entry.toolCalls.some((call) => call.result === undefined)
-  const entries = inFlight === undefined ? history.messages : history.messages.filter((entry) => !partial(entry))
+  // The step in flight is one of the newest entries: looked for from the end, not over the whole conversation.
+  const partialAt = inFlight === undefined ? -1 : history.messages.findLastIndex((entry) => entry.id === inFlight)
+  const entries = partialAt >= 0 && partial(history.messages[partialAt]!) ? history.messages.toSpliced(partialAt, 1) : history.messages
   const { start, end } = page === 'whole' ? { start: 0, end: entries.length } : pageRange(entries, page)
   const precedingId = entries[start - 1]?.id
   return {

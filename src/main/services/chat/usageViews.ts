@@ -31,3 +31,14 @@ export function conversationUsage(messages: readonly StoredMessage[], custom: re
   if (total.unpriced && total.cost === 0) delete total.cost
   return total
 }
+
+/** Totals of two parts of a conversation (conversationUsage of each), as conversationUsage of both would be. */
+export function addConversationUsage(a: ConversationUsage | undefined, b: ConversationUsage | undefined): ConversationUsage | undefined {
+  if (!a || !b) return a ?? b
+  const total: ConversationUsage = { input: a.input + b.input, output: a.output + b.output, unpriced: a.unpriced || b.unpriced }
+  const cached = (a.cachedInput ?? 0) + (b.cachedInput ?? 0)
+  if (a.cachedInput !== undefined || b.cachedInput !== undefined) total.cachedInput = cached
+  const cost = (a.cost ?? 0) + (b.cost ?? 0)
+  if (!(total.unpriced && cost === 0)) total.cost = cost
+  return total
+}
