@@ -34,6 +34,14 @@ const EVENTS: Record<string, Entry> = {
   connected_app_update: { kind: 'connected-app', verb: 'Changed connected app', subject: field('id') },
   connected_app_revoke: { kind: 'connected-app', verb: 'Revoked connected app', subject: field('id') },
   activity_set_retention: { kind: 'retention', verb: 'Set activity retention (days)', subject: field('days') },
+  skill_add: { kind: 'skill', verb: 'Added a skill', subject: field('name') },
+  skill_remove: { kind: 'skill', verb: 'Removed skill', subject: field('uri') },
+  skill_set_enabled: { kind: 'skill', verb: 'Switched skill', subject: (args) => `${text(args.uri) ?? ''} ${args.enabled === true ? 'on' : 'off'} (${text(args.scope) ?? 'global'})` },
+  routine_save: { kind: 'routine', verb: 'Saved routine', subject: field('name') },
+  routine_remove: { kind: 'routine', verb: 'Removed routine', subject: field('id') },
+  routine_pause: { kind: 'routine', verb: 'Paused routine', subject: field('id') },
+  routine_resume: { kind: 'routine', verb: 'Resumed routine', subject: field('id') },
+  routine_run_now: { kind: 'routine', verb: 'Ran routine now', subject: field('id') },
   telemetry_set: { kind: 'telemetry', verb: 'Changed telemetry export', subject: (args) => (args.enabled === true ? 'on' : args.enabled === false ? 'off' : undefined) },
 }
 

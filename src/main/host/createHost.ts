@@ -66,6 +66,7 @@ import { createSkillService, type SkillService } from '../services/skills/skillS
 import { createActivityService } from '../activity/activityService'
 import { auditToolCalls } from '../activity/toolCallAudit'
 import { createTelemetryService } from '../telemetry/telemetryService'
+import { routineActivity } from './activityFeeds'
 
 export interface Host {
   readonly services: HostServices
@@ -291,6 +292,13 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
     }),
   })
   const stopWatchingAgents = agents.onChange(() => void routines.checkAgents())
+  const stopLoggingRoutines = routines.onEvent((event) => activity.record(routineActivity(event)))
+  // The organisation's telemetry endpoint, when its policy requires one: export forced on to it.
+  const applyTelemetryPolicy = () => {
+    const endpoint = policy.requiredTelemetryEndpoint()
+    return telemetry.force(endpoint ? { endpoint } : undefined).catch((error: Error) => log('warn', 'policy', `Applying the policy's telemetry endpoint failed: ${error.message}`))
+  }
+  void applyTelemetryPolicy()
   callerOf = (token) => {
     const turn = chat.callerOf(token)
     return turn && { sessionId: turn.sessionId, agentId: turn.chain.at(-1)?.id }
@@ -322,6 +330,7 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
   })
   // A changed policy applies at once: extensions it now refuses stop, ones it allows again start, the endpoint follows.
   const stopFollowingPolicy = policy.onChange(() => {
+    void applyTelemetryPolicy()
     void routines.setEnabled(policy.routinesAllowed()).catch((error: Error) => log('warn', 'policy', `Applying the changed policy to routines failed: ${error.message}`))
     void extensions.core.manager.recheckStarts().catch((error: Error) => log('warn', 'policy', `Applying the changed policy to extensions failed: ${error.message}`))
     void gateway.applyPolicy().catch((error: Error) => log('warn', 'policy', `Applying the changed policy to connected apps failed: ${error.message}`))
@@ -408,6 +417,7 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
     async close() {
       closed = true
       stopFollowingPolicy()
+      stopLoggingRoutines()
       policy.close()
       await Promise.all([...open].map((transport) => transport.close()))
       await gateway.close()

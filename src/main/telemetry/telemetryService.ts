@@ -6,7 +6,7 @@
  * can force the endpoint and headers (`force`); the person then cannot change or switch them off.
  * A failing collector costs one warning (a notice) per streak of failures, never a slower turn.
  */
-import { telemetryHeaderSecret, type HostToolArgs, type TelemetrySettings, type TelemetryView } from '../../shared/hostApi'
+import { MANAGED_LABEL, telemetryHeaderSecret, type HostToolArgs, type TelemetrySettings, type TelemetryView } from '../../shared/hostApi'
 import { log } from '../log/log'
 import { createGenAiSpans, type GenAiSpans } from './genAiSpans'
 import { createPipeline, type Pipeline, type PipelineOptions } from './otlpPipeline'
@@ -178,7 +178,7 @@ export function createTelemetryService(options: TelemetryServiceOptions): Teleme
     view,
     async set(args) {
       if (forced && (args.enabled === false || args.endpoint !== undefined || args.headers !== undefined)) {
-        throw new Error('Telemetry export is set by your organization’s policy: its endpoint and headers cannot be changed here.')
+        throw new Error(`${MANAGED_LABEL}: telemetry goes to the endpoint your organisation chose; it cannot be turned off, and its endpoint and headers cannot be changed here.`)
       }
       const current = settings()
       let headerNames = current.headerNames

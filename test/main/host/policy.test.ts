@@ -20,6 +20,8 @@ import {
   PermissionsResourceSchema,
   PolicyResourceSchema,
   RoutinesResourceSchema,
+  TELEMETRY_URI,
+  TelemetryViewSchema,
   SettingsResourceSchema,
   ToolsResourceSchema,
 } from '../../../src/shared/hostApi'
@@ -229,6 +231,19 @@ describe('routines', () => {
     await poll(() => read(client, HostResource.routines, RoutinesResourceSchema), (view) => view.enabled, 'routines to be on again')
     await call(client, 'routine_save', routine)
     expect((await read(client, HostResource.routines, RoutinesResourceSchema)).routines.map((saved) => saved.name)).toEqual(['Inbox'])
+  })
+})
+
+describe('telemetry', () => {
+  it('a required endpoint turns export on to it, marked managed; the person cannot turn it off or move it; it follows the file', async () => {
+    const { client, write } = await hostWithPolicy()
+    expect((await read(client, TELEMETRY_URI, TelemetryViewSchema)).managed).toBe(false)
+    await write({ telemetry: { requiredEndpoint: 'http://127.0.0.1:4318' } })
+    const forced = await poll(() => read(client, TELEMETRY_URI, TelemetryViewSchema), (view) => view.managed, 'the endpoint to be forced')
+    expect(forced).toMatchObject({ enabled: true, endpoint: 'http://127.0.0.1:4318', managed: true })
+    expect(await errorOf(client, 'telemetry_set', { enabled: false })).toMatch(new RegExp(`^${MANAGED_LABEL}: telemetry goes to the endpoint your organisation chose`))
+    await write({})
+    await poll(() => read(client, TELEMETRY_URI, TelemetryViewSchema), (view) => !view.managed, 'the endpoint to be the person’s again')
   })
 })
 

@@ -31,6 +31,7 @@ import type { ScriptedTurn } from '../../fixtures/modelServer/script'
 import { addConsentedExtension, alwaysOfferTools, call, poll, read, selectScriptedModel } from '../../helpers/hostCalls'
 import { testHostsStoppedAfterEach } from '../../helpers/testHost'
 import { expectNoChildren, fixtureServerPath } from '../extensions/harness'
+import { ActivityPageSchema, activityPageUri } from '../../../src/shared/activityApi'
 
 const MIN = 60_000
 const HOUR = 60 * MIN
@@ -89,6 +90,16 @@ describe('routines through the host API', () => {
       ['user', 'Summarise my inbox'],
       ['assistant', 'Three new mails.'],
     ])
+    // The prompt is recorded as the routine's, and the activity log has the save (the person) and the run (the routine).
+    expect(messages[0]!.provenance?.from).toMatchObject({ kind: 'routine', name: 'Inbox' })
+    const logged = await poll(
+      () => read(client, activityPageUri({ kind: 'routine' }), ActivityPageSchema),
+      (page) => page.records.some((record) => record.summary?.startsWith('Routine run ended')),
+      'the run in the activity log',
+    )
+    const byKind = logged.records.map((record) => [record.caller?.kind, record.summary?.split(':')[0]])
+    expect(byKind).toEqual(expect.arrayContaining([['person', 'Saved routine Inbox'], ['routine', 'Routine run started'], ['routine', 'Routine run ended']]))
+    expect(logged.records.find((record) => record.summary?.startsWith('Routine run ended'))?.summary).toContain('— done')
   })
 
   it('a call that needs approval waits (one notification, shown to a window that connects later), then is denied when the wait runs out; the global mode cannot loosen the routine’s', async () => {
