@@ -32,6 +32,8 @@ function chainMaker(authorization: Authorization, verdict: string): { by: Decisi
     if (cause.startsWith('policy-')) return { by: 'policy', detail: cause }
     if (cause.startsWith('rule-')) return { by: 'rule', detail: cause }
     if (cause === 'definition-changed') return { by: 'pin', detail: cause }
+    // A builtin's pre-approved tool (load_skill): the person consented when turning the skill on.
+    if (cause === 'pre-approved') return { by: 'person', detail: cause }
     return { by: 'host', detail: cause }
   }
   // security, repetition, and inspectors added later (the guard, an assisted rating) by their name.

@@ -28,6 +28,7 @@ import type { ScriptedTurn } from '../../fixtures/modelServer/script'
 import { addConsentedExtension, alwaysOfferTools, call, poll, read, selectScriptedModel } from '../../helpers/hostCalls'
 import { testHostsStoppedAfterEach } from '../../helpers/testHost'
 import { expectNoChildren, fixtureServerPath, startHttpFixture, stopHttpFixtures } from '../extensions/harness'
+import { ActivityPageSchema, activityPageUri } from '../../../src/shared/activityApi'
 
 let model: ScriptedModelServer | undefined
 const startTestHost = testHostsStoppedAfterEach(async () => {
@@ -112,6 +113,16 @@ describe('the guard after outside content, end to end', () => {
     expect(calls.find((c) => c.toolName === 'calendar__echo')?.provenance).toEqual({ from: { kind: 'extension', name: 'Calendar', extensionId: 'calendar', tool: 'calendar__echo', outside: 'remote' } })
     expect(calls.find((c) => c.toolName === 'notes__echo')?.provenance).toEqual({ from: { kind: 'extension', name: 'Notes', extensionId: 'notes', tool: 'notes__echo' } })
     expect(calls.filter((c) => c.toolName === 'notes__sleep').map((c) => c.state)).toEqual(['done', 'done', 'done'])
+
+    // Where the guard meets the activity log: each guarded call is recorded as asked by the guard and answered by the person.
+    const acting = async () => (await read(client, activityPageUri({ kind: 'tool-call' }), ActivityPageSchema)).records.filter((record) => record.tool === 'notes__sleep')
+    const logged = await poll(acting, (records) => records.length === 3, 'the three acting calls in the activity log')
+    expect(logged.map((record) => record.decision).reverse()).toEqual([
+      expect.objectContaining({ verdict: 'allow', asked: true, askedBy: 'guard', by: 'person', detail: 'allow_once' }),
+      expect.objectContaining({ verdict: 'allow', asked: true, askedBy: 'guard', by: 'person', detail: 'allow_conversation' }),
+      // Allowed for the rest of the conversation: the guard lets it pass, and the person's "always allow" runs it.
+      expect.objectContaining({ verdict: 'allow', asked: false, by: 'policy' }),
+    ])
   })
 
   it('"Off" lets the chained call run, as the guide says; marking the extension as not outside content does too', async () => {
