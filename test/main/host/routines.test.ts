@@ -91,7 +91,7 @@ describe('routines through the host API', () => {
       ['assistant', 'Three new mails.'],
     ])
     // The prompt is recorded as the routine's, and the activity log has the save (the person) and the run (the routine).
-    expect(messages[0]!.provenance?.from).toMatchObject({ kind: 'routine', name: 'Inbox' })
+    expect(messages[0]).toMatchObject({ role: 'user', provenance: { from: { kind: 'routine', name: 'Inbox' } } })
     const logged = await poll(
       () => read(client, activityPageUri({ kind: 'routine' }), ActivityPageSchema),
       (page) => page.records.some((record) => record.summary?.startsWith('Routine run ended')),
