@@ -7,18 +7,20 @@ import { useSearchStore } from './stores/searchStore'
 import { useSessionsStore } from './stores/sessionsStore'
 import { useSettingsStore } from './stores/settingsStore'
 import { useViewStore } from './stores/viewStore'
+import { useElicitationsStore } from './stores/elicitationsStore'
 import { Sidebar } from './components/Sidebar'
 import { MainArea } from './components/MainArea'
 import { ConnectionBanner } from './components/ConnectionBanner'
 import { ErrorBanner } from './components/ErrorBanner'
 import { NoticeBanner } from './components/NoticeBanner'
 import { StartupScreen } from './components/StartupScreen'
-import { ApprovalDialog } from './components/consent/ApprovalDialog'
-import { QuestionDialog } from './components/elicitation/QuestionDialog'
 import { IssuedTokenDialog } from './components/connectedApps/IssuedTokenDialog'
 
 // Loaded on first use: the window's first chunk stays small (docs/architecture.md §9).
 const SearchDialog = lazy(() => import('./components/search/SearchDialog'))
+// Approvals and questions: loaded with the first request, fetched ahead once the window has drawn.
+const loadRequestDialogs = () => import('./components/consent/RequestDialogs')
+const RequestDialogs = lazy(loadRequestDialogs)
 // The window opens on the chat: the settings screen (its navigation, its sections' table) loads when first opened.
 // The organisation's policy banner (an unreadable policy file, the version gate): its own small chunk.
 const PolicyBanner = lazy(() => import('./components/policy/PolicyBanner'))
@@ -32,8 +34,11 @@ export function App() {
   const hasSettings = useSettingsStore((state) => state.settings !== null)
   const screen = useViewStore((state) => state.screen)
   const ready = hasSessions && hasSettings
+  const hasRequests = useElicitationsStore((state) => state.elicitations.length > 0)
   useEffect(() => {
-    if (ready) markFirstDraw()
+    if (!ready) return
+    markFirstDraw()
+    void loadRequestDialogs()
   }, [ready])
   if (!ready) return <StartupScreen />
   return (
@@ -56,8 +61,11 @@ export function App() {
           )}
         </main>
       </div>
-      <ApprovalDialog />
-      <QuestionDialog />
+      {hasRequests && (
+        <Suspense fallback={null}>
+          <RequestDialogs />
+        </Suspense>
+      )}
       <IssuedTokenDialog />
       {searching && (
         <Suspense fallback={null}>
