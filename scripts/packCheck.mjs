@@ -120,6 +120,7 @@ try {
 
   // The licence and the third-party notices, readable beside the archive; every packed package has its notice.
   expect(existsSync(join(resources, 'LICENSE')), 'no LICENSE beside app.asar')
+  expect(existsSync(join(resources, 'icon.png')), 'no icon.png beside app.asar (the tray icon)')
   const notices = existsSync(join(resources, 'THIRD_PARTY_NOTICES.md')) ? await readFile(join(resources, 'THIRD_PARTY_NOTICES.md'), 'utf8') : ''
   for (const path of packed) {
     const name = path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length)

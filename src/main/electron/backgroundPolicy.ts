@@ -82,3 +82,8 @@ export function relayWake(power: PowerEvents, onWake: () => void): () => void {
     power.removeListener('unlock-screen', listener)
   }
 }
+
+/** The file the tray icon is read from: beside app.asar in a package (electron-builder's extraResources), the repository's resources/ in a checkout. */
+export function trayIconPath(options: { isPackaged: boolean; resourcesPath: string; appPath: string }): string {
+  return options.isPackaged ? join(options.resourcesPath, 'icon.png') : join(options.appPath, 'resources', 'icon.png')
+}

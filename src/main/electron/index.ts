@@ -34,7 +34,7 @@ import { createDeepLinkInbox, installLinkFromArgv, installLinkFromSecondInstance
 import { holdQuitForCleanup, type QuitSequence } from './quitSequence'
 import { appMenuTemplate, appUserModelId } from './appMenu'
 import { startAutoUpdates } from './autoUpdate'
-import { applyXdgPlan, closeDecision, keepRunningFromAnswer, loginItemPlan, relayWake, TRAY_QUESTION } from './backgroundPolicy'
+import { applyXdgPlan, closeDecision, keepRunningFromAnswer, loginItemPlan, relayWake, trayIconPath, TRAY_QUESTION } from './backgroundPolicy'
 import type { Host } from '../host/createHost'
 
 /** Set while the app quits (the menu's Quit, a shutdown): closing the window then never just hides it. */
@@ -62,8 +62,8 @@ function onWindowClose(event: Electron.Event, window: BrowserWindow, host: Host)
 
 function hideToTray(window: BrowserWindow): void {
   if (!tray) {
-    // The app icon where it is (a checkout); a packaged app without it shows the tray entry by its tooltip and menu.
-    tray = new Tray(nativeImage.createFromPath(join(app.getAppPath(), 'resources', 'icon.png')).resize({ width: 16, height: 16 }))
+    const icon = trayIconPath({ isPackaged: app.isPackaged, resourcesPath: process.resourcesPath, appPath: app.getAppPath() })
+    tray = new Tray(nativeImage.createFromPath(icon).resize({ width: 16, height: 16 }))
     tray.setToolTip(`${APP_NAME} (routines keep running)`)
     tray.setContextMenu(Menu.buildFromTemplate([{ label: `Open ${APP_NAME}`, click: () => raiseWindow?.() }, { type: 'separator' }, { label: 'Quit', click: () => app.quit() }]))
     tray.on('click', () => raiseWindow?.())

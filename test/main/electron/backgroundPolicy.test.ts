@@ -5,10 +5,12 @@
  * wake events from powerMonitor reaching the routines (an EventEmitter in powerMonitor's place).
  */
 import { EventEmitter } from 'node:events'
+import { readFileSync } from 'node:fs'
 import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { applyXdgPlan, autostartEntry, autostartPath, closeDecision, keepRunningFromAnswer, loginItemPlan, relayWake, TRAY_QUESTION } from '../../../src/main/electron/backgroundPolicy'
+import { applyXdgPlan, autostartEntry, autostartPath, closeDecision, keepRunningFromAnswer, loginItemPlan, relayWake, trayIconPath, TRAY_QUESTION } from '../../../src/main/electron/backgroundPolicy'
+import { parse } from 'yaml'
 import { tempDir } from '../../helpers/tempDir'
 
 let dirs: { remove(): Promise<void> }[] = []
@@ -50,6 +52,13 @@ describe('keeping Switchboard running for routines', () => {
 
     expect(loginItemPlan({ platform: 'darwin', enabled: true, appName: 'Switchboard', execPath: '/Applications/Switchboard.app', env: {}, home: '/Users/ada' })).toEqual({ kind: 'login-items', openAtLogin: true })
     expect(loginItemPlan({ platform: 'win32', enabled: false, appName: 'Switchboard', execPath: 'C:\\Switchboard.exe', env: {}, home: 'C:\\Users\\ada' })).toEqual({ kind: 'login-items', openAtLogin: false })
+  })
+
+  it('the tray icon is read beside app.asar in a package, where electron-builder puts it, and from resources/ in a checkout', () => {
+    expect(trayIconPath({ isPackaged: true, resourcesPath: '/opt/Switchboard/resources', appPath: '/opt/Switchboard/resources/app.asar' })).toBe(join('/opt/Switchboard/resources', 'icon.png'))
+    expect(trayIconPath({ isPackaged: false, resourcesPath: '/x', appPath: '/repo' })).toBe(join('/repo', 'resources', 'icon.png'))
+    const builder = parse(readFileSync('build/electron-builder.yml', 'utf8')) as { extraResources: { from: string; to: string }[] }
+    expect(builder.extraResources).toContainEqual({ from: 'resources/icon.png', to: 'icon.png' })
   })
 
   it('a resume or unlock after sleep reaches the routines until stopped', () => {
