@@ -293,10 +293,10 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
   })
   const stopWatchingAgents = agents.onChange(() => void routines.checkAgents())
   const stopLoggingRoutines = routines.onEvent((event) => activity.record(routineActivity(event)))
-  // The organisation's telemetry endpoint, when its policy requires one: export forced on to it.
+  // The organisation's telemetry endpoint, when its policy requires one: export forced on to it; off when its policy turns it off.
   const applyTelemetryPolicy = () => {
     const endpoint = policy.requiredTelemetryEndpoint()
-    return telemetry.force(endpoint ? { endpoint } : undefined).catch((error: Error) => log('warn', 'policy', `Applying the policy's telemetry endpoint failed: ${error.message}`))
+    return Promise.all([telemetry.block(policy.telemetryRefusal()), telemetry.force(endpoint ? { endpoint } : undefined)]).catch((error: Error) => log('warn', 'policy', `Applying the policy's telemetry choice failed: ${error.message}`))
   }
   void applyTelemetryPolicy()
   callerOf = (token) => {

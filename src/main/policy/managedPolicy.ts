@@ -62,6 +62,8 @@ export interface ManagedPolicy {
   requiredTelemetryEndpoint(): string | undefined
   /** False when the policy turns telemetry export off (an invalid required endpoint, an unreadable file). */
   telemetryAllowed(): boolean
+  /** Why telemetry export may not run (the policy turns it off), or undefined. */
+  telemetryRefusal(): string | undefined
   /** Reads the file again now (the watcher does this on its own). */
   reload(): void
   close(): void
@@ -197,6 +199,7 @@ export function openManagedPolicy(options: ManagedPolicyOptions): ManagedPolicy 
     assistedReviewProviderAllowed: (id) => values.assistedReviewProviders === undefined || values.assistedReviewProviders.includes(id),
     requiredTelemetryEndpoint: () => (values.telemetry?.kind === 'required' ? values.telemetry.endpoint : undefined),
     telemetryAllowed: () => values.telemetry?.kind !== 'off',
+    telemetryRefusal: () => (values.telemetry?.kind === 'off' ? `${MANAGED_LABEL}: telemetry export is turned off. The policy is in ${path}.` : undefined),
     reload,
     close() {
       closed = true

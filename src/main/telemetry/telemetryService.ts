@@ -42,6 +42,8 @@ export interface TelemetryService {
   set(args: HostToolArgs<'telemetry_set'>): Promise<TelemetryView>
   /** For the managed policy: export to this endpoint, on, whatever the person chose; undefined lifts it. */
   force(forced: ForcedTelemetry | undefined): Promise<TelemetryView>
+  /** The managed policy turns export off (an invalid required endpoint, an unreadable policy file): why; undefined lifts it. */
+  block(reason: string | undefined): Promise<TelemetryView>
   /** Resolves once export runs with the current settings (after start and after each change). */
   ready(): Promise<void>
   forceFlush(): Promise<void>
@@ -56,6 +58,7 @@ export function createTelemetryService(options: TelemetryServiceOptions): Teleme
   const changed = () => listeners.forEach((listener) => listener())
   let pipeline: Pipeline | undefined
   let forced: ForcedTelemetry | undefined
+  let managedBlock: string | undefined
   let blocked: string | undefined
   let failing: string | undefined
   let warned = false
@@ -102,7 +105,7 @@ export function createTelemetryService(options: TelemetryServiceOptions): Teleme
     const current = settings()
     const enabled = forced !== undefined || current.enabled
     const endpoint = forced?.endpoint ?? current.endpoint
-    const signature = JSON.stringify({ enabled, endpoint, headerNames: current.headerNames, forced, headersSet: headersSet })
+    const signature = JSON.stringify({ enabled, endpoint, headerNames: current.headerNames, forced, headersSet: headersSet, managedBlock })
     if (pipeline && signature === builtFor) {
       changed()
       return
@@ -113,10 +116,11 @@ export function createTelemetryService(options: TelemetryServiceOptions): Teleme
     blocked = undefined
     failing = undefined
     warned = false
-    if (!enabled || !endpoint) {
+    if (managedBlock || !enabled || !endpoint) {
       spans.endAll()
       await retire(old)
-      if (enabled && !endpoint) blocked = 'Export is on but has no endpoint: enter the collector’s OTLP/HTTP address (e.g. http://localhost:4318).'
+      if (managedBlock) blocked = managedBlock
+      else if (enabled && !endpoint) blocked = 'Export is on but has no endpoint: enter the collector’s OTLP/HTTP address (e.g. http://localhost:4318).'
       changed()
       return
     }
@@ -155,7 +159,7 @@ export function createTelemetryService(options: TelemetryServiceOptions): Teleme
   const view = (): TelemetryView => {
     const current = settings()
     const counts = pipeline?.counts
-    const enabled = forced !== undefined || current.enabled
+    const enabled = managedBlock === undefined && (forced !== undefined || current.enabled)
     const state = blocked ? 'blocked' : !pipeline ? 'off' : failing ? 'failing' : 'exporting'
     const reason = blocked ?? failing ?? (enabled ? undefined : 'Export is off; nothing leaves this computer.')
     const endpoint = forced?.endpoint ?? current.endpoint
@@ -164,7 +168,7 @@ export function createTelemetryService(options: TelemetryServiceOptions): Teleme
       ...(endpoint ? { endpoint } : {}),
       headerNames: forced ? Object.keys(forced.headers ?? {}) : current.headerNames,
       captureContent: captureContent(),
-      managed: forced !== undefined,
+      managed: forced !== undefined || managedBlock !== undefined,
       state,
       ...(reason ? { reason } : {}),
       exported: totals.exported + (counts?.exported ?? 0),
@@ -177,6 +181,7 @@ export function createTelemetryService(options: TelemetryServiceOptions): Teleme
     spans,
     view,
     async set(args) {
+      if (managedBlock && args.enabled === true) throw new Error(managedBlock)
       if (forced && (args.enabled === false || args.endpoint !== undefined || args.headers !== undefined)) {
         throw new Error(`${MANAGED_LABEL}: telemetry goes to the endpoint your organisation chose; it cannot be turned off, and its endpoint and headers cannot be changed here.`)
       }
@@ -207,6 +212,11 @@ export function createTelemetryService(options: TelemetryServiceOptions): Teleme
         headerNames,
         captureContent: args.captureContent ?? current.captureContent,
       })
+      await reapply()
+      return view()
+    },
+    async block(reason) {
+      managedBlock = reason
       await reapply()
       return view()
     },

@@ -245,6 +245,13 @@ describe('telemetry', () => {
     await write({})
     await poll(() => read(client, TELEMETRY_URI, TelemetryViewSchema), (view) => !view.managed, 'the endpoint to be the person’s again')
   })
+
+  it('an invalid required endpoint turns export off, managed: the person cannot turn it on', async () => {
+    const { client } = await hostWithPolicy({ telemetry: { requiredEndpoint: 'not an address' } })
+    const off = await poll(() => read(client, TELEMETRY_URI, TelemetryViewSchema), (view) => view.managed, 'export to be turned off by the policy')
+    expect(off).toMatchObject({ enabled: false, managed: true, state: 'blocked', reason: expect.stringMatching(new RegExp(`^${MANAGED_LABEL}: telemetry export is turned off\\.`)) })
+    expect(await errorOf(client, 'telemetry_set', { enabled: true, endpoint: 'http://127.0.0.1:4318' })).toContain(MANAGED_LABEL)
+  })
 })
 
 describe('a policy file that does not parse', () => {
