@@ -148,7 +148,7 @@ describe('telemetry', () => {
     const { telemetry } = service({ exporter: new InMemorySpanExporter() })
     const view = await telemetry.force({ endpoint: 'https://collector.corp.example' })
     expect(view).toMatchObject({ enabled: true, managed: true, endpoint: 'https://collector.corp.example', state: 'exporting' })
-    await expect(telemetry.set({ enabled: false })).rejects.toThrow(/organization’s policy/)
+    await expect(telemetry.set({ enabled: false })).rejects.toThrow(/^Set by your organisation: telemetry goes to the endpoint your organisation chose/)
     expect((await telemetry.force(undefined)).managed).toBe(false)
     await telemetry.close()
   })
