@@ -45,7 +45,7 @@ async function removeAddedExtensions(): Promise<void> {
 }
 
 /** The built-ins, the Assistant's extension included (it arrives once the agents' extensions are added after start). */
-const BUILT_IN_NAMES = ['System', 'App window', 'Assistant']
+const BUILT_IN_NAMES = ['System', 'App window', 'Skills', 'Assistant']
 const installedRows = () => page.getByRole('list', { name: 'Installed extensions' }).getByRole('listitem')
 /** The list shows the built-in extensions and nothing else. */
 async function onlyBuiltInsListed(): Promise<void> {
