@@ -186,7 +186,8 @@ describe('activity log through the host', () => {
     expect(byCaller('person')[0]).toMatchObject({ tool: 'fixture__echo', extension: 'fixture', decision: { verdict: 'allow', by: 'person', asked: false }, args: { names: [{ name: 'text' }] } })
     expect(byCaller('model')[0]).toMatchObject({ sessionId, decision: { verdict: 'allow', by: 'mode', detail: 'mode-autonomous', asked: false } })
     const [askedApp, refusedApp] = byCaller('connected-app')
-    expect(askedApp).toMatchObject({ caller: { name: 'Cursor' }, decision: { verdict: 'allow', asked: true, by: 'person', detail: 'allow_once', askedBy: 'mode' } })
+    // A connected app's own call counts as steered from outside: the guard is what asked (docs/guide/provenance.md).
+    expect(askedApp).toMatchObject({ caller: { name: 'Cursor' }, decision: { verdict: 'allow', asked: true, by: 'person', detail: 'allow_once', askedBy: 'guard' } })
     expect(refusedApp).toMatchObject({ decision: { verdict: 'deny', by: 'policy', detail: 'policy-never' }, outcome: 'not-run' })
     expect(byCaller('hook')[0]).toMatchObject({ tool: 'fixture__echo', caller: { kind: 'hook' }, decision: { verdict: 'allow', by: 'hook' } })
     expect(byCaller('agent-chain')[0]).toMatchObject({ caller: { chain: ['Assistant', 'Researcher'] }, decision: { verdict: 'allow', by: 'mode' } })
