@@ -64,3 +64,11 @@ function checked(name: string): string {
   assertSecretName(name)
   return name
 }
+
+/**
+ * Keys Switchboard makes and keeps for itself (the activity log's digest key): not a person's secret,
+ * so Settings → Secrets does not list them (nor offers to delete one).
+ */
+export function isAppKey(name: string): boolean {
+  return name.startsWith('activity:')
+}

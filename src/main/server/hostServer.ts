@@ -25,7 +25,7 @@ import {
   TELEMETRY_URI,
 } from '../../shared/hostApi'
 import { parseActivityPage } from '../../shared/activityApi'
-import { describeSecretName } from '../secrets/secretNames'
+import { describeSecretName, isAppKey } from '../secrets/secretNames'
 import { log } from '../log/log'
 import { stringifyMasked } from '../log/secretValues'
 import { permissionsView, toolsView } from './permissionViews'
@@ -188,7 +188,7 @@ export function createHostServer(services: HostServices): { server: McpServer; d
 
 function settingsView(services: HostServices): SettingsResource {
   const { theme, registryUrl, roots, autoUpdate, modelFacts, defaultInstructions, guardAfterOutside } = services.settings.get()
-  const secrets = Object.fromEntries(services.secrets.knownNames().map((name) => [name, { isSet: true as const, use: describeSecretName(name) }]))
+  const secrets = Object.fromEntries(services.secrets.knownNames().filter((name) => !isAppKey(name)).map((name) => [name, { isSet: true as const, use: describeSecretName(name) }]))
   return {
     theme,
     dataDir: services.dataDir,

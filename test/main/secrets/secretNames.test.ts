@@ -1,5 +1,6 @@
 /** Secret names: what is accepted, the naming scheme, and reading a name back as "where it is used". */
 import { describe, expect, it } from 'vitest'
+import { ACTIVITY_KEY_SECRET } from '../../../src/main/activity/activityKey'
 import {
   MAX_SECRET_NAME_LENGTH,
   assertSecretName,
@@ -8,6 +9,7 @@ import {
   extensionHeaderSecretName,
   providerSecretName,
   secretNameProblem,
+  isAppKey,
 } from '../../../src/main/secrets/secretNames'
 
 describe('secret names', () => {
@@ -41,5 +43,12 @@ describe('secret names', () => {
 
   it('refuses to build a name from parts that are not valid', () => {
     expect(() => extensionEnvSecretName('git hub', 'TOKEN')).toThrow(/not valid/)
+  })
+})
+
+describe("Switchboard's own keys", () => {
+  it('the activity log key is the app’s, not a secret the person keeps, so Settings → Secrets leaves it out', () => {
+    expect(isAppKey(ACTIVITY_KEY_SECRET)).toBe(true)
+    for (const name of ['provider:anthropic', 'extension:github:env:GITHUB_TOKEN', 'my-token', 'activityish']) expect(isAppKey(name)).toBe(false)
   })
 })
