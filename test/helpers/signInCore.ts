@@ -4,7 +4,7 @@
  * person answering the sign-in link question.
  */
 import { createBuiltinRegistry } from '../../src/main/builtins'
-import { createExtensionsCore, parseExtensionConfig, type ExtensionsCore } from '../../src/main/extensions'
+import { createExtensionsCore, parseExtensionConfig, type ClientRequestHandlers, type ExtensionsCore } from '../../src/main/extensions'
 import type { AskToOpen } from '../../src/main/extensions/auth/authTypes'
 import { createRemoteAuth } from '../../src/main/extensions/auth/remoteAuth'
 import { TokenVault } from '../../src/main/extensions/auth/tokenVault'
@@ -18,6 +18,8 @@ export interface SignInCoreOptions {
   notify?: (message: string) => void
   /** Secrets to store first (e.g. a client secret the config refers to). */
   secrets?: Record<string, string>
+  /** Elicitation and sampling answers (the person), when the server asks. */
+  handlers?: ClientRequestHandlers
 }
 
 export async function startSignInCore(options: SignInCoreOptions): Promise<{ core: ExtensionsCore; secrets: SecretStore }> {
@@ -31,6 +33,7 @@ export async function startSignInCore(options: SignInCoreOptions): Promise<{ cor
     store: { save: () => {} },
     resolveSecrets,
     builtins: createBuiltinRegistry({ appVersion: '0.0.0' }),
+    handlers: options.handlers,
     clientInfo: { name: 'switchboard-test', version: '0.0.0' },
     auth: createRemoteAuth({ vault: new TokenVault(secrets), resolveSecrets, clientName: 'Switchboard', openLoopback: openLoopbackRedirect, ask: options.ask, notify: options.notify }),
   })
