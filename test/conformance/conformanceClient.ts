@@ -9,7 +9,7 @@
  */
 import type { createExtensionsCore } from '../../src/main/extensions'
 import { startSignInCore } from '../helpers/signInCore'
-import { ID, scenarioSetup } from './conformanceConfig'
+import { ID, scenarioSetup, type ScenarioContext } from './conformanceConfig'
 import { formAnswer, openPage, sampleArguments } from './person'
 
 const MAX_SIGN_INS = 5
@@ -18,8 +18,8 @@ async function main(): Promise<number> {
   const url = process.argv.at(-1)
   if (!url?.startsWith('http')) throw new Error('usage: conformanceClient.ts <server-url>')
   const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? ''
-  const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as Record<string, string | undefined>
-  const { config, secrets } = scenarioSetup(url, scenario, context)
+  const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as ScenarioContext
+  const { config, secrets, argumentsFor } = scenarioSetup(url, scenario, context)
 
   const { core } = await startSignInCore({
     config,
@@ -75,7 +75,7 @@ async function main(): Promise<number> {
       called = true
       if (tools.length === 0) console.error(`no tools; log: ${manager.log(ID).map((entry) => entry.text).join(' | ')}`)
       for (const tool of tools) {
-        const outcome = await core.dispatcher.call({ name: tool.name, arguments: sampleArguments(tool.inputSchema, tools.map((other) => ({ name: other.toolName, inputSchema: other.inputSchema }))) })
+        const outcome = await core.dispatcher.call({ name: tool.name, arguments: argumentsFor(tool.toolName) ?? sampleArguments(tool.inputSchema, tools.map((other) => ({ name: other.toolName, inputSchema: other.inputSchema }))) })
         console.log(`${tool.toolName}: ${outcome.status}`)
         if (outcome.status !== 'ok' && manager.get(ID)?.status !== 'ready') called = false
       }

@@ -8,9 +8,13 @@ export const ID = 'conformance'
 export interface ScenarioSetup {
   config: Record<string, unknown>
   secrets: Record<string, string>
+  /** The arguments the person types for a tool, when the scenario says (its `toolCalls`); undefined: the form's suggestions. */
+  argumentsFor(toolName: string): Record<string, unknown> | undefined
 }
 
-export function scenarioSetup(url: string, scenario: string, context: Record<string, string | undefined>): ScenarioSetup {
+export type ScenarioContext = Record<string, string | undefined> & { toolCalls?: { name: string; arguments: Record<string, unknown> }[] }
+
+export function scenarioSetup(url: string, scenario: string, context: ScenarioContext): ScenarioSetup {
   const auth: Record<string, unknown> = { clientMetadataUrl: 'https://conformance-test.local/client-metadata.json' }
   const secrets: Record<string, string> = {}
   if (context.client_id) auth.clientId = context.client_id
@@ -29,5 +33,9 @@ export function scenarioSetup(url: string, scenario: string, context: Record<str
     secrets[`extension:${ID}:oauth:id-token`] = context.idp_id_token
     Object.assign(auth, { grant: 'cross-app-access', idpTokenEndpoint: context.idp_token_endpoint, idpClientId: context.idp_client_id, idToken: `\${secret:extension:${ID}:oauth:id-token}` })
   }
-  return { config: { id: ID, name: 'Conformance server', type: 'streamable-http', url, auth, trust: 'trusted' }, secrets }
+  return {
+    config: { id: ID, name: 'Conformance server', type: 'streamable-http', url, auth, trust: 'trusted' },
+    secrets,
+    argumentsFor: (toolName) => context.toolCalls?.find((call) => call.name === toolName)?.arguments,
+  }
 }

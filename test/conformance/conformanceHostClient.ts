@@ -19,7 +19,7 @@ import { memoryBackend } from '../../src/main/secrets/keychain'
 import { openSecretStore } from '../../src/main/secrets/secretStore'
 import { ElicitationsResourceSchema, ExtensionsResourceSchema, HostResource, ToolsResourceSchema, type Elicitation, type ExtensionView } from '../../src/shared/hostApi'
 import { PortTransport, domPort, emitterPort } from '../../src/shared/portTransport'
-import { ID, scenarioSetup } from './conformanceConfig'
+import { ID, scenarioSetup, type ScenarioContext } from './conformanceConfig'
 import { openPage, sampleArguments, sampleValue } from './person'
 
 const MAX_SIGN_INS = 5
@@ -28,8 +28,8 @@ async function main(): Promise<number> {
   const url = process.argv.at(-1)
   if (!url?.startsWith('http')) throw new Error('usage: conformanceHostClient.ts <server-url>')
   const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? ''
-  const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as Record<string, string | undefined>
-  const { config, secrets } = scenarioSetup(url, scenario, context)
+  const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as ScenarioContext
+  const { config, secrets, argumentsFor } = scenarioSetup(url, scenario, context)
 
   const dataDir = await mkdtemp(join(tmpdir(), 'switchboard-conformance-host-'))
   const host = await createHost({
@@ -65,7 +65,7 @@ async function main(): Promise<number> {
       if (tools.length === 0) console.error('no tools')
       let again = false
       for (const tool of tools) {
-        const args = sampleArguments(tool.inputSchema, tools.map((other) => ({ name: other.toolName, inputSchema: other.inputSchema })))
+        const args = argumentsFor(tool.toolName) ?? sampleArguments(tool.inputSchema, tools.map((other) => ({ name: other.toolName, inputSchema: other.inputSchema })))
         const result = await client.callTool({ name: 'tool_call', arguments: { name: tool.name, arguments: args } }, { timeout: 120_000 })
         console.log(`${tool.toolName}: ${result.isError ? 'error' : 'ok'}`)
         if (result.isError && (await extensionView(client)).status !== 'ready') again = true
