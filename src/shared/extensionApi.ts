@@ -16,6 +16,8 @@ export const SignInViewSchema = z.object({
   /** How Switchboard is registered with it. */
   registration: z.enum(['pre-registered', 'metadata-document', 'dynamic']).optional(),
   scope: z.string().optional(),
+  /** The tokens are bound to this extension's key (DPoP, RFC 9449), kept in the keychain. */
+  senderConstrained: z.boolean().optional(),
   /** The above in one sentence, e.g. "Signed in with https://auth.example (client registered on the fly)." */
   description: z.string(),
 })

@@ -24,6 +24,7 @@ async function main(): Promise<number> {
   const { core } = await startSignInCore({
     config,
     secrets,
+    keychain: true,
     // The person opens the page; the suite's authorization server redirects back at once.
     ask: async (_id, question) => {
       openPage(question.url)

@@ -10,6 +10,7 @@ import { createRemoteAuth } from '../../src/main/extensions/auth/remoteAuth'
 import { TokenVault } from '../../src/main/extensions/auth/tokenVault'
 import { openLoopbackRedirect } from '../../src/main/host/loopbackRedirect'
 import { resolveSecretRefsIn } from '../../src/main/secrets/secretRefs'
+import { memoryBackend } from '../../src/main/secrets/keychain'
 import { openSecretStore, type SecretStore } from '../../src/main/secrets/secretStore'
 
 export interface SignInCoreOptions {
@@ -20,10 +21,13 @@ export interface SignInCoreOptions {
   secrets?: Record<string, string>
   /** Elicitation and sampling answers (the person), when the server asks. */
   handlers?: ClientRequestHandlers
+  /** Keep secrets in memory counted as an OS keychain (what DPoP needs), instead of the no-keychain fallback. */
+  keychain?: boolean
 }
 
 export async function startSignInCore(options: SignInCoreOptions): Promise<{ core: ExtensionsCore; secrets: SecretStore }> {
-  const secrets = await openSecretStore({ backends: [] }) // in memory for this run
+  // In memory for this run; as a keychain when asked (a stand-in for the OS keychain this machine may lack).
+  const secrets = await openSecretStore({ backends: options.keychain ? [{ id: 'keytar', name: 'a keychain for this test', open: async () => memoryBackend() }] : [] })
   for (const [name, value] of Object.entries(options.secrets ?? {})) await secrets.set(name, value)
   const parsed = parseExtensionConfig(options.config)
   if (!parsed.ok) throw new Error(parsed.errors.join('\n'))

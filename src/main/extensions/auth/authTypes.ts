@@ -28,6 +28,8 @@ export interface AuthStatus {
   issuer?: string
   registration?: RegistrationMethod
   scope?: string
+  /** The tokens are bound to this extension's key (DPoP, RFC 9449): a stolen token is of no use without it. */
+  senderConstrained?: boolean
 }
 
 /** A started authorization: the page to open, or nothing to do because it completed without a person. */

@@ -16,6 +16,7 @@ import {
   createPrivateKeyJwtAuth,
   requestJwtAuthorizationGrant,
   discoverOAuthServerInfo,
+  DpopSession,
   UnauthorizedError,
   type OAuthClientInformationMixed,
   type OAuthClientMetadata,
@@ -25,6 +26,7 @@ import {
 } from '@modelcontextprotocol/client'
 import type { RemoteAuthConfig } from './authConfig'
 import type { AuthStatus, RemoteAuthSession, SignInNeed, SignInStart } from './authTypes'
+import { dpopKeyFor } from './dpopKey'
 import { requireHttpsEndpoints } from './httpsEndpoints'
 import { revokeTokens } from './revokeTokens'
 import { scopeCovers, scopeUnion } from './scopes'
@@ -46,6 +48,9 @@ const MAX_REFUSALS = 2
 const ISSUER_CHECKED_HERE = { skipIssuerMetadataValidation: true }
 
 export interface SessionOptions {
+  /** The extension this session signs in for (its DPoP key is its own). */
+  extensionId: string
+  serverName: string
   serverUrl: string
   settings: RemoteAuthConfig | undefined
   /** The resolved `${secret:…}` values of the auth settings. */
@@ -87,6 +92,27 @@ export function createRemoteAuthSession(options: SessionOptions): RemoteAuthSess
   let refreshing: Promise<unknown> | undefined
   /** Set when the server rejected our refresh token (invalid_grant): the next sign-in need is an expiry. */
   let lostTokens = false
+  /** RFC 9449: the extension's key and nonces, made when the authorization server asks for DPoP or the tokens are bound. */
+  let dpopSession: Promise<DpopSession> | undefined
+  const dpopAdvertised = () => {
+    const algs = (discovery?.authorizationServerMetadata as { dpop_signing_alg_values_supported?: unknown } | undefined)?.dpop_signing_alg_values_supported
+    return Array.isArray(algs) && algs.includes('ES256')
+  }
+  const dpop = async (): Promise<DpopSession | undefined> => {
+    if (!dpopSession && !dpopAdvertised()) {
+      // Tokens bound before this run (discovery has not run again yet) are still presented with proofs.
+      const current = await issuer()
+      const record = current ? await vault.tokens(current, serverUrl) : undefined
+      if (record?.tokens.token_type.toLowerCase() !== 'dpop') return undefined
+    }
+    dpopSession ??= dpopKeyFor(vault, options.extensionId, options.serverName).then((key) => DpopSession.create({ keyPair: { ...key, alg: 'ES256' } }))
+    try {
+      return await dpopSession
+    } catch (error) {
+      dpopSession = undefined
+      throw error
+    }
+  }
 
   // The key the SDK stamps on saved tokens and clients (v2): the issuer the metadata names, else where it was found.
   const issuer = async () => discovery?.authorizationServerMetadata?.issuer ?? discovery?.authorizationServerUrl ?? (await vault.issuerFor(serverUrl))
@@ -192,6 +218,7 @@ export function createRemoteAuthSession(options: SessionOptions): RemoteAuthSess
       discovery = state
     },
     discoveryState: () => discovery,
+    dpop,
     ...(grant === 'cross-app-access' ? { prepareTokenRequest: crossAppAccessGrant } : {}),
     ...(grant === 'client-credentials'
       ? {
@@ -237,7 +264,7 @@ export function createRemoteAuthSession(options: SessionOptions): RemoteAuthSess
   const observingFetch: typeof fetch = async (input, init) => {
     const response = await baseFetch(input, init)
     const authorization = new Headers(init?.headers).get('authorization')
-    if (response.ok && authorization?.startsWith('Bearer ') && needsAccess(init?.body)) refusals = 0
+    if (response.ok && /^(Bearer|DPoP) /.test(authorization ?? '') && needsAccess(init?.body)) refusals = 0
     return response
   }
 
@@ -254,6 +281,8 @@ export function createRemoteAuthSession(options: SessionOptions): RemoteAuthSess
     transport: { authProvider: provider, fetch: observingFetch, ...ISSUER_CHECKED_HERE },
     async begin(redirectUrl): Promise<SignInStart> {
       if (!discovery) provider.saveDiscoveryState?.(await discoverOAuthServerInfo(serverUrl, { fetchFn: baseFetch, ...ISSUER_CHECKED_HERE }))
+      // DPoP without a keychain fails here, with the reason, before the sign-in page opens.
+      if (dpopAdvertised()) await dpop()
       redirectTarget = redirectUrl
       captured = undefined
       const result = await auth(provider, { serverUrl, scope: scopeForSignIn(), fetchFn: baseFetch, ...ISSUER_CHECKED_HERE })
@@ -308,6 +337,9 @@ export function createRemoteAuthSession(options: SessionOptions): RemoteAuthSess
           })
         : 'unsupported'
       await vault.deleteTokens(current, serverUrl)
+      // A new sign-in binds its tokens to a new key.
+      if (dpopSession) await vault.deleteDpopKey(options.extensionId)
+      dpopSession = undefined
       need = { reason: 'sign-in' }
       refusals = 0
       return outcome
@@ -316,7 +348,8 @@ export function createRemoteAuthSession(options: SessionOptions): RemoteAuthSess
       const current = await issuer()
       const record = current ? await vault.tokens(current, serverUrl) : undefined
       const registration = preRegistered() ? 'pre-registered' : current ? (await vault.client(current))?.method : undefined
-      return { grant, signedIn: record !== undefined, issuer: current, registration, scope: record?.tokens.scope }
+      const senderConstrained = record?.tokens.token_type.toLowerCase() === 'dpop'
+      return { grant, signedIn: record !== undefined, issuer: current, registration, scope: record?.tokens.scope, ...(senderConstrained ? { senderConstrained } : {}) }
     },
   }
 }
