@@ -9,7 +9,7 @@ export type ExtensionStatus = z.infer<typeof ExtensionStatusSchema>
 
 /** Sign-in (OAuth) of a remote extension, as far as the page may know: never a token. */
 export const SignInViewSchema = z.object({
-  grant: z.enum(['authorization-code', 'client-credentials', 'cross-app-access']),
+  grant: z.enum(['authorization-code', 'client-credentials', 'cross-app-access', 'jwt-bearer']),
   signedIn: z.boolean(),
   /** The authorization server. */
   issuer: z.string().optional(),

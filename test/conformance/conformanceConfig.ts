@@ -3,6 +3,10 @@
  * extension config and the secrets stored first (Settings → Secrets), from the context the suite
  * hands the client (MCP_CONFORMANCE_CONTEXT).
  */
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
 export const ID = 'conformance'
 
 export interface ScenarioSetup {
@@ -28,6 +32,13 @@ export function scenarioSetup(url: string, scenario: string, context: ScenarioCo
     if (context.signing_algorithm) auth.signingAlgorithm = context.signing_algorithm
   }
   if (scenario.startsWith('auth/client-credentials')) auth.grant = 'client-credentials'
+  if (context.valid_jwt) {
+    // Workload identity: the platform's token file (a projected service-account token, say).
+    const file = join(mkdtempSync(join(tmpdir(), 'switchboard-workload-')), 'token')
+    writeFileSync(file, `${context.valid_jwt}\n`, { mode: 0o600 })
+    Object.assign(auth, { grant: 'jwt-bearer', assertionFile: file })
+    delete auth.clientMetadataUrl
+  }
   if (context.idp_id_token) {
     // Enterprise-managed (SEP-990): the ID token an organisation's sign-in would have given the person.
     secrets[`extension:${ID}:oauth:id-token`] = context.idp_id_token

@@ -23,7 +23,7 @@ export interface SignInNeed {
 
 /** What the extension page says about sign-in (never a token). */
 export interface AuthStatus {
-  grant: 'authorization-code' | 'client-credentials' | 'cross-app-access'
+  grant: 'authorization-code' | 'client-credentials' | 'cross-app-access' | 'jwt-bearer'
   signedIn: boolean
   issuer?: string
   registration?: RegistrationMethod

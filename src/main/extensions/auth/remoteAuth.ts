@@ -166,6 +166,7 @@ export function describeSignIn(status: AuthStatus): string {
   const bound = status.senderConstrained ? ' The tokens are bound to a key of this computer (DPoP, sender-constrained): a copied token is of no use elsewhere.' : ''
   if (bound) return `${describeSignIn({ ...status, senderConstrained: false })}${bound}`
   if (status.grant === 'cross-app-access') return `${status.signedIn ? 'Signed in' : 'Signs in'}${where} with your organisation's sign-in (enterprise-managed, cross-app access), without a sign-in page.`
+  if (status.grant === 'jwt-bearer') return `${status.signedIn ? 'Signed in' : 'Signs in'}${where} with workload identity (a JWT from this machine's platform, RFC 7523), without a person.`
   if (status.grant === 'client-credentials') return `${status.signedIn ? 'Signed in' : 'Signs in'}${where} as a machine account (client credentials), without a person.`
   return status.signedIn ? `Signed in${where}${registered}.` : `Not signed in${where}.`
 }

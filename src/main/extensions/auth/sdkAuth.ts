@@ -28,12 +28,21 @@ import type { RemoteAuthConfig } from './authConfig'
 import type { AuthStatus, RemoteAuthSession, SignInNeed, SignInStart } from './authTypes'
 import { dpopKeyFor } from './dpopKey'
 import { requireHttpsEndpoints } from './httpsEndpoints'
+import { workloadAssertion } from './workloadAssertion'
 import { revokeTokens } from './revokeTokens'
 import { scopeCovers, scopeUnion } from './scopes'
 import type { TokenVault } from './tokenVault'
 
 /** Registered for DCR: RFC 8252 §7.3 makes the server accept any port on a loopback redirect. */
 const LOOPBACK_REDIRECT = 'http://127.0.0.1/callback'
+const JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer'
+/** The grant_type each configured grant sends (RFC 8414 `grant_types_supported` names them so). */
+const GRANT_TYPES: Record<RemoteAuthConfig['grant'], { type: string; words: string }> = {
+  'authorization-code': { type: 'authorization_code', words: 'signing in through the browser (authorization_code)' },
+  'client-credentials': { type: 'client_credentials', words: 'a machine account (client_credentials)' },
+  'cross-app-access': { type: JWT_BEARER, words: 'enterprise-managed sign-in (jwt-bearer)' },
+  'jwt-bearer': { type: JWT_BEARER, words: 'workload identity (jwt-bearer)' },
+}
 /** Refresh this long before the access token expires. */
 const REFRESH_MARGIN_MS = 60_000
 /** After this many refusals of access that was just granted, signing in again is not offered. */
@@ -220,6 +229,7 @@ export function createRemoteAuthSession(options: SessionOptions): RemoteAuthSess
     discoveryState: () => discovery,
     dpop,
     ...(grant === 'cross-app-access' ? { prepareTokenRequest: crossAppAccessGrant } : {}),
+    ...(grant === 'jwt-bearer' ? { prepareTokenRequest: jwtBearerGrant } : {}),
     ...(grant === 'client-credentials'
       ? {
           prepareTokenRequest: (scope?: string) => new URLSearchParams({ grant_type: 'client_credentials', ...(scope ? { scope } : {}) }),
@@ -258,6 +268,13 @@ export function createRemoteAuthSession(options: SessionOptions): RemoteAuthSess
       fetchFn: baseFetch,
     })
     return new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion: jwtAuthGrant, ...(scope ? { scope } : {}) })
+  }
+
+  /** Workload identity (RFC 7523 §2.1): the workload's JWT as the grant itself. */
+  async function jwtBearerGrant(scope?: string): Promise<URLSearchParams> {
+    const source = settings?.assertionCommand ? { command: settings.assertionCommand.command, args: settings.assertionCommand.args } : { file: settings?.assertionFile ?? '' }
+    const assertion = await workloadAssertion(source)
+    return new URLSearchParams({ grant_type: JWT_BEARER, assertion, ...(scope ? { scope } : {}) })
   }
 
   /** A successful request (beyond the handshake, which servers let through unauthorized) shows the granted access works. */
@@ -377,6 +394,12 @@ function checkDiscovery(state: OAuthDiscoveryState, grant: RemoteAuthConfig['gra
   const trim = (text: string) => text.replace(/\/$/, '')
   if (trim(metadata.issuer) !== trim(state.authorizationServerUrl)) {
     throw new Error(`The authorization server's metadata names issuer ${metadata.issuer}, not ${state.authorizationServerUrl} where it was found, so Switchboard does not sign in there.`)
+  }
+  const offered = metadata.grant_types_supported
+  if (Array.isArray(offered) && !offered.includes(GRANT_TYPES[grant].type)) {
+    throw new Error(
+      `The authorization server ${metadata.issuer} does not offer ${GRANT_TYPES[grant].words}, the grant this extension is set to use; it offers ${offered.slice(0, 6).join(', ') || 'no grant'}. Set "grant" in the extension's auth block to one it offers, or ask the service which to use.`,
+    )
   }
   if (grant === 'authorization-code' && !metadata.code_challenge_methods_supported?.includes('S256')) {
     throw new Error(`The authorization server ${metadata.issuer} does not say it supports PKCE (S256), which a safe sign-in needs; Switchboard refused to sign in.`)
