@@ -180,7 +180,11 @@ export function createRemoteAuthSession(options: SessionOptions): RemoteAuthSess
     async saveTokens(tokens, ctx) {
       const current = tokens.issuer ?? ctx?.issuer ?? (await issuer())
       if (!current) return
+      const previous = await vault.issuerFor(serverUrl)
       await vault.saveTokens(current, serverUrl, tokens)
+      // The server moved to another authorization server: the old one's tokens go once the new one signed in
+      // (its client registration stays, so moving back does not register again).
+      if (previous && previous !== current) await vault.deleteTokens(previous, serverUrl)
       need = undefined
       lostTokens = false
     },
@@ -297,7 +301,9 @@ export function createRemoteAuthSession(options: SessionOptions): RemoteAuthSess
     refusedRepeatedly: () => refusals >= MAX_REFUSALS,
     transport: { authProvider: provider, fetch: observingFetch, ...ISSUER_CHECKED_HERE },
     async begin(redirectUrl): Promise<SignInStart> {
-      if (!discovery) provider.saveDiscoveryState?.(await discoverOAuthServerInfo(serverUrl, { fetchFn: baseFetch, ...ISSUER_CHECKED_HERE }))
+      // Discovered afresh at every sign-in: a server whose protected resource metadata now names another
+      // authorization server (it moved) is signed in to there, registered there on first use (SEP-2352).
+      provider.saveDiscoveryState?.(await discoverOAuthServerInfo(serverUrl, { fetchFn: baseFetch, ...ISSUER_CHECKED_HERE }))
       // DPoP without a keychain fails here, with the reason, before the sign-in page opens.
       if (dpopAdvertised()) await dpop()
       redirectTarget = redirectUrl
