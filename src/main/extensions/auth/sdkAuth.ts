@@ -103,16 +103,22 @@ export function createRemoteAuthSession(options: SessionOptions): RemoteAuthSess
   let lostTokens = false
   /** RFC 9449: the extension's key and nonces, made when the authorization server asks for DPoP or the tokens are bound. */
   let dpopSession: Promise<DpopSession> | undefined
+  /** Whether the stored tokens are DPoP-bound; undefined until read. */
+  let tokensBound: boolean | undefined
   const dpopAdvertised = () => {
     const algs = (discovery?.authorizationServerMetadata as { dpop_signing_alg_values_supported?: unknown } | undefined)?.dpop_signing_alg_values_supported
     return Array.isArray(algs) && algs.includes('ES256')
   }
   const dpop = async (): Promise<DpopSession | undefined> => {
     if (!dpopSession && !dpopAdvertised()) {
-      // Tokens bound before this run (discovery has not run again yet) are still presented with proofs.
-      const current = await issuer()
-      const record = current ? await vault.tokens(current, serverUrl) : undefined
-      if (record?.tokens.token_type.toLowerCase() !== 'dpop') return undefined
+      // Tokens bound before this run (discovery has not run again yet) are still presented with proofs;
+      // read once from the keychain, not on every request.
+      if (tokensBound === undefined) {
+        const current = await issuer()
+        const record = current ? await vault.tokens(current, serverUrl) : undefined
+        tokensBound = record?.tokens.token_type.toLowerCase() === 'dpop'
+      }
+      if (!tokensBound) return undefined
     }
     dpopSession ??= dpopKeyFor(vault, options.extensionId, options.serverName).then((key) => DpopSession.create({ keyPair: { ...key, alg: 'ES256' } }))
     try {
@@ -182,6 +188,7 @@ export function createRemoteAuthSession(options: SessionOptions): RemoteAuthSess
       if (!current) return
       const previous = await vault.issuerFor(serverUrl)
       await vault.saveTokens(current, serverUrl, tokens)
+      tokensBound = tokens.token_type.toLowerCase() === 'dpop'
       // The server moved to another authorization server: the old one's tokens go once the new one signed in
       // (its client registration stays, so moving back does not register again).
       if (previous && previous !== current) await vault.deleteTokens(previous, serverUrl)
