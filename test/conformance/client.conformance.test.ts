@@ -78,14 +78,15 @@ for (const suite of suites) {
         for (const scenario of chosen) {
           const args = [join(root, suite.cli), 'client', '--command', `${tsx} ${join(root, driver.script)}`, '--scenario', scenario, '--timeout', '90000']
           const outcome = await run(process.execPath, args, { cwd: workDir, maxBuffer: 32 * 1024 * 1024 }).then(
-            ({ stdout }) => ({ ok: true, stdout }),
-            (error: { stdout?: string; stderr?: string }) => ({ ok: false, stdout: `${error.stdout ?? ''}\n${error.stderr ?? ''}` }),
+            // The CLI prints its results on stderr (on stdout only with a baseline file).
+            ({ stdout, stderr }) => ({ ok: true, stdout: `${stdout}\n${stderr}` }),
+            (error: { stdout?: string; stderr?: string; message?: string }) => ({ ok: false, stdout: `${error.stdout ?? ''}\n${error.stderr ?? ''}\n${error.message ?? ''}` }),
           )
           const summary = /Passed: (\d+)\/(\d+), (\d+) failed/.exec(outcome.stdout)
           const passed = outcome.ok && summary !== null && summary[2] !== '0' && summary[3] === '0' && /OVERALL: PASSED/.test(outcome.stdout)
           if (passed && expectedFailures.has(scenario)) failed.push(`${scenario}: passes now; remove it from ${suite.baseline}`)
           if (!passed && !expectedFailures.has(scenario)) {
-            failed.push(`${scenario}: ${summary?.[0] ?? 'no summary'}\n${outcome.stdout.split('\n').filter((line) => /FAILURE|Error|failed/.test(line)).slice(0, 8).join('\n')}`)
+            failed.push(`${scenario}: ${summary?.[0] ?? `no summary: ${outcome.stdout.slice(-400)}`}\n${outcome.stdout.split('\n').filter((line) => /FAILURE|Error|failed/.test(line)).slice(0, 8).join('\n')}`)
           }
           if (passed) passes++
         }
