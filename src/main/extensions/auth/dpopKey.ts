@@ -5,6 +5,8 @@
  * in memory would bind the tokens to a key that is gone at the next start.
  */
 import { createHash, generateKeyPairSync, webcrypto } from 'node:crypto'
+
+type CryptoKey = webcrypto.CryptoKey
 import type { TokenVault } from './tokenVault'
 
 export interface DpopKeyMaterial {
