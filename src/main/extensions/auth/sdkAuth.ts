@@ -310,7 +310,9 @@ export function createRemoteAuthSession(options: SessionOptions): RemoteAuthSess
     async begin(redirectUrl): Promise<SignInStart> {
       // Discovered afresh at every sign-in: a server whose protected resource metadata now names another
       // authorization server (it moved) is signed in to there, registered there on first use (SEP-2352).
-      provider.saveDiscoveryState?.(await discoverOAuthServerInfo(serverUrl, { fetchFn: baseFetch, ...ISSUER_CHECKED_HERE }))
+      // (Where the server said its metadata is, from its 401's resource_metadata, is asked first again.)
+      const hinted = discovery?.resourceMetadataUrl
+      provider.saveDiscoveryState?.(await discoverOAuthServerInfo(serverUrl, { fetchFn: baseFetch, ...(hinted ? { resourceMetadataUrl: new URL(hinted) } : {}), ...ISSUER_CHECKED_HERE }))
       // DPoP without a keychain fails here, with the reason, before the sign-in page opens.
       if (dpopAdvertised()) await dpop()
       redirectTarget = redirectUrl
