@@ -135,9 +135,12 @@ async function settled(client: Client): Promise<ExtensionView> {
   }
 }
 
-/** Waits until the extension leaves needs-sign-in or says something new (the sign-in finished either way). */
+/**
+ * Waits until the extension leaves needs-sign-in or says something new (the sign-in finished either
+ * way); a sign-in refused again with the same words changes nothing, so the wait is bounded.
+ */
 async function changedFrom(client: Client, before: ExtensionView): Promise<void> {
-  for (;;) {
+  for (const deadline = Date.now() + 15_000; Date.now() < deadline; ) {
     const extension = await extensionView(client)
     if (extension.status !== 'needs-sign-in' || extension.error !== before.error) return
     await new Promise((resolve) => setTimeout(resolve, 25))
