@@ -9,13 +9,15 @@ export type ExtensionStatus = z.infer<typeof ExtensionStatusSchema>
 
 /** Sign-in (OAuth) of a remote extension, as far as the page may know: never a token. */
 export const SignInViewSchema = z.object({
-  grant: z.enum(['authorization-code', 'client-credentials', 'cross-app-access']),
+  grant: z.enum(['authorization-code', 'client-credentials', 'cross-app-access', 'jwt-bearer']),
   signedIn: z.boolean(),
   /** The authorization server. */
   issuer: z.string().optional(),
   /** How Switchboard is registered with it. */
   registration: z.enum(['pre-registered', 'metadata-document', 'dynamic']).optional(),
   scope: z.string().optional(),
+  /** The tokens are bound to this extension's key (DPoP, RFC 9449), kept in the keychain. */
+  senderConstrained: z.boolean().optional(),
   /** The above in one sentence, e.g. "Signed in with https://auth.example (client registered on the fly)." */
   description: z.string(),
 })

@@ -9,42 +9,36 @@
  */
 import type { createExtensionsCore } from '../../src/main/extensions'
 import { startSignInCore } from '../helpers/signInCore'
+import { ID, scenarioSetup, type ScenarioContext } from './conformanceConfig'
+import { formAnswer, openPage, sampleArguments } from './person'
 
 const MAX_SIGN_INS = 5
-const ID = 'conformance'
 
 async function main(): Promise<number> {
   const url = process.argv.at(-1)
   if (!url?.startsWith('http')) throw new Error('usage: conformanceClient.ts <server-url>')
   const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? ''
-  const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as Record<string, string | undefined>
-  // What the person would enter on the extension page for this server.
-  const auth: Record<string, unknown> = { clientMetadataUrl: 'https://conformance-test.local/client-metadata.json' }
-  const stored: Record<string, string> = {}
-  if (context.client_id) auth.clientId = context.client_id
-  if (context.client_secret) {
-    stored[`extension:${ID}:oauth:client-secret`] = context.client_secret
-    auth.clientSecret = `\${secret:extension:${ID}:oauth:client-secret}`
-  }
-  if (context.private_key_pem) {
-    stored[`extension:${ID}:oauth:private-key`] = context.private_key_pem
-    auth.privateKey = `\${secret:extension:${ID}:oauth:private-key}`
-    if (context.signing_algorithm) auth.signingAlgorithm = context.signing_algorithm
-  }
-  if (scenario.startsWith('auth/client-credentials')) auth.grant = 'client-credentials'
-  if (context.idp_id_token) {
-    // Enterprise-managed (SEP-990): the ID token an organisation's sign-in would have given the person.
-    stored[`extension:${ID}:oauth:id-token`] = context.idp_id_token
-    Object.assign(auth, { grant: 'cross-app-access', idpTokenEndpoint: context.idp_token_endpoint, idpClientId: context.idp_client_id, idToken: `\${secret:extension:${ID}:oauth:id-token}` })
-  }
+  const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as ScenarioContext
+  const { config, secrets, argumentsFor } = scenarioSetup(url, scenario, context)
 
   const { core } = await startSignInCore({
-    config: { id: ID, name: 'Conformance server', type: 'streamable-http', url, auth, trust: 'trusted' },
-    secrets: stored,
+    config,
+    secrets,
+    keychain: true,
     // The person opens the page; the suite's authorization server redirects back at once.
     ask: async (_id, question) => {
-      void fetch(question.url).then((response) => response.body?.cancel()).catch((error: unknown) => console.error(`opening the sign-in page failed: ${String(error)}`))
+      openPage(question.url)
       return 'accept'
+    },
+    // The person submits an extension's form as it comes, and opens a link it offers.
+    handlers: {
+      elicit: async (_id, params) => {
+        if (params.mode === 'url') {
+          openPage(params.url)
+          return { action: 'accept' }
+        }
+        return { action: 'accept', content: formAnswer(params.requestedSchema) as Record<string, string | number | boolean | string[]> }
+      },
     },
   })
   const { manager } = core
@@ -82,7 +76,7 @@ async function main(): Promise<number> {
       called = true
       if (tools.length === 0) console.error(`no tools; log: ${manager.log(ID).map((entry) => entry.text).join(' | ')}`)
       for (const tool of tools) {
-        const outcome = await core.dispatcher.call({ name: tool.name, arguments: {} })
+        const outcome = await core.dispatcher.call({ name: tool.name, arguments: argumentsFor(tool.toolName) ?? sampleArguments(tool.inputSchema, tools.map((other) => ({ name: other.toolName, inputSchema: other.inputSchema }))) })
         console.log(`${tool.toolName}: ${outcome.status}`)
         if (outcome.status !== 'ok' && manager.get(ID)?.status !== 'ready') called = false
       }

@@ -1,5 +1,5 @@
-// `npm run conformance`: the official MCP conformance suite's client scenarios against the real
-// extension core. Kept out of `npm test` so that each has a budget of its own; `.ci/run` runs it as
+// `npm run conformance`: the official MCP conformance suites' client scenarios (both installed
+// versions) against the real extension core and the host API. Kept out of `npm test` so that each has a budget of its own; `.ci/run` runs it as
 // its own step.
 import { defineConfig } from 'vitest/config'
 

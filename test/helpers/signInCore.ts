@@ -4,12 +4,13 @@
  * person answering the sign-in link question.
  */
 import { createBuiltinRegistry } from '../../src/main/builtins'
-import { createExtensionsCore, parseExtensionConfig, type ExtensionsCore } from '../../src/main/extensions'
+import { createExtensionsCore, parseExtensionConfig, type ClientRequestHandlers, type ExtensionsCore } from '../../src/main/extensions'
 import type { AskToOpen } from '../../src/main/extensions/auth/authTypes'
 import { createRemoteAuth } from '../../src/main/extensions/auth/remoteAuth'
 import { TokenVault } from '../../src/main/extensions/auth/tokenVault'
 import { openLoopbackRedirect } from '../../src/main/host/loopbackRedirect'
 import { resolveSecretRefsIn } from '../../src/main/secrets/secretRefs'
+import { memoryBackend } from '../../src/main/secrets/keychain'
 import { openSecretStore, type SecretStore } from '../../src/main/secrets/secretStore'
 
 export interface SignInCoreOptions {
@@ -18,10 +19,15 @@ export interface SignInCoreOptions {
   notify?: (message: string) => void
   /** Secrets to store first (e.g. a client secret the config refers to). */
   secrets?: Record<string, string>
+  /** Elicitation and sampling answers (the person), when the server asks. */
+  handlers?: ClientRequestHandlers
+  /** Keep secrets in memory counted as an OS keychain (what DPoP needs), instead of the no-keychain fallback. */
+  keychain?: boolean
 }
 
 export async function startSignInCore(options: SignInCoreOptions): Promise<{ core: ExtensionsCore; secrets: SecretStore }> {
-  const secrets = await openSecretStore({ backends: [] }) // in memory for this run
+  // In memory for this run; as a keychain when asked (a stand-in for the OS keychain this machine may lack).
+  const secrets = await openSecretStore({ backends: options.keychain ? [{ id: 'keytar', name: 'a keychain for this test', open: async () => memoryBackend() }] : [] })
   for (const [name, value] of Object.entries(options.secrets ?? {})) await secrets.set(name, value)
   const parsed = parseExtensionConfig(options.config)
   if (!parsed.ok) throw new Error(parsed.errors.join('\n'))
@@ -31,6 +37,7 @@ export async function startSignInCore(options: SignInCoreOptions): Promise<{ cor
     store: { save: () => {} },
     resolveSecrets,
     builtins: createBuiltinRegistry({ appVersion: '0.0.0' }),
+    handlers: options.handlers,
     clientInfo: { name: 'switchboard-test', version: '0.0.0' },
     auth: createRemoteAuth({ vault: new TokenVault(secrets), resolveSecrets, clientName: 'Switchboard', openLoopback: openLoopbackRedirect, ask: options.ask, notify: options.notify }),
   })

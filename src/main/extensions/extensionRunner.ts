@@ -175,6 +175,8 @@ export class ExtensionRunner {
       if (!current()) return
       const failure = error instanceof ConnectionStartError ? error.failure : { message: errorText(error), restartable: true }
       this.ring.push('lifecycle', 'error', failure.message)
+      // The page shows the sign-in state beside a failed start too (e.g. where to enter a client id).
+      if (!failure.needsSignIn) this.refreshSignIn()
       if (failure.needsSignIn) this.needsSignIn()
       else if (failure.needsConfig) this.setState({ status: 'needs-config', error: failure.message })
       else if (failure.restartable) this.scheduleRestart(failure.message)

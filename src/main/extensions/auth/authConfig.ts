@@ -42,8 +42,10 @@ export const RemoteAuthConfigSchema = z
      * `authorization-code`: a person signs in through the browser. `client-credentials`: a machine account (no person).
      * `cross-app-access`: enterprise-managed (SEP-990): the ID token of your organisation's sign-in is traded at its
      * identity provider for a grant this server's authorization server accepts.
+     * `jwt-bearer`: workload identity (RFC 7523): a machine signs in with the JWT its platform gives it, read from
+     * `assertionFile` or printed by `assertionCommand`.
      */
-    grant: z.enum(['authorization-code', 'client-credentials', 'cross-app-access']).default('authorization-code'),
+    grant: z.enum(['authorization-code', 'client-credentials', 'cross-app-access', 'jwt-bearer']).default('authorization-code'),
     /** A client id registered with the authorization server beforehand. */
     clientId: z.string().trim().min(1).max(2048).optional(),
     clientSecret: SecretReference.optional(),
@@ -59,6 +61,10 @@ export const RemoteAuthConfigSchema = z
     idpClientSecret: SecretReference.optional(),
     /** cross-app-access: the ID token your organisation's sign-in gave you. */
     idToken: SecretReference.optional(),
+    /** jwt-bearer: a file holding the workload's JWT (kept fresh by its platform), read at each sign-in. */
+    assertionFile: z.string().trim().min(1).max(4096).optional(),
+    /** jwt-bearer: a program that prints the workload's JWT; run without a shell, shown in full when you approve the extension. */
+    assertionCommand: z.strictObject({ command: z.string().trim().min(1).max(4096), args: z.array(z.string().max(4096)).max(100).default([]) }).optional(),
     /** Scopes to ask for when the server names none. */
     scopes: z.array(ScopeToken).max(100).optional(),
   })
@@ -70,6 +76,14 @@ export const RemoteAuthConfigSchema = z
       }
       return
     }
+    if (auth.grant === 'jwt-bearer') {
+      if (!auth.clientId) ctx.addIssue({ code: 'custom', path: ['clientId'], message: 'Workload identity (jwt-bearer) needs the client id the authorization server knows the workload by.' })
+      if (Boolean(auth.assertionFile) === Boolean(auth.assertionCommand)) {
+        ctx.addIssue({ code: 'custom', path: ['assertionFile'], message: "Workload identity (jwt-bearer) takes its JWT from one place: assertionFile (a token file) or assertionCommand ({ command, args }), not both." })
+      }
+      return
+    }
+    if (auth.assertionFile || auth.assertionCommand) ctx.addIssue({ code: 'custom', path: ['grant'], message: 'assertionFile and assertionCommand are for workload identity: set grant to "jwt-bearer".' })
     if (auth.grant !== 'client-credentials') return
     if (!auth.clientId) ctx.addIssue({ code: 'custom', path: ['clientId'], message: 'A machine account (client-credentials) needs its client id.' })
     if (!auth.clientSecret && !auth.privateKey) {

@@ -23,11 +23,13 @@ export interface SignInNeed {
 
 /** What the extension page says about sign-in (never a token). */
 export interface AuthStatus {
-  grant: 'authorization-code' | 'client-credentials' | 'cross-app-access'
+  grant: 'authorization-code' | 'client-credentials' | 'cross-app-access' | 'jwt-bearer'
   signedIn: boolean
   issuer?: string
   registration?: RegistrationMethod
   scope?: string
+  /** The tokens are bound to this extension's key (DPoP, RFC 9449): a stolen token is of no use without it. */
+  senderConstrained?: boolean
 }
 
 /** A started authorization: the page to open, or nothing to do because it completed without a person. */

@@ -75,7 +75,7 @@ export function createRemoteAuth(options: RemoteAuthOptions): RemoteAuth {
     const named = { clientSecret: config.auth?.clientSecret, privateKey: config.auth?.privateKey, idpClientSecret: config.auth?.idpClientSecret, idToken: config.auth?.idToken }
     const refs = Object.fromEntries(Object.entries(named).filter((entry): entry is [string, string] => entry[1] !== undefined))
     const secrets = Object.keys(refs).length > 0 ? await options.resolveSecrets(refs, config.id) : {}
-    const session = createRemoteAuthSession({ serverUrl: config.url, settings: config.auth, secrets, vault: options.vault, clientName: options.clientName, fetchFn: options.fetchFn })
+    const session = createRemoteAuthSession({ extensionId: config.id, serverName: config.name, serverUrl: config.url, settings: config.auth, secrets, vault: options.vault, clientName: options.clientName, fetchFn: options.fetchFn })
     sessions.set(config.id, { fingerprint, session })
     return session
   }
@@ -143,6 +143,8 @@ export function createRemoteAuth(options: RemoteAuthOptions): RemoteAuth {
     },
     forget(id) {
       flows.get(id)?.abort.abort()
+      // The extension's DPoP key goes with it (its tokens stay keyed by the server's issuer).
+      void options.vault.deleteDpopKey(id).catch(() => undefined)
       sessions.delete(id)
       statuses.delete(id)
     },
@@ -161,7 +163,10 @@ export function describeSignIn(status: AuthStatus): string {
     dynamic: 'a client registered on the fly (dynamic registration)',
   }
   const registered = status.registration ? ` using ${how[status.registration]}` : ''
+  const bound = status.senderConstrained ? ' The tokens are bound to a key of this computer (DPoP, sender-constrained): a copied token is of no use elsewhere.' : ''
+  if (bound) return `${describeSignIn({ ...status, senderConstrained: false })}${bound}`
   if (status.grant === 'cross-app-access') return `${status.signedIn ? 'Signed in' : 'Signs in'}${where} with your organisation's sign-in (enterprise-managed, cross-app access), without a sign-in page.`
+  if (status.grant === 'jwt-bearer') return `${status.signedIn ? 'Signed in' : 'Signs in'}${where} with workload identity (a JWT from this machine's platform, RFC 7523), without a person.`
   if (status.grant === 'client-credentials') return `${status.signedIn ? 'Signed in' : 'Signs in'}${where} as a machine account (client credentials), without a person.`
   return status.signedIn ? `Signed in${where}${registered}.` : `Not signed in${where}.`
 }

@@ -16,6 +16,7 @@ import {
   createPrivateKeyJwtAuth,
   requestJwtAuthorizationGrant,
   discoverOAuthServerInfo,
+  DpopSession,
   UnauthorizedError,
   type OAuthClientInformationMixed,
   type OAuthClientMetadata,
@@ -25,13 +26,23 @@ import {
 } from '@modelcontextprotocol/client'
 import type { RemoteAuthConfig } from './authConfig'
 import type { AuthStatus, RemoteAuthSession, SignInNeed, SignInStart } from './authTypes'
+import { dpopKeyFor } from './dpopKey'
 import { requireHttpsEndpoints } from './httpsEndpoints'
+import { workloadAssertion } from './workloadAssertion'
 import { revokeTokens } from './revokeTokens'
 import { scopeCovers, scopeUnion } from './scopes'
 import type { TokenVault } from './tokenVault'
 
 /** Registered for DCR: RFC 8252 §7.3 makes the server accept any port on a loopback redirect. */
 const LOOPBACK_REDIRECT = 'http://127.0.0.1/callback'
+const JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer'
+/** The grant_type each configured grant sends (RFC 8414 `grant_types_supported` names them so). */
+const GRANT_TYPES: Record<RemoteAuthConfig['grant'], { type: string; words: string }> = {
+  'authorization-code': { type: 'authorization_code', words: 'signing in through the browser (authorization_code)' },
+  'client-credentials': { type: 'client_credentials', words: 'a machine account (client_credentials)' },
+  'cross-app-access': { type: JWT_BEARER, words: 'enterprise-managed sign-in (jwt-bearer)' },
+  'jwt-bearer': { type: JWT_BEARER, words: 'workload identity (jwt-bearer)' },
+}
 /** Refresh this long before the access token expires. */
 const REFRESH_MARGIN_MS = 60_000
 /** After this many refusals of access that was just granted, signing in again is not offered. */
@@ -46,6 +57,9 @@ const MAX_REFUSALS = 2
 const ISSUER_CHECKED_HERE = { skipIssuerMetadataValidation: true }
 
 export interface SessionOptions {
+  /** The extension this session signs in for (its DPoP key is its own). */
+  extensionId: string
+  serverName: string
   serverUrl: string
   settings: RemoteAuthConfig | undefined
   /** The resolved `${secret:…}` values of the auth settings. */
@@ -87,6 +101,33 @@ export function createRemoteAuthSession(options: SessionOptions): RemoteAuthSess
   let refreshing: Promise<unknown> | undefined
   /** Set when the server rejected our refresh token (invalid_grant): the next sign-in need is an expiry. */
   let lostTokens = false
+  /** RFC 9449: the extension's key and nonces, made when the authorization server asks for DPoP or the tokens are bound. */
+  let dpopSession: Promise<DpopSession> | undefined
+  /** Whether the stored tokens are DPoP-bound; undefined until read. */
+  let tokensBound: boolean | undefined
+  const dpopAdvertised = () => {
+    const algs = (discovery?.authorizationServerMetadata as { dpop_signing_alg_values_supported?: unknown } | undefined)?.dpop_signing_alg_values_supported
+    return Array.isArray(algs) && algs.includes('ES256')
+  }
+  const dpop = async (): Promise<DpopSession | undefined> => {
+    if (!dpopSession && !dpopAdvertised()) {
+      // Tokens bound before this run (discovery has not run again yet) are still presented with proofs;
+      // read once from the keychain, not on every request.
+      if (tokensBound === undefined) {
+        const current = await issuer()
+        const record = current ? await vault.tokens(current, serverUrl) : undefined
+        tokensBound = record?.tokens.token_type.toLowerCase() === 'dpop'
+      }
+      if (!tokensBound) return undefined
+    }
+    dpopSession ??= dpopKeyFor(vault, options.extensionId, options.serverName).then((key) => DpopSession.create({ keyPair: { ...key, alg: 'ES256' } }))
+    try {
+      return await dpopSession
+    } catch (error) {
+      dpopSession = undefined
+      throw error
+    }
+  }
 
   // The key the SDK stamps on saved tokens and clients (v2): the issuer the metadata names, else where it was found.
   const issuer = async () => discovery?.authorizationServerMetadata?.issuer ?? discovery?.authorizationServerUrl ?? (await vault.issuerFor(serverUrl))
@@ -145,7 +186,12 @@ export function createRemoteAuthSession(options: SessionOptions): RemoteAuthSess
     async saveTokens(tokens, ctx) {
       const current = tokens.issuer ?? ctx?.issuer ?? (await issuer())
       if (!current) return
+      const previous = await vault.issuerFor(serverUrl)
       await vault.saveTokens(current, serverUrl, tokens)
+      tokensBound = tokens.token_type.toLowerCase() === 'dpop'
+      // The server moved to another authorization server: the old one's tokens go once the new one signed in
+      // (its client registration stays, so moving back does not register again).
+      if (previous && previous !== current) await vault.deleteTokens(previous, serverUrl)
       need = undefined
       lostTokens = false
     },
@@ -192,7 +238,9 @@ export function createRemoteAuthSession(options: SessionOptions): RemoteAuthSess
       discovery = state
     },
     discoveryState: () => discovery,
+    dpop,
     ...(grant === 'cross-app-access' ? { prepareTokenRequest: crossAppAccessGrant } : {}),
+    ...(grant === 'jwt-bearer' ? { prepareTokenRequest: jwtBearerGrant } : {}),
     ...(grant === 'client-credentials'
       ? {
           prepareTokenRequest: (scope?: string) => new URLSearchParams({ grant_type: 'client_credentials', ...(scope ? { scope } : {}) }),
@@ -233,11 +281,18 @@ export function createRemoteAuthSession(options: SessionOptions): RemoteAuthSess
     return new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion: jwtAuthGrant, ...(scope ? { scope } : {}) })
   }
 
+  /** Workload identity (RFC 7523 §2.1): the workload's JWT as the grant itself. */
+  async function jwtBearerGrant(scope?: string): Promise<URLSearchParams> {
+    const source = settings?.assertionCommand ? { command: settings.assertionCommand.command, args: settings.assertionCommand.args } : { file: settings?.assertionFile ?? '' }
+    const assertion = await workloadAssertion(source)
+    return new URLSearchParams({ grant_type: JWT_BEARER, assertion, ...(scope ? { scope } : {}) })
+  }
+
   /** A successful request (beyond the handshake, which servers let through unauthorized) shows the granted access works. */
   const observingFetch: typeof fetch = async (input, init) => {
     const response = await baseFetch(input, init)
     const authorization = new Headers(init?.headers).get('authorization')
-    if (response.ok && authorization?.startsWith('Bearer ') && needsAccess(init?.body)) refusals = 0
+    if (response.ok && /^(Bearer|DPoP) /.test(authorization ?? '') && needsAccess(init?.body)) refusals = 0
     return response
   }
 
@@ -253,7 +308,13 @@ export function createRemoteAuthSession(options: SessionOptions): RemoteAuthSess
     refusedRepeatedly: () => refusals >= MAX_REFUSALS,
     transport: { authProvider: provider, fetch: observingFetch, ...ISSUER_CHECKED_HERE },
     async begin(redirectUrl): Promise<SignInStart> {
-      if (!discovery) provider.saveDiscoveryState?.(await discoverOAuthServerInfo(serverUrl, { fetchFn: baseFetch, ...ISSUER_CHECKED_HERE }))
+      // Discovered afresh at every sign-in: a server whose protected resource metadata now names another
+      // authorization server (it moved) is signed in to there, registered there on first use (SEP-2352).
+      // (Where the server said its metadata is, from its 401's resource_metadata, is asked first again.)
+      const hinted = discovery?.resourceMetadataUrl
+      provider.saveDiscoveryState?.(await discoverOAuthServerInfo(serverUrl, { fetchFn: baseFetch, ...(hinted ? { resourceMetadataUrl: new URL(hinted) } : {}), ...ISSUER_CHECKED_HERE }))
+      // DPoP without a keychain fails here, with the reason, before the sign-in page opens.
+      if (dpopAdvertised()) await dpop()
       redirectTarget = redirectUrl
       captured = undefined
       const result = await auth(provider, { serverUrl, scope: scopeForSignIn(), fetchFn: baseFetch, ...ISSUER_CHECKED_HERE })
@@ -308,6 +369,9 @@ export function createRemoteAuthSession(options: SessionOptions): RemoteAuthSess
           })
         : 'unsupported'
       await vault.deleteTokens(current, serverUrl)
+      // A new sign-in binds its tokens to a new key.
+      if (dpopSession) await vault.deleteDpopKey(options.extensionId)
+      dpopSession = undefined
       need = { reason: 'sign-in' }
       refusals = 0
       return outcome
@@ -316,7 +380,8 @@ export function createRemoteAuthSession(options: SessionOptions): RemoteAuthSess
       const current = await issuer()
       const record = current ? await vault.tokens(current, serverUrl) : undefined
       const registration = preRegistered() ? 'pre-registered' : current ? (await vault.client(current))?.method : undefined
-      return { grant, signedIn: record !== undefined, issuer: current, registration, scope: record?.tokens.scope }
+      const senderConstrained = record?.tokens.token_type.toLowerCase() === 'dpop'
+      return { grant, signedIn: record !== undefined, issuer: current, registration, scope: record?.tokens.scope, ...(senderConstrained ? { senderConstrained } : {}) }
     },
   }
 }
@@ -344,6 +409,12 @@ function checkDiscovery(state: OAuthDiscoveryState, grant: RemoteAuthConfig['gra
   const trim = (text: string) => text.replace(/\/$/, '')
   if (trim(metadata.issuer) !== trim(state.authorizationServerUrl)) {
     throw new Error(`The authorization server's metadata names issuer ${metadata.issuer}, not ${state.authorizationServerUrl} where it was found, so Switchboard does not sign in there.`)
+  }
+  const offered = metadata.grant_types_supported
+  if (Array.isArray(offered) && !offered.includes(GRANT_TYPES[grant].type)) {
+    throw new Error(
+      `The authorization server ${metadata.issuer} does not offer ${GRANT_TYPES[grant].words}, the grant this extension is set to use; it offers ${offered.slice(0, 6).join(', ') || 'no grant'}. Set "grant" in the extension's auth block to one it offers, or ask the service which to use.`,
+    )
   }
   if (grant === 'authorization-code' && !metadata.code_challenge_methods_supported?.includes('S256')) {
     throw new Error(`The authorization server ${metadata.issuer} does not say it supports PKCE (S256), which a safe sign-in needs; Switchboard refused to sign in.`)

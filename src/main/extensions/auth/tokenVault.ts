@@ -37,6 +37,9 @@ const ClientRecordSchema = z.object({
 })
 export type ClientRecord = z.infer<typeof ClientRecordSchema>
 
+const DpopKeySchema = z.object({ kty: z.literal('EC'), crv: z.literal('P-256'), x: z.string(), y: z.string(), d: z.string() })
+export type DpopPrivateJwk = z.infer<typeof DpopKeySchema>
+
 const FlowRecordSchema = z.object({ issuer: z.string(), resource: z.string(), codeVerifier: z.string() })
 const PointerSchema = z.object({ issuer: z.string() })
 
@@ -62,6 +65,28 @@ export class TokenVault {
   /** Where the tokens are, as a noun ("your OS keychain", "memory"), for what sign-out says it deleted. */
   place(): string {
     return secretHome(this.store.status()).store
+  }
+
+  /** Whether secrets persist in a keychain (not only in memory for this run): DPoP keys are kept nowhere else. */
+  async isKeychain(): Promise<boolean> {
+    await this.store.whenKnown()
+    return this.store.status().keychain === 'available'
+  }
+
+  /** The private DPoP key of an extension (a JWK), one per extension. */
+  async dpopKey(extensionId: string): Promise<DpopPrivateJwk | undefined> {
+    const key = await this.read(`oauth:dpop-key:${digest(extensionId)}`, DpopKeySchema)
+    if (key) registerSecretValue(key.d)
+    return key
+  }
+
+  async saveDpopKey(extensionId: string, key: DpopPrivateJwk): Promise<void> {
+    registerSecretValue(key.d)
+    await this.store.set(`oauth:dpop-key:${digest(extensionId)}`, JSON.stringify(key))
+  }
+
+  async deleteDpopKey(extensionId: string): Promise<void> {
+    await this.store.delete(`oauth:dpop-key:${digest(extensionId)}`)
   }
 
   /** The issuer whose tokens were last saved for `resource` (so a request after a restart finds them). */

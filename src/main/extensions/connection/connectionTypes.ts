@@ -74,4 +74,6 @@ export interface CallOptions {
   timeoutMs: number
   /** The request's `_meta` (the SDK adds the progress token to it). */
   meta?: Record<string, unknown>
+  /** The tool's input schema as listed: its `x-mcp-header` annotations name the `Mcp-Param-*` headers (SEP-2243). */
+  inputSchema?: Record<string, unknown>
 }

@@ -8,7 +8,7 @@
 import { APP_MIME_TYPE, UI_EXTENSION_ID } from '../../../shared/appMeta'
 import { Client, SdkError, SdkErrorCode, SERVER_INFO_META_KEY, type PriorDiscovery } from '@modelcontextprotocol/client'
 import { SkillsClient } from '@modelcontextprotocol/client/ext/skills'
-import type { CallToolResult, ClientCapabilities, CompleteResult, GetPromptResult, Implementation, LoggingLevel, ReadResourceResult, ServerCapabilities } from '@modelcontextprotocol/client'
+import type { CallToolResult, ClientCapabilities, Tool, CompleteResult, GetPromptResult, Implementation, LoggingLevel, ReadResourceResult, ServerCapabilities } from '@modelcontextprotocol/client'
 import { z } from 'zod'
 import { formatDuration } from '../../../shared/format'
 
@@ -21,6 +21,7 @@ import { RateLimiter } from './rateLimiter'
 import { routeServerMessages, stdoutProblemLogger } from './serverMessages'
 import { errorText, tailText } from '../text'
 import { LateProgressFilter } from './lateProgress'
+import { withoutInvalidHeaderTools } from './mcpParamHeaders'
 import { openTransport, type OpenedTransport } from './transports'
 import { isSignInRequired } from '../auth/sdkAuth'
 import { listenFilter, negotiates, revisionOptions, verdictOf } from './revisionNegotiation'
@@ -56,6 +57,8 @@ export class ExtensionConnection {
   private fatalError: Error | undefined
   private readonly limiters: RateLimiter[] = []
   private skillsClient: SkillsClient | undefined
+  /** Streamable HTTP carries SEP-2243 `Mcp-Param-*` headers (on a 2026-07-28 session). */
+  private httpHeaders = false
 
   private constructor(
     readonly extensionId: string,
@@ -127,6 +130,7 @@ export class ExtensionConnection {
 
     const connection = new ExtensionConnection(options.extensionId, client, opened, events, config.timeouts.initMs)
     late.connection = connection
+    connection.httpHeaders = config.type === 'streamable-http'
     connection.installHandlers(options)
 
     // Our own timer, not the SDK's request timeout: that one would send notifications/cancelled,
@@ -253,13 +257,22 @@ export class ExtensionConnection {
       this.client.request({ method: listMethods[kind], params }, listResultSchemas[kind], { timeout: this.protocolTimeoutMs }),
     )) as Record<string, unknown>
     const ttlMs = typeof result.ttlMs === 'number' ? result.ttlMs : undefined
-    return { items: result[kind] as unknown[], nextCursor: result.nextCursor, ...(ttlMs === undefined ? {} : { ttlMs }) }
+    let items = result[kind] as unknown[]
+    if (kind === 'tools' && this.httpHeaders && this.modern && Array.isArray(items)) {
+      // SEP-2243: a tool whose x-mcp-header annotations are invalid is left out, with a warning naming it and the rule.
+      const { kept, warnings } = withoutInvalidHeaderTools(items)
+      for (const warning of warnings) this.events.log('protocol', 'warn', warning)
+      items = kept
+    }
+    return { items, nextCursor: result.nextCursor, ...(ttlMs === undefined ? {} : { ttlMs }) }
   }
 
   /** Calls a tool by its original name; timeouts and cancellation are the SDK's, driven by `options`. */
   callTool(name: string, args: Record<string, unknown>, options: CallOptions): Promise<CallToolResult> {
     return this.watch(
       this.client.callTool({ name, arguments: args, ...(options.meta ? { _meta: options.meta } : {}) }, {
+        // SEP-2243: with the definition the SDK mirrors the arguments its x-mcp-header annotations name as Mcp-Param-* headers.
+        ...(options.inputSchema && this.httpHeaders ? { toolDefinition: { name, inputSchema: options.inputSchema } as Tool } : {}),
         signal: options.signal,
         onprogress: options.onProgress,
         timeout: options.timeoutMs,

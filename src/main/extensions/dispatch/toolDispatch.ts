@@ -155,6 +155,7 @@ export class ToolDispatcher {
       const result = await connection.callTool(tool.toolName, request.arguments ?? {}, {
         signal: controller.signal,
         timeoutMs: callMs,
+        inputSchema: tool.inputSchema,
         onProgress: options.onProgress ? progress.push : undefined,
         // `_meta` names the caller to Switchboard's own agent servers with tokens only main hands out:
         // an outside server has no use for them, so it never sees them.

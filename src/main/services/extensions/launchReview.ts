@@ -19,7 +19,8 @@ export function needsConsent(config: ExtensionConfig): boolean {
       return true
     case 'streamable-http':
     case 'sse':
-      return config.trust === 'untrusted'
+      // A workload token command runs a program on this computer: approved like a stdio extension's.
+      return config.trust === 'untrusted' || config.auth?.assertionCommand !== undefined
     case 'builtin':
     case 'frontend':
       return false
@@ -41,16 +42,20 @@ export function launchSubject(config: ExtensionConfig): ExtensionStartSubject | 
         warnings: launchWarnings(config.command, config.args),
       }
     case 'streamable-http':
-    case 'sse':
+    case 'sse': {
+      const tokenCommand = config.auth?.assertionCommand
       return {
         type: 'extension-start',
         extensionType: config.type,
         url: config.url,
+        // The workload token command, in full, exactly as it will run (without a shell).
+        ...(tokenCommand ? { command: tokenCommand.command, args: tokenCommand.args } : {}),
         headerNames: Object.keys(config.headers).sort(),
         secretNames: referencedSecretNames(config).sort(),
         ...(managesOwnToken(config) ? {} : { signIn: signInSentence(config) }),
-        warnings: [],
+        warnings: tokenCommand ? launchWarnings(tokenCommand.command, tokenCommand.args) : [],
       }
+    }
     case 'builtin':
     case 'frontend':
       return undefined
@@ -85,6 +90,10 @@ export function launchFingerprint(config: ExtensionConfig): string | undefined {
 
 function signInSentence(config: HttpConfig): string {
   if (config.auth?.grant === 'cross-app-access') return `It signs in with your organisation's sign-in (the identity provider at ${new URL(config.auth.idpTokenEndpoint ?? 'https://unknown').host}); no sign-in page opens.`
+  if (config.auth?.grant === 'jwt-bearer') {
+    const from = config.auth.assertionCommand ? `the token the command below prints (run without a shell; its output is kept secret)` : `the token in ${config.auth.assertionFile ?? 'its token file'}`
+    return `It signs in by itself with workload identity (client id ${config.auth.clientId ?? ''}), using ${from}; no sign-in page opens.`
+  }
   if (config.auth?.grant === 'client-credentials') return `It signs in by itself as a machine account (client id ${config.auth.clientId ?? ''}); no sign-in page opens.`
   return 'If the server asks, Switchboard will ask you to sign in: the sign-in page opens in your browser.'
 }

@@ -19,6 +19,7 @@ import type { HostProblems } from './hostProblems'
 import { useAddExtension } from './useAddExtension'
 import { splitCommandLine } from './commandLine'
 import { useSecretHome } from '../../../hooks/useSecretHome'
+import { RegisteredClientForm } from '../RegisteredClientForm'
 
 const noHostProblems: HostProblems = { lines: [], fields: {} }
 
@@ -34,7 +35,7 @@ export function AddExtensionForm({ embedded = false, editing }: Props = {}) {
   const id = useId()
   const showExtensions = useViewStore((state) => state.showExtensions)
   const extensions = useExtensionsStore((state) => state.extensions)
-  const { busy, add } = useAddExtension(editing ? { id: editing.id, enabled: editing.enabled } : undefined)
+  const { busy, add } = useAddExtension(editing ? { id: editing.id, enabled: editing.enabled, auth: editing.config.auth } : undefined)
   const [form, setForm] = useState<ExtensionForm>(() => (editing ? formFromExtension(editing) : emptyForm))
   const back = () => showExtensions(editing ? { page: 'details', id: editing.id } : { page: 'list' })
   // A whole command line pasted into Command: offered to be split (never split without asking).
@@ -285,6 +286,8 @@ export function AddExtensionForm({ embedded = false, editing }: Props = {}) {
           </button>
         </div>
       </form>
+      {/* Sign-in settings of a remote server: a form of their own (saved on their own), never nested in this one. */}
+      {editing && <RegisteredClientForm extension={editing} inEdit />}
     </div>
   )
 }

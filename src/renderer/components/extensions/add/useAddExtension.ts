@@ -13,8 +13,11 @@ import { placeHostProblems, type HostProblems } from './hostProblems'
 
 export type AddOutcome = { ok: true; extension: ExtensionView } | { ok: false; problems: HostProblems }
 
+/** The sign-in settings (`auth`) belong to remote servers; the edit form leaves them as they are (they change on the sign-in form). */
+const isRemote = (config: Record<string, unknown>) => config.type === 'streamable-http' || config.type === 'sse'
+
 /** `editing`: the installed extension the form changes (extension_update; it stays on or off as it is); absent to add one. */
-export function useAddExtension(editing?: { id: string; enabled: boolean }): { busy: string | null; add: (form: ExtensionForm) => Promise<AddOutcome> } {
+export function useAddExtension(editing?: { id: string; enabled: boolean; auth?: unknown }): { busy: string | null; add: (form: ExtensionForm) => Promise<AddOutcome> } {
   const client = useHostClient()
   const [busy, setBusy] = useState<string | null>(null)
 
@@ -38,7 +41,7 @@ export function useAddExtension(editing?: { id: string; enabled: boolean }): { b
       let extension: ExtensionView
       try {
         // A change to what it launches waits for the person's approval again (the host decides that).
-        extension = editing ? await client.call('extension_update', { id: editing.id, config: { ...config, enabled: editing.enabled } }) : await client.call('extension_add', { config })
+        extension = editing ? await client.call('extension_update', { id: editing.id, config: { ...config, ...(editing.auth !== undefined && isRemote(config) ? { auth: editing.auth } : {}), enabled: editing.enabled } }) : await client.call('extension_add', { config })
       } catch (error) {
         await forget()
         return { ok: false, problems: placeHostProblems(errorMessage(error), form) }
