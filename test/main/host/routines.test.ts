@@ -236,6 +236,8 @@ describe('routines through the host API', () => {
   it('a connected app cannot create or change a routine, nor pass its call off as a routine run: the routine tools are not among its tools, and the marker it sends never arrives', async () => {
     const { h, client } = await hostWith([{ type: 'text', chunks: ['Hello.'] }])
     await call(client, 'permission_mode_set', { mode: 'autonomous' })
+    // The guard asks before every call a connected app makes (its words are outside content); this test is about the marker.
+    await call(client, 'settings_update', { patch: { guardAfterOutside: 'off' } })
     const endpoint = ConnectedAppsResourceSchema.parse((await call(client, 'connected_apps_set_enabled', { enabled: true })).structuredContent)
     const issued = IssuedTokenSchema.parse((await call(client, 'connected_app_add', { name: 'Scripted' })).structuredContent)
     const app = new OutsideClient({ name: 'Scripted', version: '1.0.0' })
