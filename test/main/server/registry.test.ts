@@ -25,6 +25,7 @@ import { startTestHost, type TestHost } from '../../helpers/testHost'
 import { call, poll, read, settledKeychain } from '../../helpers/hostCalls'
 import { startRegistryFixture, type RegistryFixture } from '../../fixtures/registry/registryServer'
 import { EVERYTHING_VERSION } from '../../fixtures/registry/registryData'
+import { isAppKey } from '../../../src/main/secrets/secretNames'
 
 const EVERYTHING = 'io.github.modelcontextprotocol/everything'
 let cleanups: Array<() => Promise<void>> = []
@@ -88,7 +89,8 @@ describe('registry_install', () => {
     const reply = await client.callTool({ name: 'registry_install', arguments: { name: EVERYTHING, version: EVERYTHING_VERSION, choice: { kind: 'package', index: 0 }, inputs: {} } })
     expect(reply.isError).toBe(true)
     expect((reply.content as { text: string }[])[0]!.text).toBe('"EVERYTHING_TOKEN" is required (A token the server is given); fill it in.')
-    expect(h.host.services.secrets.knownNames()).toEqual([])
+    // No secret of the person's (the activity log's own key aside).
+    expect(h.host.services.secrets.knownNames().filter((name) => !isAppKey(name))).toEqual([])
     expect((await read(client, HostResource.extensions, ExtensionsResourceSchema)).extensions.map((view) => view.id)).not.toContain('everything')
   })
 
