@@ -27,7 +27,15 @@ async function exchange(client: Client, text: string, sessionId?: string): Promi
   await poll(() => read(client, progressUri(id), ProgressResourceSchema), (progress) => progress.turn === null, 'the turn to end')
   return id
 }
-const found = async (client: Client, query: string) => ((await call(client, 'chat_search', { query })).structuredContent as HostToolResult<'chat_search'>).results
+/** The results once the index has caught up with what was committed (it is written off the main thread: `catchingUp` says so meanwhile). */
+const found = async (client: Client, query: string) =>
+  (
+    await poll(
+      async () => (await call(client, 'chat_search', { query })).structuredContent as HostToolResult<'chat_search'>,
+      (answer) => answer.catchingUp !== true,
+      `the search index to catch up before searching "${query}"`,
+    )
+  ).results
 
 describe('search and export through the host API', () => {
   it('finds words in every conversation with their context, follows new messages and what a regenerate set aside', async () => {
