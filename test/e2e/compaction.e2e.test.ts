@@ -26,8 +26,10 @@ beforeAll(async () => {
       { type: 'text', chunks: ['Three.'] },
     ],
   })
-  // The scripted model's context window, as a person would set it in Settings → Models & keys.
-  await call(world.client, 'settings_update', { patch: { modelFacts: [{ model: 'scripted-model', contextWindow: 1000 }] } })
+  // The scripted model's context window, as a person would set it in Settings → Models & keys: the
+  // first two turns (≈ 910 tokens with the built-ins' tool definitions, load_skill among them) fit
+  // under 80 % of it, the third does not.
+  await call(world.client, 'settings_update', { patch: { modelFacts: [{ model: 'scripted-model', contextWindow: 1200 }] } })
   app = await openAppPage(world.host, { viewport: { width: 1180, height: 900 }, timeoutMs: 30_000 })
   page = app.page
 }, 180_000)

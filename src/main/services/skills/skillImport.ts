@@ -10,7 +10,6 @@ import { basename, join, relative, sep } from 'node:path'
 import { skillEntry } from '@modelcontextprotocol/server/ext/skills'
 import { SKILL_LIMITS } from '@modelcontextprotocol/server/ext/skills'
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml'
-import { unzipBundle, BundleArchiveError } from '../../extensions/bundles/unzipBundle'
 import { formatBytes } from '../../../shared/format'
 
 export class SkillImportError extends Error {
@@ -171,6 +170,8 @@ export async function importSkills(personalDir: string, path: string): Promise<I
   if (info.isFile() && path.toLowerCase().endsWith('.zip')) {
     if (info.size > 4 * SKILL_LIMITS.bytes) throw new SkillImportError(`The .zip is ${formatBytes(info.size)}; a skill may hold at most ${formatBytes(SKILL_LIMITS.bytes)}.`)
     const zip = await readFile(path)
+    // The unzipper (yauzl) loads on first use, as for bundles: never on the start path (test/lint/startPath.test.ts).
+    const { unzipBundle, BundleArchiveError } = await import('../../extensions/bundles/unzipBundle')
     return importStaged(personalDir, async (staging) => {
       try {
         await unzipBundle(zip, staging, { maxEntries: 4 * SKILL_LIMITS.files, maxTotalBytes: SKILL_LIMITS.bytes, maxEntryBytes: SKILL_LIMITS.bytes, maxRatio: 200, ratioFloorBytes: 1024 * 1024 })
