@@ -45,6 +45,7 @@ const FIRST_USE_PACKAGES = ['ajv', 'ajv/dist/2020.js', 'ajv-formats', 'gpt-token
 const FIRST_USE_CHUNKS = [
   { chunk: 'signatureVerify', holds: 'SignedData', only: true }, // bundle signatures (pkijs, asn1js)
   { chunk: 'unzipBundle', holds: 'central directory', only: true }, // unzipping bundles (yauzl)
+  { chunk: 'otlpPipeline', holds: 'BatchSpanProcessor', only: true }, // telemetry export (the OpenTelemetry SDK and OTLP exporter)
   { chunk: 'sdkModules', holds: 'AI_APICallError', only: true }, // the AI SDK and its providers
   { chunk: 'stdioTransport', holds: 'BoundedStdioTransport', only: false }, // the stdio client (the start path names it in its import())
   { chunk: 'gatewayHttp', holds: 'www-authenticate', only: false }, // the connected-apps endpoint (the header is read elsewhere too)

@@ -9,7 +9,7 @@
 import { MANAGED_LABEL, telemetryHeaderSecret, type HostToolArgs, type TelemetrySettings, type TelemetryView } from '../../shared/hostApi'
 import { log } from '../log/log'
 import { createGenAiSpans, type GenAiSpans } from './genAiSpans'
-import { createPipeline, type Pipeline, type PipelineOptions } from './otlpPipeline'
+import type { Pipeline, PipelineOptions } from './otlpPipeline'
 
 export interface TelemetrySecrets {
   whenKnown(): Promise<void>
@@ -149,6 +149,8 @@ export function createTelemetryService(options: TelemetryServiceOptions): Teleme
     }
     spans.endAll()
     await retire(old)
+    // The OpenTelemetry SDK and exporter load with the first export, never on the start path (test/lint/startPath.test.ts).
+    const { createPipeline } = await import('./otlpPipeline')
     pipeline = createPipeline({ endpoint, headers, version: options.version, onExport, ...options.pipeline })
     changed()
   }
