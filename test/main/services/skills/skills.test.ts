@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addConsentedExtension, call, poll, read, selectScriptedModel } from '../../../helpers/hostCalls'
-import { HistoryResourceSchema, historyUri } from '../../../../src/shared/hostApi'
+import { HistoryResourceSchema, ProgressResourceSchema, historyUri, progressUri } from '../../../../src/shared/hostApi'
 import { startScriptedModelServer, type ScriptedModelServer } from '../../../fixtures/modelServer/scriptedModelServer'
 import { skillsServerConfig, skillsWorld, type SkillsWorld } from './skillsWorld'
 
@@ -223,7 +223,9 @@ describe('in a turn: the model sees the enabled skills and loads one with load_s
       const project = (await world.skills()).find((skill) => skill.name === 'commit-messages' && skill.source === 'project')!
       await call(world.client, 'skill_set_enabled', { extensionId: 'skills', uri: project.uri, enabled: true, scope: 'session', id: session.id })
       await call(world.client, 'chat_send', { sessionId: session.id, text: 'Write the commit message.' })
-      const history = await poll(() => read(world.client, historyUri(session.id), HistoryResourceSchema), (view) => JSON.stringify(view).includes('Loaded without asking.'), 'the turn to end without an approval')
+      await poll(() => read(world.client, progressUri(session.id), ProgressResourceSchema), (progress) => progress.turn === null, 'the turn to end without an approval')
+      const history = await read(world.client, historyUri(session.id), HistoryResourceSchema)
+      expect(JSON.stringify(history)).toContain('Loaded without asking.')
       expect(JSON.stringify(history)).toContain('Use `type(scope): subject`')
     } finally {
       await call(world.client, 'permission_mode_set', { mode: 'smart' })
@@ -240,7 +242,8 @@ describe('in a turn: the model sees the enabled skills and loads one with load_s
     expect(sent).toContain('# Filling PDF forms')
     expect(sent).toContain('Fill this W-9 for Ann.')
     expect(JSON.stringify(history.messages[0])).toContain('/skill:pdf-forms Fill this W-9 for Ann.')
-    // A bare /name works too when it is a skill (and no prompt has the name).
+    // A bare /name works too when it is a skill (and no prompt has the name); sent once the first turn has ended.
+    await poll(() => read(world.client, progressUri(session.id), ProgressResourceSchema), (progress) => progress.turn === null, 'the /skill: turn to end')
     await call(world.client, 'chat_send', { sessionId: session.id, text: '/release-notes for 2.4' })
     await poll(() => read(world.client, historyUri(session.id), HistoryResourceSchema), (view) => JSON.stringify(view).includes('Noted.'), 'the /name turn')
     expect(JSON.stringify(model!.modelRequests.at(-1)!.body)).toContain('Start from `templates/NOTES.md`')
