@@ -38,10 +38,11 @@ describe('licence and provenance', () => {
     expect(builderConfig.publish).toMatchObject({ provider: 'github', owner, repo })
   })
 
-  it('every package ships its licence and the notices beside app.asar', () => {
+  it('every package ships its licence and the notices beside app.asar (and the tray icon, read from a file)', () => {
     expect(builderConfig.extraResources).toEqual([
       { from: 'LICENSE', to: 'LICENSE' },
       { from: 'out/THIRD_PARTY_NOTICES.md', to: 'THIRD_PARTY_NOTICES.md' },
+      { from: 'resources/icon.png', to: 'icon.png' },
     ])
   })
 })
