@@ -27,6 +27,8 @@ describe('where the packaged app is', () => {
   })
 })
 
+// The stand-in binaries are POSIX shell scripts (#!/bin/sh): a Windows machine has no /bin/sh to run them.
+// CI runs here on Linux; on Windows the release workflow launches the real packaged app instead.
 describe.skipIf(process.platform === 'win32')('launching it once', () => {
   const fast = { readyTimeoutMs: 3_000, settleMs: 300, pollMs: 20, stopTimeoutMs: 1_500 }
   function standIn(body: string) {
