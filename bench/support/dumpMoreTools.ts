@@ -10,14 +10,11 @@
  * bench/fixtures/README.md). Dummy credentials: tools/list needs none, but some servers refuse to
  * start without one.
  */
-import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { Client } from '@modelcontextprotocol/client'
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio'
-import type { BenchTool } from './dumpToolCatalog'
+import { listAllServerTools } from './listServerTools'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const modules = process.argv[2]
@@ -38,38 +35,11 @@ const servers: { id: string; path: string; args?: string[]; env?: Record<string,
   { id: 'cloudflare', path: '@cloudflare/mcp-server-cloudflare/dist/index.js', args: ['run', 'dummy-account'], env: { HOME: join(scratch, 'home') } },
 ]
 
-async function listTools(server: (typeof servers)[number]): Promise<BenchTool[]> {
-  const script = join(modules!, server.path)
-  if (!existsSync(script)) throw new Error(`${script} is not installed`)
-  const client = new Client({ name: 'dump-more-tools', version: '0' })
-  const transport = new StdioClientTransport({ command: process.execPath, args: [script, ...(server.args ?? [])], env: { ...(process.env as Record<string, string>), ...server.env }, stderr: 'ignore' })
-  const timeout = setTimeout(() => void client.close(), 30_000)
-  await client.connect(transport)
-  try {
-    const tools: BenchTool[] = []
-    let cursor: string | undefined
-    do {
-      const page = await client.listTools(cursor ? { cursor } : {})
-      for (const tool of page.tools) tools.push({ server: server.id, name: tool.name, ...(tool.title ? { title: tool.title } : {}), description: tool.description ?? '', inputSchema: tool.inputSchema as Record<string, unknown> })
-      cursor = page.nextCursor
-    } while (cursor)
-    return tools
-  } finally {
-    clearTimeout(timeout)
-    await client.close()
-  }
-}
 
-const catalog: BenchTool[] = []
-for (const server of servers) {
-  try {
-    const tools = await listTools(server)
-    console.log(`${server.id}: ${tools.length} tools`)
-    catalog.push(...tools)
-  } catch (error) {
-    console.log(`${server.id}: skipped (${error instanceof Error ? error.message : String(error)})`)
-  }
-}
+const catalog = await listAllServerTools(
+  servers.map(({ id, path, args, env }) => ({ id, args: [join(modules, path), ...(args ?? [])], ...(env ? { env } : {}) })),
+  'dump-more-tools',
+)
 const out = join(root, 'bench/fixtures/toolCatalogMore.json')
 await writeFile(out, `${JSON.stringify(catalog, null, 1)}\n`)
 console.log(`${catalog.length} tools → ${out}`)

@@ -10,20 +10,12 @@
  * the GitHub MCP server's own snapshots of its tool definitions (pkg/github/__toolsnaps__).
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises'
-import { existsSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { Client } from '@modelcontextprotocol/client'
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio'
+import { listAllServerTools, type BenchTool } from './listServerTools'
 
-export interface BenchTool {
-  server: string
-  name: string
-  title?: string
-  description: string
-  inputSchema: Record<string, unknown>
-}
+export type { BenchTool } from './listServerTools'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const modules = join(root, 'node_modules/@modelcontextprotocol')
@@ -54,26 +46,6 @@ if (extraModules) {
   for (const [id, path, env] of extra) servers.push({ id, args: [join(extraModules, path)], ...(env ? { env } : {}) })
 }
 
-async function listTools(server: (typeof servers)[number]): Promise<BenchTool[]> {
-  if (!existsSync(server.args[0]!)) throw new Error(`${server.id}: ${server.args[0]} is not installed`)
-  const client = new Client({ name: 'dump-tool-catalog', version: '0' })
-  const transport = new StdioClientTransport({ command: process.execPath, args: server.args, env: { ...(process.env as Record<string, string>), ...server.env }, stderr: 'ignore' })
-  await client.connect(transport)
-  try {
-    const tools: BenchTool[] = []
-    let cursor: string | undefined
-    do {
-      const page = await client.listTools(cursor ? { cursor } : {})
-      for (const tool of page.tools) {
-        tools.push({ server: server.id, name: tool.name, ...(tool.title ? { title: tool.title } : {}), description: tool.description ?? '', inputSchema: tool.inputSchema as Record<string, unknown> })
-      }
-      cursor = page.nextCursor
-    } while (cursor)
-    return tools
-  } finally {
-    await client.close()
-  }
-}
 
 async function githubSnapshots(dir: string): Promise<BenchTool[]> {
   const files = (await readdir(dir)).filter((file) => file.endsWith('.snap')).sort()
@@ -85,16 +57,7 @@ async function githubSnapshots(dir: string): Promise<BenchTool[]> {
   )
 }
 
-const catalog: BenchTool[] = []
-for (const server of servers) {
-  try {
-    const tools = await listTools(server)
-    console.log(`${server.id}: ${tools.length} tools`)
-    catalog.push(...tools)
-  } catch (error) {
-    console.log(`${server.id}: skipped (${error instanceof Error ? error.message : String(error)})`)
-  }
-}
+const catalog = await listAllServerTools(servers, 'dump-tool-catalog')
 if (toolsnaps) {
   const tools = await githubSnapshots(toolsnaps)
   console.log(`github: ${tools.length} tools`)
