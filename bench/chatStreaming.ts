@@ -211,6 +211,10 @@ await runBench('chatStreaming', async (cleanup) => {
 
   await callHost(client, 'provider_save', { provider: { id: 'scripted', kind: 'openai-compatible', name: 'Scripted', baseUrl: models.baseUrl, models: ['scripted-model'] } })
   await callHost(client, 'model_select', { providerId: 'scripted', modelId: 'scripted-model' })
+  // Five 20,000-token replies in one conversation pass 80 % of the window assumed for an unknown model
+  // (128k), and the fifth turn would first summarise the conversation (a model request of its own, which
+  // the scripted server has no turn for). A large window keeps every run a plain streamed reply.
+  await callHost(client, 'settings_update', { patch: { modelFacts: [{ model: 'scripted-model', contextWindow: 10_000_000 }] } })
   const session = await callHost<{ id: string }>(client, 'session_create', { title: SESSION_TITLE })
   const progress = progressUri(session.id)
   const history = historyUri(session.id)
