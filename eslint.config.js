@@ -14,6 +14,11 @@ const leafOnlyShared = {
   regex: String.raw`^\.\./(?!\.\./shared(/|$)|log(/|$)|storage(/|$))`,
   message: 'This folder is a leaf: it may import only src/shared, ../log and ../storage (docs/architecture.md §3).',
 }
+/** The same, from a subfolder of a leaf folder (permissions/inspectors/): `../` is still its own folder. */
+const leafSubfolderOnlyShared = {
+  regex: String.raw`^\.\./\.\./(?!\.\./shared(/|$)|log(/|$)|storage(/|$))`,
+  message: leafOnlyShared.message,
+}
 /**
  * From src/main/<folder>/ and its subfolders: which sibling folders a folder may use. Any number of
  * `../` counts, so a file in a subfolder (extensions/connection/, services/chat/) reaching
@@ -66,5 +71,9 @@ export default tseslint.config(
   {
     files: ['src/main/{permissions,secrets,settings,builtins,log,storage,aiSdk,net,policy}/**/*.ts'],
     rules: restrict(electron, toRenderer, leafOnlyShared),
+  },
+  {
+    files: ['src/main/{permissions,secrets,settings,builtins,log,storage,aiSdk,net,policy}/*/*.ts'],
+    rules: restrict(electron, toRenderer, leafSubfolderOnlyShared),
   },
 )

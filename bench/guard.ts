@@ -1,6 +1,6 @@
 /**
  * Provenance and the guard after outside content (issue 37 item 4): what they cost the tool round of
- * a turn. Both sides run the real `runToolRound` (agent/toolRound.ts) over one model call to echo of
+ * a turn. Both sides run the real `runToolRound` (agent/turn/toolRound.ts) over one model call to echo of
  * the fixture stdio server: argument check, a real permission service (permissions.json on disk, the
  * inspector chain), the call through the extension dispatcher, and the commit to a real session file.
  * - off: the guard setting "Off" and no provenance recorded (what a tool round cost before);
@@ -24,8 +24,8 @@ import { NO_HOOKS } from '../src/main/hooks'
 import { setLogSink } from '../src/main/log/log'
 import { openPermissions, outsideWhy, type PermissionService } from '../src/main/permissions'
 import { createArgumentValidator, openSessionIndex, openSessionStore, type SessionStore } from '../src/main/agent'
-import { runToolRound, type RoundProvenance } from '../src/main/agent/toolRound'
-import { TurnProgressTracker } from '../src/main/agent/turnProgress'
+import { runToolRound, type RoundProvenance } from '../src/main/agent/turn/toolRound'
+import { TurnProgressTracker } from '../src/main/agent/turn/turnProgress'
 import { AgentCallResultSchema, type GuardMode, type Provenance, type ProvenanceSource } from '../src/shared/hostApi'
 import { measureInBlocks } from './support/latency'
 

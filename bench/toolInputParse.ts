@@ -9,7 +9,7 @@
  * Run: npx tsx bench/toolInputParse.ts   (BENCH_TRIALS to vary)
  */
 import { parsePartialJson } from 'ai'
-import { ToolInputParser } from '../src/main/agent/partialToolInput'
+import { ToolInputParser } from '../src/main/agent/turn/partialToolInput'
 import { median, ms, ratio } from './support/browserBench'
 
 const TRIALS = Number(process.env.BENCH_TRIALS ?? 5)

@@ -17,10 +17,10 @@
  * Run: npx tsx bench/toolSearch.ts [--dev]
  */
 import type { CatalogTool } from '../src/main/extensions'
-import { DEFAULT_TOOL_LIMIT } from '../src/main/agent/catalogForTurn'
+import { DEFAULT_TOOL_LIMIT } from '../src/main/agent/turn/catalogForTurn'
 import { loadAiSdk } from '../src/main/aiSdk/aiSdk'
 import { FIND_TOOLS, definitionTokens, runFindTools, toolIndexOf, toolsForStep, tokensOf } from '../src/main/agent/toolSearch'
-import { sentDefinition } from '../src/main/agent/catalogForTurn'
+import { sentDefinition } from '../src/main/agent/turn/catalogForTurn'
 import { stripInvisibleProse } from '../src/shared/invisibleText'
 import { fixtureCatalog, fixtureTools, querySet, recall, QUERY_SETS } from './support/toolSearchFixtures'
 import { beforeIndex } from './support/toolIndexBefore'

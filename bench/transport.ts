@@ -14,7 +14,7 @@ import { WebSocket, WebSocketServer } from 'ws'
 import type { JSONRPCMessage } from '@modelcontextprotocol/client'
 import { WebSocketClientTransport } from '../src/shared/webSocketClientTransport'
 import { PortTransport, domPort, emitterPort, type DomPortLike } from '../src/shared/portTransport'
-import { WebSocketServerTransport } from '../src/main/host/webSocketTransport'
+import { WebSocketServerTransport } from '../src/main/host/web/webSocketTransport'
 import { fakeElectronPort } from '../test/helpers/testHost'
 
 const WARMUP = 500

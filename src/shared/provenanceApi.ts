@@ -3,7 +3,7 @@
  * connected app, an MCP App, a routine, a sub-agent), and whether that is *outside content* — text
  * from a source the person does not write, that may try to steer the model (docs/guide/provenance.md).
  * Stored with the message (optional fields: lines written before it existed read without it) and
- * shown on hover in the chat; the permission layer's guard (permissions/guardInspector.ts) reads it.
+ * shown on hover in the chat; the permission layer's guard (permissions/inspectors/guardInspector.ts) reads it.
  */
 import { z } from 'zod'
 

@@ -8,7 +8,7 @@ import { createExtensionsCore, parseExtensionConfig, type ClientRequestHandlers,
 import type { AskToOpen } from '../../src/main/extensions/auth/authTypes'
 import { createRemoteAuth } from '../../src/main/extensions/auth/remoteAuth'
 import { TokenVault } from '../../src/main/extensions/auth/tokenVault'
-import { openLoopbackRedirect } from '../../src/main/host/loopbackRedirect'
+import { openLoopbackRedirect } from '../../src/main/host/web/loopbackRedirect'
 import { resolveSecretRefsIn } from '../../src/main/secrets/secretRefs'
 import { memoryBackend } from '../../src/main/secrets/keychain'
 import { openSecretStore, type SecretStore } from '../../src/main/secrets/secretStore'

@@ -35,13 +35,17 @@ const forbidden: [file: string, code: string, reason: RegExp][] = [
   ['src/main/services/chat/planted.ts', "import { x } from '../../server/hostServer'\nexport const a = x", /downward/],
   ['src/main/agent/providers/planted.ts', "import { x } from '../../services/chat/chatService'\nexport const a = x", /downward/],
   ['src/main/hooks/commandHooks/planted.ts', "import { x } from '../../agent/loop'\nexport const a = x", /downward/],
+  // A leaf's subfolder: `../` is its own folder, `../../` the rest of main.
+  ['src/main/permissions/inspectors/planted.ts', "import { x } from '../../agent/index'\nexport const a = x", /leaf/],
+  ['src/main/permissions/rules/planted.ts', "import { x } from '../../settings/settingsStore'\nexport const a = x", /leaf/],
 ]
 
 const allowed: [file: string, code: string][] = [
   ['src/main/electron/planted.ts', "import { app } from 'electron'\nexport const a = app"],
   ['src/preload/planted.ts', "import { ipcRenderer } from 'electron'\nexport const a = ipcRenderer"],
   ['src/main/secrets/planted.ts', "import { HostResource } from '../../shared/hostApi'\nimport { log } from '../log/log'\nexport const a = [HostResource, log]"],
-  ['src/main/server/planted.ts', "import { x } from '../agent/sessionIndex'\nexport const a = x"],
+  ['src/main/server/planted.ts', "import { x } from '../agent/session/sessionIndex'\nexport const a = x"],
+  ['src/main/permissions/inspectors/planted.ts', "import { x } from '../verdict'\nimport { y } from '../../log/log'\nimport { z } from '../../../shared/hostApi'\nexport const a = [x, y, z]"],
   ['src/main/host/planted.ts', "import { x } from '../server/hostServer'\nexport const a = x"],
   ['src/main/server/planted.ts', "import { x } from '../services/chat/chatService'\nexport const a = x"],
   ['src/main/gateway/planted.ts', "import { x } from '../services/chat/chatService'\nimport { y } from '../permissions'\nexport const a = [x, y]"],

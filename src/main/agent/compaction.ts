@@ -17,8 +17,8 @@ import type { LanguageModel, ModelMessage } from 'ai'
 import { loadAiSdk } from '../aiSdk/aiSdk'
 import { modelHistory, summaryTurn, toModelMessages } from './modelMessages'
 import type { TokenUsage } from '../../shared/hostApi'
-import type { StoredMessage } from './storedMessage'
-import { tokenUsage } from './streamStep'
+import type { StoredMessage } from './session/storedMessage'
+import { tokenUsage } from './turn/streamStep'
 import { requestFigures } from './toolSearch'
 
 export const COMPACT_AT_SHARE = 0.8

@@ -6,10 +6,10 @@
  * a reply that was cut off or stopped is replayed with a line saying so.
  */
 import type { AssistantModelMessage, ModelMessage, ToolResultPart } from 'ai'
-import type { AssistantMessage, StoredMessage, SummaryMessage, ToolResultMessage, UserMessage } from './storedMessage'
+import type { AssistantMessage, StoredMessage, SummaryMessage, ToolResultMessage, UserMessage } from './session/storedMessage'
 import { activeMessages } from './setAside'
 import { toModelOutput } from './toolResultContent'
-import { hookNote } from './hookNotes'
+import { hookNote } from './turn/hookNotes'
 
 const NO_RESULT = 'No result: the call did not finish (it was interrupted before it completed).'
 

@@ -1,7 +1,7 @@
 /**
  * Provenance in a conversation (issue 37, shared/provenanceApi.ts): what each stored message records
  * about where its content came from, and which outside content the model's context holds — the
- * guard's input (permissions/guardInspector.ts).
+ * guard's input (permissions/inspectors/guardInspector.ts).
  *
  * The context is worked out from the stored history, never kept only in memory: every active message
  * counts (a rewind's set-aside ones do not), including the ones a summary stands for, since the
@@ -12,7 +12,7 @@
  */
 import { outsideSourcesOf, uniqueSources, type Provenance, type ProvenanceSource } from '../../shared/provenanceApi'
 import { activeMessages } from './setAside'
-import type { StoredMessage } from './storedMessage'
+import type { StoredMessage } from './session/storedMessage'
 
 /** The person wrote it. */
 export const PERSON_PROVENANCE: Provenance = { from: { kind: 'person', name: 'you' } }

@@ -3,7 +3,7 @@
  * messages from the one it names up to itself. What the window shows and what the model gets is the
  * file with those messages left out; the file itself keeps everything.
  */
-import type { StoredMessage } from './storedMessage'
+import type { StoredMessage } from './session/storedMessage'
 
 /** The messages still in the conversation, oldest first (rewind lines and what they set aside left out). */
 export function activeMessages(messages: readonly StoredMessage[]): StoredMessage[] {

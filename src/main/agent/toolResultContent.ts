@@ -7,7 +7,7 @@
  * `annotations.audience` leaves out the assistant stay with the person.
  */
 import type { ToolResultPart } from 'ai'
-import type { StoredContentBlock, ToolResultMessage } from './storedMessage'
+import type { StoredContentBlock, ToolResultMessage } from './session/storedMessage'
 import { formatBytes } from '../../shared/format'
 
 export type ModelToolOutput = ToolResultPart['output']

@@ -3,7 +3,7 @@
  * local files as 'self' for the CSP, and a file URL cannot carry response headers. The request handling
  * is a pure function over a URL so it is tested without Electron.
  */
-import { cachingOf, readRendererFile, rendererHeaders } from '../host/staticFiles'
+import { cachingOf, readRendererFile, rendererHeaders } from '../host/web/staticFiles'
 import { APP_SANDBOX_ELECTRON_ORIGIN } from '../../shared/csp'
 
 export const APP_SCHEME = 'app'

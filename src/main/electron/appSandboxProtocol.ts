@@ -1,10 +1,10 @@
 /**
  * MCP Apps in Electron: their sandbox proxy pages come from the `switchboard-app://sandbox` scheme
- * (host/appSandbox.ts answers), never from the window's `app://` origin, and only subframes may
+ * (host/apps/appSandbox.ts answers), never from the window's `app://` origin, and only subframes may
  * load it. Inside a proxy the App's inner frame is `about:srcdoc`; a subframe navigating anywhere
  * else (an App trying to leave its frame) is refused. Pure, so it is tested without Electron.
  */
-import { APP_SANDBOX_ORIGIN_ELECTRON, APP_SANDBOX_SCHEME } from '../host/appSandbox'
+import { APP_SANDBOX_ORIGIN_ELECTRON, APP_SANDBOX_SCHEME } from '../host/apps/appSandbox'
 
 /** Standard and secure (a real origin, like https), no fetch/CORS from other origins, no service workers. */
 export const appSandboxSchemePrivileges = { standard: true, secure: true, supportFetchAPI: false, corsEnabled: false, stream: false, allowServiceWorkers: false } as const

@@ -5,7 +5,7 @@
  * electron-updater downloads in the background and installs on quit; its own notification says so.
  */
 import { log } from '../log/log'
-import { UPDATE_CHECK_INTERVAL_MS, updateDecision } from './updatePolicy'
+import { UPDATE_CHECK_INTERVAL_MS, updateDecision } from './policies/updatePolicy'
 
 export interface AutoUpdateOptions {
   isEnabled: () => boolean

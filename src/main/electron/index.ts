@@ -19,22 +19,22 @@ import { openSecretStore } from '../secrets/secretStore'
 import { PORTS_MESSAGE, PORTS_REQUEST } from '../../shared/portHandshake'
 import { APP_SCHEME, APP_HOST, appProtocolResponse, appSchemePrivileges } from './appProtocol'
 import { APP_SANDBOX_SCHEME, appSandboxSchemePrivileges } from './appSandboxProtocol'
-import { APP_SANDBOX_ORIGIN_ELECTRON, createSandboxRegistry } from '../host/appSandbox'
-import { isTrustedSender } from './navigationPolicy'
-import { appPermissionCheck, appPermissionRequest, denyDevicePermission } from './permissionPolicy'
-import { rendererUrl } from './rendererUrl'
-import { guardWebContents } from './webContentsGuard'
+import { APP_SANDBOX_ORIGIN_ELECTRON, createSandboxRegistry } from '../host/apps/appSandbox'
+import { isTrustedSender } from './policies/navigationPolicy'
+import { appPermissionCheck, appPermissionRequest, denyDevicePermission } from './policies/permissionPolicy'
+import { rendererUrl } from './window/rendererUrl'
+import { guardWebContents } from './policies/webContentsGuard'
 import { openCheckedLink } from './externalLinks'
-import { WINDOW_SIZE, windowOptions } from './windowOptions'
-import { loadWindowState, restoredBounds, saveWindowState } from './windowBounds'
-import { createRendererRecovery } from './rendererRecovery'
+import { WINDOW_SIZE, windowOptions } from './window/windowOptions'
+import { loadWindowState, restoredBounds, saveWindowState } from './window/windowBounds'
+import { createRendererRecovery } from './window/rendererRecovery'
 import { createPathPicker, createSavePicker } from './pathPicker'
-import { createWindowPorts, type WindowPorts } from './windowPorts'
+import { createWindowPorts, type WindowPorts } from './window/windowPorts'
 import { createDeepLinkInbox, installLinkFromArgv, installLinkFromSecondInstance, installLinkFromUrl, registerProtocolClient, secondInstanceData } from './deepLinks'
 import { holdQuitForCleanup, type QuitSequence } from './quitSequence'
 import { appMenuTemplate, appUserModelId } from './appMenu'
 import { startAutoUpdates } from './autoUpdate'
-import { applyXdgPlan, closeDecision, keepRunningFromAnswer, loginItemPlan, relayWake, trayIconPath, TRAY_QUESTION } from './backgroundPolicy'
+import { applyXdgPlan, closeDecision, keepRunningFromAnswer, loginItemPlan, relayWake, trayIconPath, TRAY_QUESTION } from './policies/backgroundPolicy'
 import type { Host } from '../host/createHost'
 
 /** Set while the app quits (the menu's Quit, a shutdown): closing the window then never just hides it. */
@@ -248,7 +248,7 @@ async function main(): Promise<void> {
 
   Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate({ appName: APP_NAME, platform: process.platform, isPackaged: app.isPackaged })))
   session.defaultSession.protocol.handle(APP_SCHEME, (request) => appProtocolResponse(rendererDir, request.url, request.method))
-  // MCP Apps: their own origin, framed only by our page (host/appSandbox.ts sets the CSP per App).
+  // MCP Apps: their own origin, framed only by our page (host/apps/appSandbox.ts sets the CSP per App).
   const appSandbox = createSandboxRegistry(APP_SANDBOX_ORIGIN_ELECTRON, [appUrl.startsWith('http') ? new URL(appUrl).origin : `${APP_SCHEME}://${APP_HOST}`])
   session.defaultSession.protocol.handle(APP_SANDBOX_SCHEME, (request) => appSandbox.respond(request.url, request.method))
   host.services.apps.setSandbox(appSandbox)

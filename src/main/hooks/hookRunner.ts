@@ -7,7 +7,7 @@
  */
 import { isDeepStrictEqual } from 'node:util'
 import type { CallOutcome, DispatchOptions, ToolCallRequest } from '../extensions'
-import { wildcardMatch } from '../permissions/wildcard'
+import { wildcardMatch } from '../permissions/rules/wildcard'
 import { hookSubject, type Hook, type HookChange, type HookEvent } from '../../shared/hooksApi'
 import { formatDuration } from '../../shared/format'
 import { canRefuse, type HookPayload } from './hookPayloads'

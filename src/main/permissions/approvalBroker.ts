@@ -13,7 +13,7 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import { log } from '../log/log'
-import { effectiveHints } from './permissionInspector'
+import { effectiveHints } from './inspectors/permissionInspector'
 import { callerOf, type CallOrigin, type Decision, type DefinitionChange, type ExtensionTrust, type Finding, type ToolAnnotations, type ToolCallRequest } from './types'
 import type { Caller } from '../../shared/callerKind'
 import type { ProvenanceSource } from '../../shared/provenanceApi'

@@ -6,7 +6,7 @@
  * of rules naming the tool says when that may happen.
  */
 import type { EffectiveDecisionView } from '../../shared/permissionApi'
-import { decidePermission, type PermissionCause, type PermissionFacts } from './permissionInspector'
+import { decidePermission, type PermissionCause, type PermissionFacts } from './inspectors/permissionInspector'
 import { unreachable } from './verdict'
 
 export type EffectiveFacts = Omit<PermissionFacts, 'origin' | 'rules'>

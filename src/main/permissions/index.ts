@@ -3,9 +3,9 @@ export type { CallOrigin, Decision, DefinitionChange, ExtensionTrust, Finding, F
 export { createPermissionService, openPermissions, type Authorization, type PermissionService, type PermissionServiceOptions, type PolicyView } from './permissionService'
 export { openPermissionStore, PERMISSIONS_FILE_NAME, type PermissionNotice, type PermissionStore, type RevokeSummary } from './permissionStore'
 export { ApprovalAnswerSchema, ApprovalError, DEFAULT_APPROVAL_TIMEOUT_MS, createApprovalBroker, type ApprovalAnswer, type ApprovalBroker, type ApprovalOutcome, type PendingApproval } from './approvalBroker'
-export { compileRule, evaluateRules, testRule, type RuleEvaluation, type RuleSample, type RuleTrace } from './argumentRules'
+export { compileRule, evaluateRules, testRule, type RuleEvaluation, type RuleSample, type RuleTrace } from './rules/argumentRules'
 export { checkPin, hashToolDefinition, type PinCheck } from './toolPins'
-export { decidePermission, effectiveHints, offersTools, type PermissionCause } from './permissionInspector'
+export { decidePermission, effectiveHints, offersTools, type PermissionCause } from './inspectors/permissionInspector'
 export {
   ArgumentRuleSchema,
   DEFAULT_MODE,
@@ -18,6 +18,6 @@ export {
   type ToolPin,
   type ToolPolicy,
 } from './permissionSchema'
-export type { InjectionTaint } from './securityInspector'
-export { createGuardInspector, guardReason, sourceNames, type GuardInspector } from './guardInspector'
+export type { InjectionTaint } from './inspectors/securityInspector'
+export { createGuardInspector, guardReason, sourceNames, type GuardInspector } from './inspectors/guardInspector'
 export { bringsOutsideContent, outsideWhy, type OutsideFacts } from './outsideContent'

@@ -3,7 +3,7 @@
  * file of its own so the tool modules and the server both depend on it, not on each other.
  */
 import type { SessionAttachments } from '../agent'
-import type { SessionIndex } from '../agent/sessionIndex'
+import type { SessionIndex } from '../agent/session/sessionIndex'
 import type { BundleService } from '../extensions/bundles/bundleService'
 import type { RegistryService } from '../extensions/registry/registryService'
 import type { PermissionService } from '../permissions'

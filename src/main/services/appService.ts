@@ -14,7 +14,7 @@ import { writeFileAtomic } from '../storage/atomicFile'
 import { readJsonFile } from '../storage/jsonFile'
 import { log } from '../log/log'
 
-/** Where App pages are served from (host/appSandbox.ts implements it). */
+/** Where App pages are served from (host/apps/appSandbox.ts implements it). */
 export interface AppSandboxPages {
   register(page: { policy: string; allow: string }): string
   readonly origin: string

@@ -9,7 +9,7 @@ import { basename } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Root } from '@modelcontextprotocol/server'
 import type { RootFolder } from '../../shared/hostApi'
-import type { SessionIndex } from '../agent/sessionIndex'
+import type { SessionIndex } from '../agent/session/sessionIndex'
 import type { SettingsStore } from '../settings/settingsStore'
 
 /** What roots need from the chat: which sessions have a reply in flight, and when that may have changed. */

@@ -20,7 +20,7 @@ export const SettingsSchema = z.object({
   modelFacts: z.array(ModelFactsRowSchema).max(500).optional(),
   /** Instructions (system prompt) for every session that has none of its own; absent means none. */
   defaultInstructions: InstructionsSchema.optional(),
-  /** Settings → Permissions → Guard after outside content (permissions/guardInspector.ts); absent = "acting". */
+  /** Settings → Permissions → Guard after outside content (permissions/inspectors/guardInspector.ts); absent = "acting". */
   guardAfterOutside: GuardModeSchema.optional(),
   /** The one-time notice about the guard was shown (after an update, to someone with "always allow" choices). */
   guardNoticeShown: z.boolean().optional(),

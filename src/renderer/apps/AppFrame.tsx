@@ -1,6 +1,6 @@
 /**
  * An MCP App inside its tool card. Main reads the App and prepares its sandbox page (app_open); the
- * card frames that page (an origin of its own, see host/appSandbox.ts) and runs the bridge
+ * card frames that page (an origin of its own, see host/apps/appSandbox.ts) and runs the bridge
  * (appSession.ts). The App is mounted only while the card is on screen: the virtualized list
  * unmounts off-screen rows, which tears the App down, and mounting again replays input and result.
  */

@@ -1,6 +1,6 @@
 /** The agent loop against the scripted model server and the fixture MCP server, over real HTTP and stdio. */
 import { describe, expect, it } from 'vitest'
-import type { ToolResultMessage } from '../../../src/main/agent/storedMessage'
+import type { ToolResultMessage } from '../../../src/main/agent/session/storedMessage'
 import { fixture } from '../extensions/harness'
 import { agentWorld, toolNamesSent, toolResultsSent, until } from './agentTestKit'
 

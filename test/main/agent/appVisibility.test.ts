@@ -1,6 +1,6 @@
 /** MCP Apps: a tool whose `_meta.ui.visibility` leaves out "model" never reaches the model's tool list. */
 import { describe, expect, it } from 'vitest'
-import { catalogForTurn, sdkToolSet } from '../../../src/main/agent/catalogForTurn'
+import { catalogForTurn, sdkToolSet } from '../../../src/main/agent/turn/catalogForTurn'
 import type { CatalogTool } from '../../../src/main/extensions'
 import { toolUiOf } from '../../../src/shared/appMeta'
 import { loadAiSdk } from '../../../src/main/aiSdk/aiSdk'

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { catalogToolTokens, decideAuto, offerForTurn, toolBudget } from '../../../src/main/agent/toolSearch'
-import type { StoredMessage } from '../../../src/main/agent/storedMessage'
+import type { StoredMessage } from '../../../src/main/agent/session/storedMessage'
 import { visibleToModel } from '../../../src/shared/appMeta'
 import { fixture } from '../extensions/harness'
 import { agentWorld, toolNamesSent, until, type AgentWorld } from './agentTestKit'

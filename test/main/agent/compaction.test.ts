@@ -4,7 +4,7 @@
  * summary is committed, and the model gets it instead of those turns — they stay in the file.
  */
 import { describe, expect, it } from 'vitest'
-import type { SummaryMessage } from '../../../src/main/agent/storedMessage'
+import type { SummaryMessage } from '../../../src/main/agent/session/storedMessage'
 import { agentWorld } from './agentTestKit'
 import { DEFAULT_CONTEXT_WINDOW, messageTokens } from '../../../src/main/agent/compaction'
 

@@ -1,7 +1,7 @@
 /** The pieces the host wires to chat_send / chat_cancel and the history and progress resources. */
 import { describe, expect, it } from 'vitest'
-import { historyPayload } from '../../../src/main/agent/historyPayload'
-import { createTurnRegistry, TurnInProgressError } from '../../../src/main/agent/turnRegistry'
+import { historyPayload } from '../../../src/main/agent/session/historyPayload'
+import { createTurnRegistry, TurnInProgressError } from '../../../src/main/agent/turn/turnRegistry'
 import { agentWorld, until } from './agentTestKit'
 
 describe('turn registry', () => {

@@ -1,7 +1,7 @@
 /** Committed history → the model's conversation, and tool results → what the model reads. */
 import { describe, expect, it } from 'vitest'
 import { toModelMessages } from '../../../src/main/agent/modelMessages'
-import type { StoredMessage } from '../../../src/main/agent/storedMessage'
+import type { StoredMessage } from '../../../src/main/agent/session/storedMessage'
 import { toModelOutput } from '../../../src/main/agent/toolResultContent'
 
 const at = '2026-01-01T00:00:00.000Z'

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { runFindTools } from '../../../src/main/agent/toolSearch'
-import type { ToolResultMessage } from '../../../src/main/agent/storedMessage'
+import type { ToolResultMessage } from '../../../src/main/agent/session/storedMessage'
 import { agentWorld, toolNamesSent, toolResultsSent, until } from './agentTestKit'
 import { fixture } from '../extensions/harness'
 

@@ -1,7 +1,7 @@
 /** Command hooks in the Claude Code format in real turns: real processes (test/fixtures/commandHooks), their exit codes and JSON honoured. */
 import { tmpdir } from 'node:os'
 import { describe, expect, it } from 'vitest'
-import type { ToolResultMessage, UserMessage } from '../../../src/main/agent/storedMessage'
+import type { ToolResultMessage, UserMessage } from '../../../src/main/agent/session/storedMessage'
 import { toolResultsSent, until } from '../agent/agentTestKit'
 import { commandHook, hookWorld } from './hookWorld'
 

@@ -1,6 +1,6 @@
 /** Hooks on the model request and around the turn: tools taken away, messages replaced, warnings where nothing can be refused. */
 import { describe, expect, it } from 'vitest'
-import type { AssistantMessage } from '../../../src/main/agent/storedMessage'
+import type { AssistantMessage } from '../../../src/main/agent/session/storedMessage'
 import { toolNamesSent } from '../agent/agentTestKit'
 import { hook, hookWorld } from './hookWorld'
 

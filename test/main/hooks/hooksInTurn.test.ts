@@ -1,6 +1,6 @@
 /** Hooks in real turns: user messages and tool calls checked and changed by tools of the hook fixture server. */
 import { describe, expect, it } from 'vitest'
-import type { AssistantMessage, ToolResultMessage, UserMessage } from '../../../src/main/agent/storedMessage'
+import type { AssistantMessage, ToolResultMessage, UserMessage } from '../../../src/main/agent/session/storedMessage'
 import { historyPayload } from '../../../src/main/agent'
 import { historyView } from '../../../src/main/services/chat/chatViews'
 import { toolResultsSent, until } from '../agent/agentTestKit'

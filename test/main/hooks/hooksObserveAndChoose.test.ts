@@ -1,6 +1,6 @@
 /** Observing hooks run alongside the step they watch; session-start and user-message hooks choose the turn's extensions. */
 import { describe, expect, it } from 'vitest'
-import type { ToolResultMessage, UserMessage } from '../../../src/main/agent/storedMessage'
+import type { ToolResultMessage, UserMessage } from '../../../src/main/agent/session/storedMessage'
 import { toolNamesSent, until } from '../agent/agentTestKit'
 import { hook, hookWorld } from './hookWorld'
 

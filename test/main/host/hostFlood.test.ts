@@ -4,7 +4,7 @@ import { McpServer } from '@modelcontextprotocol/server'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { HostResource } from '../../../src/shared/hostApi'
-import { BoundedRequestTransport } from '../../../src/main/host/boundedRequests'
+import { BoundedRequestTransport } from '../../../src/main/host/web/boundedRequests'
 import { testHostsStoppedAfterEach } from '../../helpers/testHost'
 
 const startTestHost = testHostsStoppedAfterEach()

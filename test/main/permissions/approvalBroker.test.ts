@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ApprovalError, createApprovalBroker, type ApprovalBroker, type ApprovalBrokerOptions } from '../../../src/main/permissions/approvalBroker'
-import { runInspectors } from '../../../src/main/permissions/inspectorChain'
+import { runInspectors } from '../../../src/main/permissions/inspectors/inspectorChain'
 import { checkPin } from '../../../src/main/permissions/toolPins'
 import type { Decision, InspectorName, ToolCallRequest, Verdict } from '../../../src/main/permissions/types'
 import { call, writeFileTool } from './callFixtures'

@@ -4,7 +4,7 @@
  * product of inputs (7,680 combinations).
  */
 import { describe, expect, it } from 'vitest'
-import { callNames, decidePermission, effectiveHints, offersTools, type PermissionFacts } from '../../../src/main/permissions/permissionInspector'
+import { callNames, decidePermission, effectiveHints, offersTools, type PermissionFacts } from '../../../src/main/permissions/inspectors/permissionInspector'
 import type { PermissionMode, PolicyKind, RuleDecision, ToolPolicy } from '../../../src/main/permissions/permissionSchema'
 import type { Verdict } from '../../../src/main/permissions/types'
 

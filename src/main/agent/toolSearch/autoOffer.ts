@@ -9,8 +9,8 @@ import type { CatalogTool } from '../../extensions'
 import { offersTools, type PermissionMode } from '../../permissions'
 import { visibleToModel } from '../../../shared/appMeta'
 import type { ToolOffer } from '../../../shared/hostApi'
-import { DEFAULT_TOOL_LIMIT } from '../catalogForTurn'
-import type { StoredMessage } from '../storedMessage'
+import { DEFAULT_TOOL_LIMIT } from '../turn/catalogForTurn'
+import type { StoredMessage } from '../session/storedMessage'
 import { catalogToolTokens } from './tokenWeight'
 
 /** The share of the context window tool definitions may take when all are offered. */

@@ -6,7 +6,7 @@
 import { createRequire } from 'node:module'
 import type { CatalogTool } from '../../extensions'
 import type { TokenFigures } from '../../../shared/chatApi'
-import { sentDefinition } from '../catalogForTurn'
+import { sentDefinition } from '../turn/catalogForTurn'
 
 /** The label shown next to every figure: "≈ 1,234 tokens (o200k)". */
 export const TOKENIZER = 'o200k'

@@ -8,12 +8,12 @@ import type { ToolSet } from 'ai'
 import type { CatalogTool } from '../../extensions'
 import { offersTools, type PermissionMode } from '../../permissions'
 import { visibleToModel } from '../../../shared/appMeta'
-import { catalogForTurn, sdkToolSet, type TurnWarning } from '../catalogForTurn'
+import { catalogForTurn, sdkToolSet, type TurnWarning } from '../turn/catalogForTurn'
 import { DEFERRED, NATIVE_TOOL_SEARCH, nativeToolSearchTool } from '../providers'
 import { FIND_TOOLS, findToolsDefinition, findToolsSent } from './findTools'
 import { catalogToolTokens, definitionTokens } from './tokenWeight'
 import type { OfferedTools } from './autoOffer'
-import type { StoredMessage } from '../storedMessage'
+import type { StoredMessage } from '../session/storedMessage'
 
 /** How many of the tools used last in a session stay offered. */
 export const RECENT_TOOLS = 8

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { buildExtensionPart } from '../../../../src/main/extensions/catalog/catalogBuild'
 import { ExtensionConfigSchema } from '../../../../src/main/extensions/config/extensionConfig'
 import { PRE_APPROVED_META_KEY } from '../../../../src/main/builtins'
-import { toolDefinitionOf } from '../../../../src/main/agent/toolRound'
+import { toolDefinitionOf } from '../../../../src/main/agent/turn/toolRound'
 
 const claiming: Tool = {
   name: 'load_skill',

@@ -1,0 +1,141 @@
+/**
+ * Durable appends to one session file: each line is written with one write() and made durable with
+ * one fdatasync before the append resolves, so "committed" means "survives kill -9 and power loss".
+ * Appends to one file are queued, never interleaved. The handle stays open between appends: opening
+ * per message would cost more than the write itself (bench/persistence.ts).
+ */
+import { open, type FileHandle } from 'node:fs/promises'
+import { dirname } from 'node:path'
+import { log } from '../../log/log'
+import { PRIVATE_FILE_MODE } from '../../storage/privateFiles'
+
+/** How far back to look for the last newline when repairing a torn tail (one line is never this long in practice). */
+const TAIL_CHUNK = 64 * 1024
+
+export class SessionAppender {
+  private handle: Promise<FileHandle> | undefined
+  /** The file's size as of the appends so far (known once it is open): each append resolves with where its line ends. */
+  private size = 0
+  private queue: Promise<unknown>
+  private closed = false
+
+  /** `after`: work that must finish first (the close of an earlier appender of the same file). */
+  constructor(
+    private readonly path: string,
+    after: Promise<unknown> = Promise.resolve(),
+  ) {
+    this.queue = after
+  }
+
+  /** Resolves once every append queued so far has finished (or failed). */
+  settled(): Promise<void> {
+    return this.queue.then(
+      () => undefined,
+      () => undefined,
+    )
+  }
+
+  /**
+   * Appends `line` (without its newline) durably; resolves with the file's size after it (where the
+   * line ends: the search index keeps count of what it has read by it). Rejects if the write or the sync fails.
+   */
+  append(line: string): Promise<number> {
+    if (this.closed) return Promise.reject(new Error(`the session file ${this.path} is closed`))
+    const data = Buffer.from(`${line}\n`, 'utf8')
+    const next = this.queue.catch(() => undefined).then(async () => {
+      const handle = await this.opened()
+      // One write() per line: with O_APPEND the kernel puts it at the end in one piece.
+      let written = 0
+      while (written < data.length) {
+        const { bytesWritten } = await handle.write(data, written, data.length - written)
+        written += bytesWritten
+      }
+      await handle.datasync()
+      this.size += data.length
+      return this.size
+    })
+    this.queue = next
+    return next
+  }
+
+  /** Waits for queued appends and closes the handle. */
+  async close(): Promise<void> {
+    this.closed = true
+    await this.queue.catch(() => undefined)
+    const handle = await this.handle?.catch(() => undefined)
+    this.handle = undefined
+    await handle?.close()
+  }
+
+  private opened(): Promise<FileHandle> {
+    this.handle ??= openForAppend(this.path).then(async (handle) => {
+      this.size = (await handle.stat()).size
+      return handle
+    })
+    // A failed open is not cached: the next append tries again (e.g. after the disk was freed).
+    this.handle.catch(() => (this.handle = undefined))
+    return this.handle
+  }
+}
+
+async function openForAppend(path: string): Promise<FileHandle> {
+  let created = false
+  let handle: FileHandle
+  try {
+    handle = await open(path, 'r+')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+    created = true
+    handle = await open(path, 'a+', PRIVATE_FILE_MODE)
+  }
+  try {
+    if (!created) await dropTornTail(handle, path)
+    await handle.close()
+    handle = await open(path, 'a', PRIVATE_FILE_MODE)
+    // A new file's directory entry must be durable too, or the whole file can vanish on power loss.
+    // Once per session file, not per message.
+    if (created) await syncDirectory(dirname(path))
+    return handle
+  } catch (error) {
+    await handle.close().catch(() => undefined)
+    throw error
+  }
+}
+
+/**
+ * Cuts an unfinished last line off. It was never acknowledged (an append resolves only after its
+ * newline is durable), and leaving it would glue the next line onto it and lose that one too.
+ */
+async function dropTornTail(handle: FileHandle, path: string): Promise<void> {
+  const { size } = await handle.stat()
+  if (size === 0) return
+  let end = size
+  while (end > 0) {
+    const start = Math.max(0, end - TAIL_CHUNK)
+    const chunk = Buffer.alloc(end - start)
+    await handle.read(chunk, 0, chunk.length, start)
+    const newline = chunk.lastIndexOf(0x0a)
+    if (newline !== -1) {
+      const keep = start + newline + 1
+      if (keep === size) return
+      await handle.truncate(keep)
+      await handle.datasync()
+      log('warn', 'sessions', `${path}: dropped an unfinished last line of ${size - keep} bytes before appending`)
+      return
+    }
+    end = start
+  }
+  await handle.truncate(0)
+  await handle.datasync()
+  log('warn', 'sessions', `${path}: the file held only an unfinished line of ${size} bytes; it was dropped before appending`)
+}
+
+async function syncDirectory(dir: string): Promise<void> {
+  if (process.platform === 'win32') return // Directories cannot be opened for syncing on Windows.
+  const handle = await open(dir, 'r')
+  try {
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
+}

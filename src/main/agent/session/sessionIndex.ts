@@ -1,0 +1,269 @@
+/**
+ * The list of chat sessions, persisted under the data dir as a compact snapshot (`index.json`, the
+ * format every version reads) and a journal of the changes since (`index.jsonl`, one line per created,
+ * changed or deleted session, appended durably by SessionAppender). So creating, renaming and deleting
+ * a session costs one short line whatever the number of sessions; the snapshot is written again only
+ * once the journal has grown to the size of the list (amortised O(1) per change), and at close.
+ * A crash between the two writes is harmless: the journal replayed over the newer snapshot ends in the
+ * same state.
+ */
+import { randomUUID } from 'node:crypto'
+import { readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { z } from 'zod'
+import { SessionSummarySchema, type RootFolder, type SessionSummary, type ToolOffer } from '../../../shared/hostApi'
+import { log } from '../../log/log'
+import { writeFileAtomic } from '../../storage/atomicFile'
+import { makePrivateDir } from '../../storage/privateFiles'
+import { readJsonFile } from '../../storage/jsonFile'
+import { SessionAppender } from './sessionAppender'
+
+const IndexFileSchema = z.object({ version: z.literal(1), sessions: z.array(SessionSummarySchema) })
+
+export const DEFAULT_SESSION_TITLE = 'New session'
+export const DEFAULT_TOOL_OFFER: ToolOffer = 'auto'
+
+export class SessionNotFoundError extends Error {
+  constructor(id: string) {
+    super(`No session with id "${id}" exists; it may have been deleted already.`)
+  }
+}
+
+export interface SessionIndex {
+  /** Set when the index file was damaged at load and moved aside: tell the person once. */
+  readonly damage?: { message: string; movedTo?: string }
+  list(): SessionSummary[]
+  /** `run`: the agent it runs with and, for a sub-agent's session, the session that called it. */
+  create(title?: string, run?: Pick<SessionSummary, 'agentId' | 'parent'>): Promise<SessionSummary>
+  rename(id: string, title: string): Promise<SessionSummary>
+  remove(id: string): Promise<void>
+  onChange(listener: () => void): () => void
+  get(id: string): SessionSummary | undefined
+  /** Which extensions' tools the session offers when there are too many (undefined = automatic). */
+  setActiveExtensions(id: string, extensions: string[] | undefined): Promise<SessionSummary>
+  /** The agent the session's next turns run with. */
+  setAgent(id: string, agentId: string): Promise<SessionSummary>
+  /** "auto" (the default), "search" or "all"; stored as chosen. */
+  setToolOffer(id: string, offer: ToolOffer): Promise<SessionSummary>
+  /** The session's own instructions; blank ones are removed (the default instructions apply again). */
+  setInstructions(id: string, instructions: string): Promise<SessionSummary>
+  /** Adds tools found by search; they stay offered for the session. Unknown ids are ignored. */
+  addFoundTools(id: string, names: readonly string[]): Promise<void>
+  /** The session's own root folders, offered with the global ones while its reply is written (empty = none). */
+  setRoots(id: string, roots: RootFolder[]): Promise<SessionSummary>
+  /**
+   * The sessions store reports a committed message: the new count and time, and a title taken from
+   * the first user message. Applied and announced at once, saved coalesced (the session file is the
+   * truth; the store corrects a stale count when it loads the session). Unknown ids are ignored.
+   */
+  noteCommitted(id: string, update: { messageCount: number; updated: string; title?: string }): void
+  /** Saves a pending coalesced write now. */
+  flush(): Promise<void>
+  /** Saves what is pending and folds the journal into the snapshot (at the app's end). */
+  close(): Promise<void>
+}
+
+/** The journal is folded into the snapshot once it has this many lines, or as many as there are sessions if more. */
+const JOURNAL_LINES = 500
+
+/** How long counts reported by noteCommitted wait before the index is saved, so a busy turn costs one index write, not one per message. */
+export const INDEX_SAVE_DELAY_MS = 1000
+
+/** Loads (or starts) the index in `<dataDir>/sessions/index.json`. A damaged file is moved aside, never fatal. */
+export async function openSessionIndex(
+  dataDir: string,
+  now: () => Date = () => new Date(),
+  options: { saveDelayMs?: number } = {},
+): Promise<SessionIndex> {
+  const dir = join(dataDir, 'sessions')
+  const file = join(dir, 'index.json')
+  const journalFile = join(dir, 'index.jsonl')
+  await makePrivateDir(dir)
+  const sessions = new Map<string, SessionSummary>()
+  const loaded = load(file)
+  for (const session of loaded.sessions) sessions.set(session.id, session)
+  let journalLines = replay(journalFile, sessions)
+  /** The list newest first, kept until the next change. */
+  let sorted: SessionSummary[] | undefined
+  const listeners = new Set<() => void>()
+  // Writes are chained so two quick edits never race.
+  let writing: Promise<void> = Promise.resolve()
+  let journal: SessionAppender | undefined
+  /** Sessions whose count and time noteCommitted changed since the last save. */
+  const pending = new Set<string>()
+  let saveTimer: NodeJS.Timeout | undefined
+  // A snapshot is written at once when there is none (a new data folder) or the old one was damaged.
+  let snapshotDue = loaded.missing || loaded.damage !== undefined
+
+  const snapshot = async () => {
+    await journal?.close()
+    journal = undefined
+    await writeFileAtomic(file, JSON.stringify({ version: 1, sessions: [...sessions.values()] }))
+    rmSync(journalFile, { force: true })
+    journalLines = 0
+    snapshotDue = false
+  }
+  /** Saves `lines` (changes to the list) and tells the listeners. */
+  const save = async (lines: readonly JournalLine[]): Promise<void> => {
+    writing = writing
+      .catch(() => undefined)
+      .then(async () => {
+        if (snapshotDue || journalLines + lines.length > Math.max(JOURNAL_LINES, sessions.size)) return snapshot()
+        journal ??= new SessionAppender(journalFile)
+        for (const line of lines) await journal.append(JSON.stringify(line))
+        journalLines += lines.length
+      })
+    await writing
+    for (const listener of listeners) listener()
+  }
+  const commit = async (ids: readonly string[] = []): Promise<void> => {
+    clearTimeout(saveTimer)
+    saveTimer = undefined
+    const changed = new Set([...pending, ...ids])
+    pending.clear()
+    await save([...changed].map((id): JournalLine => {
+      const session = sessions.get(id)
+      return session ? { set: session } : { remove: id }
+    }))
+  }
+  const existing = (id: string): SessionSummary => {
+    const session = sessions.get(id)
+    if (!session) throw new SessionNotFoundError(id)
+    return session
+  }
+  /** Sets one field of a session (`undefined` leaves it out: the default) and saves the list. */
+  const setField = async <K extends keyof SessionSummary>(id: string, key: K, value: SessionSummary[K] | undefined): Promise<SessionSummary> => {
+    const { [key]: _previous, ...rest } = existing(id)
+    const session = (value === undefined ? rest : { ...rest, [key]: value }) as SessionSummary
+    sorted = undefined
+    sessions.set(id, session)
+    await commit([id])
+    return session
+  }
+
+  return {
+    damage: loaded.damage,
+    list() {
+      // Sorted once per change, not at every read (the resource, the window, search's background pass).
+      sorted ??= [...sessions.values()].sort(newestFirst)
+      return [...sorted]
+    },
+    async create(title, run) {
+      const stamp = now().toISOString()
+      const session: SessionSummary = { id: randomUUID(), title: title ?? DEFAULT_SESSION_TITLE, created: stamp, updated: stamp, messageCount: 0, toolOffer: DEFAULT_TOOL_OFFER, ...(run?.agentId ? { agentId: run.agentId } : {}), ...(run?.parent ? { parent: run.parent } : {}) }
+      sorted = undefined
+      sessions.set(session.id, session)
+      await commit([session.id])
+      return session
+    },
+    rename: (id, title) => setField(id, 'title', title),
+    setActiveExtensions: (id, extensions) => setField(id, 'activeExtensions', extensions),
+    setAgent: (id, agentId) => setField(id, 'agentId', agentId),
+    // The tool offer is stored as chosen (absent meant "search" once; see load()). Left out of the file: no instructions, no roots.
+    setToolOffer: (id, offer) => setField(id, 'toolOffer', offer),
+    setInstructions: (id, instructions) => setField(id, 'instructions', instructions.trim() === '' ? undefined : instructions),
+    async addFoundTools(id, names) {
+      const session = sessions.get(id)
+      if (!session) return
+      const found = [...new Set([...(session.foundTools ?? []), ...names])]
+      if (found.length === (session.foundTools?.length ?? 0)) return
+      sorted = undefined
+      sessions.set(id, { ...session, foundTools: found })
+      await commit([id])
+    },
+    setRoots: (id, roots) => setField(id, 'roots', roots.length === 0 ? undefined : roots),
+    async remove(id) {
+      existing(id)
+      sorted = undefined
+      sessions.delete(id)
+      await commit([id])
+    },
+    onChange(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    get: (id) => sessions.get(id),
+    noteCommitted(id, update) {
+      const session = sessions.get(id)
+      if (!session) return
+      sorted = undefined
+      sessions.set(id, { ...session, ...update })
+      pending.add(id)
+      for (const listener of listeners) listener()
+      saveTimer ??= setTimeout(() => {
+        saveTimer = undefined
+        commit().catch((error: Error) => log('error', 'sessions', `could not save the session list: ${error.message}`))
+      }, options.saveDelayMs ?? INDEX_SAVE_DELAY_MS)
+      // A pending save must not keep a headless host or a test process alive.
+      saveTimer.unref()
+    },
+    flush: () => (saveTimer ? commit() : writing.catch(() => undefined)),
+    async close() {
+      if (saveTimer) await commit()
+      await writing.catch(() => undefined)
+      // The journal folded in: the next start reads one compact file.
+      if (journalLines > 0) {
+        writing = snapshot()
+        await writing
+      }
+    },
+  }
+}
+
+/** Newest first; ISO times compare as strings (ordinal: much cheaper than a locale comparison over 10,000 sessions). */
+function newestFirst(a: SessionSummary, b: SessionSummary): number {
+  if (a.updated !== b.updated) return a.updated < b.updated ? 1 : -1
+  return a.id.localeCompare(b.id)
+}
+
+/** One change in the journal: a session as it is now, or the id of one deleted. */
+type JournalLine = { set: SessionSummary } | { remove: string }
+
+/** Applies the journal's lines to `sessions`; returns how many there were. A line that cannot be read (a torn last write) is skipped. */
+function replay(journalFile: string, sessions: Map<string, SessionSummary>): number {
+  let text: string
+  try {
+    text = readFileSync(journalFile, 'utf8')
+  } catch {
+    return 0
+  }
+  let lines = 0
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue
+    lines++
+    try {
+      const change = JSON.parse(line) as Partial<JournalLine & { set: unknown; remove: unknown }>
+      if (typeof change.remove === 'string') sessions.delete(change.remove)
+      else {
+        const session = SessionSummarySchema.safeParse(change.set)
+        if (session.success) sessions.set(session.data.id, withToolOffer(session.data))
+      }
+    } catch {
+      // Skipped: the write never finished (SessionAppender cuts it off before the next append).
+    }
+  }
+  return lines
+}
+
+function load(file: string): { sessions: SessionSummary[]; missing?: boolean; damage?: SessionIndex['damage'] } {
+  const read = readJsonFile(file, IndexFileSchema)
+  switch (read.kind) {
+    case 'missing':
+      return { sessions: [], missing: true }
+    case 'ok':
+      return { sessions: read.value.sessions.map(withToolOffer) }
+    case 'damaged': {
+      const message = `The session list could not be read (${read.reason})${read.movedTo ? `; it was moved to ${read.movedTo}` : ''} and a new one was started.`
+      log('warn', 'sessions', message)
+      return { sessions: [], damage: { message, movedTo: read.movedTo } }
+    }
+  }
+}
+
+/**
+ * Sessions saved before "auto" existed stored "Find tools as needed", the default then, as no value;
+ * they become "auto", the default now, and the value is written out with the next save.
+ */
+function withToolOffer(session: SessionSummary): SessionSummary {
+  return session.toolOffer ? session : { ...session, toolOffer: DEFAULT_TOOL_OFFER }
+}
