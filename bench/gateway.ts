@@ -52,7 +52,9 @@ await runBench('gateway', async (cleanup) => {
   cleanup.add('close the window client', () => window.close())
 
   // The echo server as an extension, started with the person's consent and allowed always.
-  await callHost(window, 'extension_add', { config: { id: 'echo', name: 'Echo', type: 'stdio', command: process.execPath, args: [fixtureServer] } })
+  // Trusted, so its read-only echo is reliably read-only: the guard asks before a connected app's call to
+  // any tool that can act (issue 37), even an always-allowed one, and a bench has no one to answer.
+  await callHost(window, 'extension_add', { config: { id: 'echo', name: 'Echo', type: 'stdio', command: process.execPath, args: [fixtureServer], trust: 'trusted' } })
   const [consent] = (await read(window, HostResource.elicitations, ElicitationsResourceSchema)).elicitations
   await callHost(window, 'elicitation_respond', { id: consent!.id, action: 'accept', content: { decision: 'allow_always' } })
   await poll(() => read(window, HostResource.tools, ToolsResourceSchema), ({ tools }) => tools.some((tool) => tool.name === 'echo__echo'), 'the echo tool', 60_000)
