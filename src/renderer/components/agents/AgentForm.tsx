@@ -1,5 +1,5 @@
 /** Adds or edits an agent: name, what it is for, instructions, model, the extensions it may use, and its permission mode. */
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useState } from 'react'
 import { PermissionModeSchema, agentExtensionId, agentIdOfExtension, type AgentView } from '../../../shared/hostApi'
 import { useHostAction } from '../../hooks/useHostAction'
 import { useExtensionsStore } from '../../stores/extensionsStore'
@@ -8,6 +8,7 @@ import { modelGroups } from '../chat/modelChoice'
 import { ModelOptions } from '../chat/ModelOptions'
 import { modeLabel } from '../permissions/permissionText'
 import { primaryButton, quietButton, textInput } from '../ui'
+import { EditorForm } from '../EditorForm'
 import { draftOf, emptyDraft, inputOf, type AgentDraft } from './agentDraft'
 import { usePolicy } from '../policy/usePolicy'
 import { MANAGED_LABEL } from '../../../shared/hostApi'
@@ -34,8 +35,7 @@ export function AgentForm({ agent, onDone }: Props) {
   const choices = extensions.filter((extension) => extension.id !== own)
   const toggle = (extensionId: string, on: boolean) => set({ chosen: on ? [...draft.chosen, extensionId] : draft.chosen.filter((chosen) => chosen !== extensionId) })
 
-  const submit = async (submitted: FormEvent) => {
-    submitted.preventDefault()
+  const submit = async () => {
     setSaving(true)
     const saved = await act('agent_save', inputOf(draft, agent?.id))
     setSaving(false)
@@ -43,17 +43,7 @@ export function AgentForm({ agent, onDone }: Props) {
   }
 
   return (
-    <form
-      aria-label={agent ? `Edit ${agent.name}` : 'Add an agent'}
-      onSubmit={(submitted) => void submit(submitted)}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') {
-          event.preventDefault()
-          onDone()
-        }
-      }}
-      className="mt-3 grid gap-3 rounded-lg border border-zinc-200 p-4 sm:grid-cols-2 dark:border-zinc-700"
-    >
+    <EditorForm label={agent ? `Edit ${agent.name}` : 'Add an agent'} onSubmit={() => void submit()} onCancel={onDone}>
       <label className="grid gap-1 text-sm" htmlFor={`${id}-name`}>
         Name
         <input id={`${id}-name`} required autoFocus value={draft.name} onChange={(change) => set({ name: change.target.value })} placeholder="Researcher" className={textInput} />
@@ -114,6 +104,6 @@ export function AgentForm({ agent, onDone }: Props) {
           Cancel
         </button>
       </div>
-    </form>
+    </EditorForm>
   )
 }

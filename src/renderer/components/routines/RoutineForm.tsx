@@ -3,7 +3,7 @@
  * next five run times shown before saving (or what is wrong with it), where runs go, and the limits
  * of an unattended run (docs/guide/routines.md).
  */
-import { useEffect, useId, useState, type FormEvent } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { PermissionModeSchema, type RoutineView } from '../../../shared/hostApi'
 import { useHostAction } from '../../hooks/useHostAction'
 import { useHostClient } from '../../mcp/hostContext'
@@ -11,6 +11,7 @@ import { errorMessage } from '../../mcp/errorText'
 import { useAgentsStore } from '../../stores/agentsStore'
 import { modeLabel } from '../permissions/permissionText'
 import { primaryButton, quietButton, textInput } from '../ui'
+import { EditorForm } from '../EditorForm'
 import { DAY_LABELS, draftOf, emptyDraft, inputOf, scheduleOf, when, type RoutineDraft, type ScheduleKind } from './routineDraft'
 
 interface Props {
@@ -59,8 +60,7 @@ export function RoutineForm({ routine, timeZone, start, onDone }: Props) {
     }
   }, [client, scheduleKey])
 
-  const submit = async (submitted: FormEvent) => {
-    submitted.preventDefault()
+  const submit = async () => {
     setSaving(true)
     const saved = await act('routine_save', inputOf(draft, routine))
     setSaving(false)
@@ -69,17 +69,7 @@ export function RoutineForm({ routine, timeZone, start, onDone }: Props) {
   const number = (value: string, fallback: number) => (Number.isFinite(Number(value)) && value !== '' ? Number(value) : fallback)
 
   return (
-    <form
-      aria-label={routine ? `Edit ${routine.name}` : 'New routine'}
-      onSubmit={(submitted) => void submit(submitted)}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') {
-          event.preventDefault()
-          onDone()
-        }
-      }}
-      className="mt-3 grid gap-3 rounded-lg border border-zinc-200 p-4 sm:grid-cols-2 dark:border-zinc-700"
-    >
+    <EditorForm label={routine ? `Edit ${routine.name}` : 'New routine'} onSubmit={() => void submit()} onCancel={onDone}>
       <label className="grid gap-1 text-sm" htmlFor={`${id}-name`}>
         Name
         <input id={`${id}-name`} required autoFocus value={draft.name} onChange={(change) => set({ name: change.target.value })} placeholder="Morning inbox" className={textInput} />
@@ -225,6 +215,6 @@ export function RoutineForm({ routine, timeZone, start, onDone }: Props) {
           Cancel
         </button>
       </div>
-    </form>
+    </EditorForm>
   )
 }
