@@ -4,9 +4,11 @@
  * `delayMs`) → OTLPTraceExporter (OTLP/HTTP JSON). Ending a span only queues it: a slow, hanging or
  * refusing collector never blocks a turn. When the queue is full spans are dropped; the SDK reports
  * drops through its self-observability counter, which a small in-process meter here counts, and the
- * exporter is wrapped to count what went out and what failed.
+ * exporter is wrapped to count what went out and what failed. `inject` writes a span's W3C trace
+ * context (the SDK's W3CTraceContextPropagator) into a carrier: the tools/call request's `_meta`.
  */
-import { createNoopMeter, type Attributes, type Meter, type MeterProvider, type Tracer } from '@opentelemetry/api'
+import { ROOT_CONTEXT, createNoopMeter, trace, type Attributes, type Meter, type MeterProvider, type Span, type Tracer } from '@opentelemetry/api'
+import { W3CTraceContextPropagator } from '@opentelemetry/core'
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http'
 import { resourceFromAttributes } from '@opentelemetry/resources'
 import { BatchSpanProcessor, TracerProvider, type ReadableSpan, type SpanExporter } from '@opentelemetry/sdk-trace'
@@ -36,6 +38,8 @@ export interface PipelineOptions {
 export interface Pipeline {
   tracer: Tracer
   counts: PipelineCounts
+  /** `{ traceparent, tracestate? }` of the span, as MCP's `_meta` carries them (SEP-414). */
+  inject(span: Span): Record<string, string>
   forceFlush(): Promise<void>
   shutdown(): Promise<void>
 }
@@ -101,9 +105,15 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: 'switchboard', [ATTR_SERVICE_VERSION]: options.version }),
     spanProcessors: [processor],
   })
+  const propagator = new W3CTraceContextPropagator()
   return {
     tracer: provider.getTracer('switchboard', options.version),
     counts,
+    inject(span) {
+      const carrier: Record<string, string> = {}
+      propagator.inject(trace.setSpan(ROOT_CONTEXT, span), carrier, { set: (into, key, value) => void (into[key] = value) })
+      return carrier
+    },
     forceFlush: () => provider.forceFlush(),
     shutdown: () => provider.shutdown(),
   }
