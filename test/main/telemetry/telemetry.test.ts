@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { InMemorySpanExporter, type ReadableSpan, type SpanExporter } from '@opentelemetry/sdk-trace'
-import { createPipeline, tracesUrl } from '../../../src/main/telemetry/otlpPipeline'
+import { EXPORT_BATCH, createPipeline, tracesUrl } from '../../../src/main/telemetry/otlpPipeline'
 import { createTelemetryService, type TelemetrySecrets } from '../../../src/main/telemetry/telemetryService'
 import type { TelemetrySettings } from '../../../src/shared/hostApi'
 import type { ToolCallEvent } from '../../../src/main/activity/toolCallAudit'
@@ -83,6 +83,18 @@ describe('telemetry', () => {
     expect(pipeline.counts.dropped).toBeGreaterThanOrEqual(100 - 16)
     expect(pipeline.counts.dropped + exporter.handed).toBeLessThanOrEqual(100)
     expect(pipeline.counts.exported).toBe(0)
+    void pipeline.shutdown()
+  })
+
+  it('never exports (serializes) a full batch inside the span.end() that filled it: the batch goes out in a task of its own', async () => {
+    const exporter = hangingExporter()
+    const pipeline = createPipeline({ endpoint: 'http://127.0.0.1:1', headers: {}, version: 'test', delayMs: 60_000, exporter, onExport: () => undefined })
+    // The SDK starts the export of a full batch right inside end(): with the exporter called there, the
+    // tool call ending that span would wait for the whole batch's serialization.
+    for (let i = 0; i < EXPORT_BATCH * 2; i++) pipeline.tracer.startSpan(`span ${i}`).end()
+    expect(exporter.handed).toBe(0)
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(exporter.handed).toBe(EXPORT_BATCH)
     void pipeline.shutdown()
   })
 
