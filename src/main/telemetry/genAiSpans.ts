@@ -160,9 +160,10 @@ export function createGenAiSpans(source: SpanSource): GenAiSpans {
   const toolSpan = (tracer: Tracer, event: ToolCallEvent): Span => {
     const turn = event.sessionId !== undefined ? turns.get(event.sessionId) : undefined
     const { decision } = event
+    // What a sampler may look at goes in at the start; the rest is set once the span exists, where
+    // the SDK checks each attribute once (attributes given at the start it checks twice).
+    const span = tracer.startSpan(`execute_tool ${event.tool}`, { kind: SpanKind.INTERNAL, attributes: { 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': event.tool } }, turn ? turn.parent : ROOT_CONTEXT)
     const attributes: Attributes = {
-      'gen_ai.operation.name': 'execute_tool',
-      'gen_ai.tool.name': event.tool,
       'gen_ai.tool.call.id': event.callId,
       'gen_ai.tool.type': 'extension',
       'mcp.method.name': 'tools/call',
@@ -183,7 +184,7 @@ export function createGenAiSpans(source: SpanSource): GenAiSpans {
       if (event.session.sessionId !== undefined) attributes['mcp.session.id'] = event.session.sessionId
     }
     if (source.captureContent()) attributes['gen_ai.tool.call.arguments'] = content(event.arguments)
-    return tracer.startSpan(`execute_tool ${event.tool}`, { kind: SpanKind.INTERNAL, attributes }, turn ? turn.parent : ROOT_CONTEXT)
+    return span.setAttributes(attributes)
   }
 
   return {
