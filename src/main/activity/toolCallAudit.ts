@@ -12,7 +12,7 @@
 import { randomUUID } from 'node:crypto'
 import type { ActivityDecision, ActivityOutcome, DecisionMaker } from '../../shared/activityApi'
 import type { Caller } from '../../shared/callerKind'
-import type { CallOutcome, DispatchObserver } from '../extensions'
+import type { CallOutcome, CallSession, DispatchObserver } from '../extensions'
 import type { Authorization, PermissionService, ToolCallRequest } from '../permissions'
 import type { ActivityRecorder } from './activityLog'
 
@@ -79,7 +79,10 @@ interface Expected {
  * is in the log), started (the dispatcher sends it), ended (with the dispatcher's outcome). A call
  * that was refused is decided and never starts.
  */
-export type ToolCallEvent = Expected & { arguments: Record<string, unknown> } & ({ phase: 'decided'; run: boolean } | { phase: 'started' } | { phase: 'ended'; outcome: CallOutcome })
+export type ToolCallEvent = Expected & { arguments: Record<string, unknown> } & ({ phase: 'decided'; run: boolean } | { phase: 'started'; session: CallSession } | { phase: 'ended'; outcome: CallOutcome })
+
+/** A follower of the tool round; at `started` it may answer with `_meta` entries for the request (trace context). */
+export type ToolCallListener = (event: ToolCallEvent) => Record<string, string> | void
 
 export interface ToolCallAudit {
   /** The permission service with `authorize` recording each decision. */
@@ -89,21 +92,25 @@ export interface ToolCallAudit {
   /** Names the caller of a call that skips the permission layer (a hook's call of its approved target) before it is dispatched. */
   expect(args: Record<string, unknown>, caller: Caller): void
   /** Follows every call's decision, start and end; returns the function that stops following. */
-  onToolCall(listener: (event: ToolCallEvent) => void): () => void
+  onToolCall(listener: ToolCallListener): () => void
 }
 
 export function auditToolCalls(permissions: PermissionService, activity: ActivityRecorder, now: () => number = Date.now): ToolCallAudit {
   const expected = new WeakMap<object, Expected>()
   const unaudited = new WeakMap<object, Caller>()
-  const listeners = new Set<(event: ToolCallEvent) => void>()
-  const tell = (event: ToolCallEvent) => {
+  const listeners = new Set<ToolCallListener>()
+  /** Tells every follower; what they add to the request's `_meta` (only at `started`) comes back. */
+  const tell = (event: ToolCallEvent): Record<string, string> | undefined => {
+    let meta: Record<string, string> | undefined
     for (const listener of listeners) {
       try {
-        listener(event)
+        const added = listener(event)
+        if (added) meta = meta ? { ...meta, ...added } : added
       } catch {
         // A follower's failure never touches the call.
       }
     }
+    return meta
   }
   const authorize: PermissionService['authorize'] = async (call, options) => {
     const began = now()
@@ -131,13 +138,10 @@ export function auditToolCalls(permissions: PermissionService, activity: Activit
     return authorization
   }
   const observer: DispatchObserver = {
-    started(request, tool) {
+    started(request, tool, session) {
       const args = request.arguments ?? {}
       const known = expected.get(args)
-      if (known) {
-        if (listeners.size > 0) tell({ ...known, arguments: args, phase: 'started' })
-        return
-      }
+      if (known) return listeners.size > 0 ? tell({ ...known, arguments: args, phase: 'started', session }) : undefined
       // Not authorized here: a hook's call of the target the person approved with the hook.
       const caller = unaudited.get(args) ?? { kind: 'hook', name: 'unnamed' }
       const decision: ActivityDecision = { verdict: 'allow', asked: false, by: caller.kind === 'hook' ? 'hook' : 'host', detail: 'approved with the hook' }
@@ -145,10 +149,9 @@ export function auditToolCalls(permissions: PermissionService, activity: Activit
       activity.record({ kind: 'tool-call', caller, callId, tool: request.name, extension: tool.extensionId, decision }, args)
       const entry: Expected = { callId, caller, tool: request.name, extension: tool.extensionId, decision }
       expected.set(args, entry)
-      if (listeners.size > 0) {
-        tell({ ...entry, arguments: args, phase: 'decided', run: true })
-        tell({ ...entry, arguments: args, phase: 'started' })
-      }
+      if (listeners.size === 0) return undefined
+      tell({ ...entry, arguments: args, phase: 'decided', run: true })
+      return tell({ ...entry, arguments: args, phase: 'started', session })
     },
     ended(request, outcome) {
       const args = request.arguments ?? {}

@@ -51,7 +51,7 @@ export type { ExtensionConfig, ExtensionConfigInput } from './config/extensionCo
 export type { ExtensionManagerOptions, ExtensionConfigStore, ManagerEvent, ChangeResult } from './extensionManager'
 export type { ExtensionSnapshot } from './extensionState'
 export type { Catalog, CatalogTool, CatalogPrompt, CatalogResource } from './catalog/catalogBuild'
-export type { CallOutcome, DispatchObserver, ToolCallRequest, DispatchOptions, ProgressUpdate } from './dispatch/toolDispatch'
+export type { CallOutcome, CallSession, DispatchObserver, ToolCallRequest, DispatchOptions, ProgressUpdate } from './dispatch/toolDispatch'
 export { toModelResult } from './dispatch/toolDispatch'
 export { createSchemaValidators, type SchemaValidators } from './catalog/schemaValidators'
 export type { LogEntry } from './logRing'

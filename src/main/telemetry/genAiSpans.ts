@@ -5,12 +5,41 @@
  *   turn's first event to `turn-end`, `chat {model}` from each `model-request` until the model's
  *   answer is acted on (a tool call, the next request, the turn's end);
  * - the tool round (toolCallAudit.ts): `execute_tool {tool}` from the dispatcher's start to its end,
- *   a child of the session's `invoke_agent`, with `mcp.method.name = tools/call` and our decision.
+ *   a child of the session's `invoke_agent`, with `mcp.method.name = tools/call`, the MCP session
+ *   (`mcp.session.id`, `network.transport`) and our decision; its W3C trace context goes into the
+ *   request's `_meta` (`traceparent`, `tracestate`) so the server's spans join the trace;
+ * - the session store's commits: a committed assistant message's token usage on its `chat` span.
  * Arguments, results and message text are set only when the person turned content capture on.
  */
-import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Span, type Tracer } from '@opentelemetry/api'
+import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Span, type Tracer } from '@opentelemetry/api'
 import type { TurnHooks } from '../hooks'
 import type { ToolCallEvent } from '../activity/toolCallAudit'
+
+/** What a committed message tells the spans (structurally the session store's StoredMessage). */
+export interface CommittedMessage {
+  kind: string
+  usage?: { input: number; output: number; cachedInput?: number }
+}
+
+/** The caller's name where it has one (the App, the connected app, the agent, the hook, the routine): never a secret. */
+function callerName(caller: ToolCallEvent['caller']): string | undefined {
+  switch (caller.kind) {
+    case 'mcp-app':
+      return caller.app
+    case 'agent-chain':
+      return caller.chain.join(' → ')
+    case 'connected-app':
+    case 'hook':
+    case 'routine':
+    case 'extension':
+      return caller.name
+    default:
+      return undefined
+  }
+}
+
+/** `network.transport` per the MCP conventions: `pipe` for stdio, `tcp` for HTTP; nothing for in-process servers. */
+const NETWORK_TRANSPORT: Record<string, string | undefined> = { stdio: 'pipe', 'streamable-http': 'tcp', sse: 'tcp' }
 
 export interface SpanSource {
   /** The current tracer, or undefined while export is off (then nothing is built). */
@@ -18,10 +47,14 @@ export interface SpanSource {
   captureContent(): boolean
   /** `gen_ai.provider.name` for a model id (anthropic, openai, or the provider's id). */
   providerOf(modelId: string): string
+  /** The W3C trace context of a span as `_meta` entries (`traceparent`, `tracestate`). */
+  inject?(span: Span): Record<string, string> | undefined
 }
 
 interface OpenTurn {
   agent: Span
+  /** The context with `agent` as the active span: the parent of the turn's chat and tool spans, made once. */
+  parent: Context
   chat?: Span
 }
 
@@ -34,8 +67,10 @@ const content = (value: unknown) => {
 export interface GenAiSpans {
   /** The TurnHooks every turn runs, with the turn's spans built beside them (their answers unchanged). */
   observeTurns(hooks: TurnHooks): TurnHooks
-  /** Follows the tool round (ToolCallAudit.onToolCall). */
-  toolCall(event: ToolCallEvent): void
+  /** Follows the tool round (ToolCallAudit.onToolCall); at `started` answers with the trace context for the request's `_meta`. */
+  toolCall(event: ToolCallEvent): Record<string, string> | void
+  /** Follows the session store's commits (SessionStore.onCommitted): token usage on the open `chat` span. */
+  committed(sessionId: string, message: CommittedMessage): void
   /** Ends what is open (export turned off, quitting). */
   endAll(): void
 }
@@ -55,7 +90,7 @@ export function createGenAiSpans(source: SpanSource): GenAiSpans {
         kind: SpanKind.INTERNAL,
         attributes: { 'gen_ai.operation.name': 'invoke_agent', 'gen_ai.provider.name': 'switchboard', 'gen_ai.conversation.id': sessionId },
       })
-      turn = { agent }
+      turn = { agent, parent: trace.setSpan(ROOT_CONTEXT, agent) }
       turns.set(sessionId, turn)
     }
     return turn
@@ -92,7 +127,7 @@ export function createGenAiSpans(source: SpanSource): GenAiSpans {
               ...(source.captureContent() && payload.messages !== undefined ? { 'gen_ai.input.messages': content(payload.messages) } : {}),
             },
           },
-          trace.setSpan(ROOT_CONTEXT, turn.agent),
+          turn.parent,
         )
         return
       }
@@ -118,31 +153,38 @@ export function createGenAiSpans(source: SpanSource): GenAiSpans {
     }
   }
 
+  /**
+   * The span of one tool call, its attributes in one object built in place (this runs on every
+   * call's path while export is on: no spreads, the parent context made once per turn).
+   */
   const toolSpan = (tracer: Tracer, event: ToolCallEvent): Span => {
     const turn = event.sessionId !== undefined ? turns.get(event.sessionId) : undefined
-    const toolName = event.tool
-    return tracer.startSpan(
-      `execute_tool ${toolName}`,
-      {
-        kind: SpanKind.INTERNAL,
-        attributes: {
-          'gen_ai.operation.name': 'execute_tool',
-          'gen_ai.tool.name': toolName,
-          'gen_ai.tool.call.id': event.callId,
-          'gen_ai.tool.type': 'extension',
-          'mcp.method.name': 'tools/call',
-          ...(event.sessionId !== undefined ? { 'gen_ai.conversation.id': event.sessionId } : {}),
-          'switchboard.extension.id': event.extension,
-          'switchboard.caller.kind': event.caller.kind,
-          'switchboard.decision.verdict': event.decision.verdict,
-          'switchboard.decision.by': event.decision.by,
-          'switchboard.decision.asked': event.decision.asked,
-          ...(event.decision.detail ? { 'switchboard.decision.detail': event.decision.detail } : {}),
-          ...(source.captureContent() ? { 'gen_ai.tool.call.arguments': content(event.arguments) } : {}),
-        },
-      },
-      turn ? trace.setSpan(ROOT_CONTEXT, turn.agent) : ROOT_CONTEXT,
-    )
+    const { decision } = event
+    // What a sampler may look at goes in at the start; the rest is set once the span exists, where
+    // the SDK checks each attribute once (attributes given at the start it checks twice).
+    const span = tracer.startSpan(`execute_tool ${event.tool}`, { kind: SpanKind.INTERNAL, attributes: { 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': event.tool } }, turn ? turn.parent : ROOT_CONTEXT)
+    const attributes: Attributes = {
+      'gen_ai.tool.call.id': event.callId,
+      'gen_ai.tool.type': 'extension',
+      'mcp.method.name': 'tools/call',
+      'switchboard.extension.id': event.extension,
+      'switchboard.caller.kind': event.caller.kind,
+      'switchboard.decision.verdict': decision.verdict,
+      'switchboard.decision.by': decision.by,
+      'switchboard.decision.asked': decision.asked,
+    }
+    if (event.sessionId !== undefined) attributes['gen_ai.conversation.id'] = event.sessionId
+    const name = callerName(event.caller)
+    if (name !== undefined) attributes['switchboard.caller.name'] = name
+    if (event.caller.kind === 'mcp-app') attributes['switchboard.caller.extension'] = event.caller.extensionName
+    if (decision.detail) attributes['switchboard.decision.detail'] = decision.detail
+    if (event.phase === 'started') {
+      const transport = NETWORK_TRANSPORT[event.session.transport]
+      if (transport) attributes['network.transport'] = transport
+      if (event.session.sessionId !== undefined) attributes['mcp.session.id'] = event.session.sessionId
+    }
+    if (source.captureContent()) attributes['gen_ai.tool.call.arguments'] = content(event.arguments)
+    return span.setAttributes(attributes)
   }
 
   return {
@@ -171,8 +213,9 @@ export function createGenAiSpans(source: SpanSource): GenAiSpans {
         return
       }
       if (event.phase === 'started') {
-        tools.set(event.callId, toolSpan(tracer, event))
-        return
+        const span = toolSpan(tracer, event)
+        tools.set(event.callId, span)
+        return source.inject?.(span)
       }
       const span = tools.get(event.callId)
       if (!span) return
@@ -185,6 +228,15 @@ export function createGenAiSpans(source: SpanSource): GenAiSpans {
       }
       if (source.captureContent() && outcome.status === 'ok') span.setAttribute('gen_ai.tool.call.result', content(outcome.result.content))
       span.end()
+    },
+    committed(sessionId, message) {
+      if (message.kind !== 'assistant' || !message.usage) return
+      const chat = turns.get(sessionId)?.chat
+      if (!chat) return
+      const { usage } = message
+      chat.setAttribute('gen_ai.usage.input_tokens', usage.input)
+      chat.setAttribute('gen_ai.usage.output_tokens', usage.output)
+      if (usage.cachedInput !== undefined) chat.setAttribute('gen_ai.usage.cache_read.input_tokens', usage.cachedInput)
     },
     endAll() {
       for (const turn of turns.values()) {

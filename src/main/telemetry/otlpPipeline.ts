@@ -4,9 +4,11 @@
  * `delayMs`) → OTLPTraceExporter (OTLP/HTTP JSON). Ending a span only queues it: a slow, hanging or
  * refusing collector never blocks a turn. When the queue is full spans are dropped; the SDK reports
  * drops through its self-observability counter, which a small in-process meter here counts, and the
- * exporter is wrapped to count what went out and what failed.
+ * exporter is wrapped to count what went out and what failed. `inject` writes a span's W3C trace
+ * context (the SDK's W3CTraceContextPropagator) into a carrier: the tools/call request's `_meta`.
  */
-import { createNoopMeter, type Attributes, type Meter, type MeterProvider, type Tracer } from '@opentelemetry/api'
+import { ROOT_CONTEXT, createNoopMeter, trace, type Attributes, type Meter, type MeterProvider, type Span, type Tracer } from '@opentelemetry/api'
+import { W3CTraceContextPropagator } from '@opentelemetry/core'
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http'
 import { resourceFromAttributes } from '@opentelemetry/resources'
 import { BatchSpanProcessor, TracerProvider, type ReadableSpan, type SpanExporter } from '@opentelemetry/sdk-trace'
@@ -36,11 +38,15 @@ export interface PipelineOptions {
 export interface Pipeline {
   tracer: Tracer
   counts: PipelineCounts
+  /** `{ traceparent, tracestate? }` of the span, as MCP's `_meta` carries them (SEP-414). */
+  inject(span: Span): Record<string, string>
   forceFlush(): Promise<void>
   shutdown(): Promise<void>
 }
 
 const PROCESSED = 'otel.sdk.processor.span.processed'
+/** Spans per export request (the SDK's default). */
+export const EXPORT_BATCH = 512
 /** ExportResultCode.SUCCESS of @opentelemetry/core (a dependency of the SDK, not of ours). */
 const SUCCESS = 0
 type ExportDone = Parameters<SpanExporter['export']>[1]
@@ -74,25 +80,30 @@ export function createPipeline(options: PipelineOptions): Pipeline {
   const inner = options.exporter ?? new OTLPTraceExporter({ url: tracesUrl(options.endpoint), headers: options.headers, timeoutMillis: options.timeoutMs ?? 10_000 })
   const exporter: SpanExporter = {
     export(spans: ReadableSpan[], done: ExportDone) {
-      inner.export(spans, (result) => {
-        if (result.code === SUCCESS) {
-          counts.exported += spans.length
-          options.onExport(true)
-        } else {
-          counts.failedExports += 1
-          counts.lastError = result.error?.message ?? 'the collector did not accept the spans'
-          options.onExport(false, counts.lastError)
-        }
-        done(result)
-      })
+      // The SDK exports a full batch inside the span.end() that filled it, and serializing a batch
+      // takes milliseconds: the tool call ending that span would pay for it. A task of its own instead.
+      setImmediate(() => exportNow(spans, done))
     },
     shutdown: () => inner.shutdown(),
     forceFlush: () => inner.forceFlush?.() ?? Promise.resolve(),
   }
+  const exportNow = (spans: ReadableSpan[], done: ExportDone) =>
+    inner.export(spans, (result) => {
+      if (result.code === SUCCESS) {
+        counts.exported += spans.length
+        options.onExport(true)
+      } else {
+        counts.failedExports += 1
+        counts.lastError = result.error?.message ?? 'the collector did not accept the spans'
+        options.onExport(false, counts.lastError)
+      }
+      done(result)
+    })
   const processor = new BatchSpanProcessor({
     exporter,
     maxQueueSize: options.maxQueueSize ?? 2048,
-    maxExportBatchSize: Math.min(512, options.maxQueueSize ?? 2048),
+    // Not smaller: each export request costs about as much CPU as serializing a hundred spans (measured with bench/activity.ts).
+    maxExportBatchSize: Math.min(EXPORT_BATCH, options.maxQueueSize ?? 2048),
     scheduledDelayMillis: options.delayMs ?? 1000,
     exportTimeoutMillis: options.timeoutMs ?? 10_000,
     selfObsMeterProvider: dropCounter(counts),
@@ -101,9 +112,15 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: 'switchboard', [ATTR_SERVICE_VERSION]: options.version }),
     spanProcessors: [processor],
   })
+  const propagator = new W3CTraceContextPropagator()
   return {
     tracer: provider.getTracer('switchboard', options.version),
     counts,
+    inject(span) {
+      const carrier: Record<string, string> = {}
+      propagator.inject(trace.setSpan(ROOT_CONTEXT, span), carrier, { set: (into, key, value) => void (into[key] = value) })
+      return carrier
+    },
     forceFlush: () => provider.forceFlush(),
     shutdown: () => provider.shutdown(),
   }

@@ -66,9 +66,10 @@ export function createTelemetryService(options: TelemetryServiceOptions): Teleme
   let headersSet = 0
   const totals = { exported: 0, dropped: 0, failedExports: 0 }
   const settings = (): TelemetrySettings => ({ ...DEFAULTS, ...options.settings.read() })
-  const captureContent = () => (forced?.captureContent ?? settings().captureContent) === true
+  // Read per span while export is on: straight from the settings, no merged copy.
+  const captureContent = () => (forced?.captureContent ?? options.settings.read()?.captureContent) === true
 
-  const spans = createGenAiSpans({ tracer: () => pipeline?.tracer, captureContent, providerOf: options.providerOf })
+  const spans = createGenAiSpans({ tracer: () => pipeline?.tracer, captureContent, providerOf: options.providerOf, inject: (span) => pipeline?.inject(span) })
 
   const retire = async (old: Pipeline | undefined) => {
     if (!old) return

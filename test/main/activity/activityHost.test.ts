@@ -6,8 +6,6 @@
  * decoded here (names, GenAI attributes, parent/child links, no content without capture); a
  * collector that hangs or refuses never holds up a turn.
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { readFile, readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -31,6 +29,7 @@ import { addConsentedExtension, call, poll, read, selectScriptedModel, settledKe
 import { testHostsStoppedAfterEach, type TestHost } from '../../helpers/testHost'
 import { expectNoChildren, fixtureServerPath } from '../extensions/harness'
 import { toolDefinitionOf } from '../../../src/main/agent'
+import { spanAttribute, startOtlpReceiver } from '../../helpers/otlpReceiver'
 
 const CANARY = 'sk-ACTIVITY-CANARY-93f1e2'
 const HEADER_CANARY = 'hdr-CANARY-77aa01'
@@ -44,56 +43,14 @@ const startTestHost = testHostsStoppedAfterEach(async () => {
   await expectNoChildren()
 })
 
-interface Received {
-  headers: IncomingMessage['headers']
-  body: { resourceSpans: { scopeSpans: { spans: OtlpSpan[] }[] }[] }
-}
-interface OtlpSpan {
-  name: string
-  traceId: string
-  spanId: string
-  parentSpanId?: string
-  kind: number
-  attributes: { key: string; value: { stringValue?: string; boolValue?: boolean; intValue?: string | number } }[]
-}
-
-/** A local OTLP/HTTP receiver (JSON): `mode` "ok" answers 200, "hang" never answers. */
+/** A local OTLP/HTTP receiver, closed after the test. */
 async function receiver(mode: 'ok' | 'hang' = 'ok') {
-  const received: Received[] = []
-  const open = new Set<import('node:http').ServerResponse>()
-  let requests = 0
-  const server: Server = createServer((request, response) => {
-    requests += 1
-    const chunks: Buffer[] = []
-    request.on('data', (chunk: Buffer) => chunks.push(chunk))
-    request.on('end', () => {
-      if (request.url === '/v1/traces') received.push({ headers: request.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) })
-      if (mode === 'hang') {
-        open.add(response)
-        return
-      }
-      response.writeHead(200, { 'content-type': 'application/json' }).end('{}')
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const close = async () => {
-    for (const response of open) response.destroy()
-    server.closeAllConnections()
-    await new Promise<void>((resolve) => server.close(() => resolve()))
-  }
-  closers.push(close)
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    received,
-    requests: () => requests,
-    spans: () => received.flatMap((r) => r.body.resourceSpans.flatMap((rs) => rs.scopeSpans.flatMap((ss) => ss.spans))),
-  }
+  const started = await startOtlpReceiver(mode)
+  closers.push(() => started.close())
+  return started
 }
 
-const attr = (span: OtlpSpan, key: string) => {
-  const value = span.attributes.find((a) => a.key === key)?.value
-  return value?.stringValue ?? value?.boolValue ?? (value?.intValue !== undefined ? Number(value.intValue) : undefined)
-}
+const attr = spanAttribute
 
 const page = (client: Client, request: Parameters<typeof activityPageUri>[0] = {}) => read(client, activityPageUri(request), ActivityPageSchema)
 

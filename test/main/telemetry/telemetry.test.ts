@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { InMemorySpanExporter, type ReadableSpan, type SpanExporter } from '@opentelemetry/sdk-trace'
-import { createPipeline, tracesUrl } from '../../../src/main/telemetry/otlpPipeline'
+import { EXPORT_BATCH, createPipeline, tracesUrl } from '../../../src/main/telemetry/otlpPipeline'
 import { createTelemetryService, type TelemetrySecrets } from '../../../src/main/telemetry/telemetryService'
 import type { TelemetrySettings } from '../../../src/shared/hostApi'
 import type { ToolCallEvent } from '../../../src/main/activity/toolCallAudit'
@@ -64,6 +64,7 @@ const toolEvent = (phase: 'decided' | 'started' | 'ended', extra: Partial<ToolCa
     decision: { verdict: 'allow', asked: false, by: 'mode', detail: 'mode-smart' },
     arguments: { path: '/secret/plan.txt' },
     ...(phase === 'decided' ? { run: true } : {}),
+    ...(phase === 'started' ? { session: { transport: 'stdio' } } : {}),
     ...(phase === 'ended' ? { outcome: { status: 'ok', result: { content: [{ type: 'text', text: 'the plan' }] }, truncated: false, name: 'files__read', extensionId: 'files', tool: 'read', durationMs: 3 } } : {}),
     ...extra,
   }) as ToolCallEvent
@@ -82,6 +83,18 @@ describe('telemetry', () => {
     expect(pipeline.counts.dropped).toBeGreaterThanOrEqual(100 - 16)
     expect(pipeline.counts.dropped + exporter.handed).toBeLessThanOrEqual(100)
     expect(pipeline.counts.exported).toBe(0)
+    void pipeline.shutdown()
+  })
+
+  it('never exports (serializes) a full batch inside the span.end() that filled it: the batch goes out in a task of its own', async () => {
+    const exporter = hangingExporter()
+    const pipeline = createPipeline({ endpoint: 'http://127.0.0.1:1', headers: {}, version: 'test', delayMs: 60_000, exporter, onExport: () => undefined })
+    // The SDK starts the export of a full batch right inside end(): with the exporter called there, the
+    // tool call ending that span would wait for the whole batch's serialization.
+    for (let i = 0; i < EXPORT_BATCH * 2; i++) pipeline.tracer.startSpan(`span ${i}`).end()
+    expect(exporter.handed).toBe(0)
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(exporter.handed).toBe(EXPORT_BATCH)
     void pipeline.shutdown()
   })
 
@@ -115,6 +128,47 @@ describe('telemetry', () => {
     expect(captured).toMatch(/private question/)
     expect(captured).toMatch(/plan\.txt/)
     expect(captured).toMatch(/the plan/)
+    await telemetry.close()
+  })
+
+  it('puts the MCP session and transport on execute_tool and answers with its W3C trace context for the request’s _meta', async () => {
+    const exporter = new InMemorySpanExporter()
+    const { telemetry } = service({ exporter, initial: { enabled: true, endpoint: 'http://127.0.0.1:4318' } })
+    await telemetry.ready()
+    const meta = telemetry.spans.toolCall(toolEvent('started', { callId: 'http-1', session: { transport: 'streamable-http', sessionId: 'mcp-session-7' } } as Partial<ToolCallEvent>))
+    telemetry.spans.toolCall(toolEvent('ended', { callId: 'http-1' }))
+    const piped = telemetry.spans.toolCall(toolEvent('started', { callId: 'stdio-1' }))
+    telemetry.spans.toolCall(toolEvent('ended', { callId: 'stdio-1' }))
+    await telemetry.forceFlush()
+    const [http, stdio] = ['http-1', 'stdio-1'].map((id) => exporter.getFinishedSpans().find((s) => s.attributes['gen_ai.tool.call.id'] === id)!)
+    expect(http!.attributes).toMatchObject({ 'mcp.session.id': 'mcp-session-7', 'network.transport': 'tcp' })
+    expect(stdio!.attributes).toMatchObject({ 'network.transport': 'pipe' })
+    expect(stdio!.attributes).not.toHaveProperty('mcp.session.id')
+    expect(meta).toEqual({ traceparent: `00-${http!.spanContext().traceId}-${http!.spanContext().spanId}-01` })
+    expect(piped).toEqual({ traceparent: `00-${stdio!.spanContext().traceId}-${stdio!.spanContext().spanId}-01` })
+    // Export off: no span, nothing for _meta.
+    await telemetry.set({ enabled: false })
+    expect(telemetry.spans.toolCall(toolEvent('started', { callId: 'off-1' }))).toBeUndefined()
+    await telemetry.close()
+  })
+
+  it('puts the token usage of a committed answer on its chat span', async () => {
+    const exporter = new InMemorySpanExporter()
+    const { telemetry } = service({ exporter, initial: { enabled: true, endpoint: 'http://127.0.0.1:4318' } })
+    await telemetry.ready()
+    const hooks = telemetry.spans.observeTurns(noHooks)
+    await hooks.run('model-request', { sessionId: 's1', step: 1, model: 'gpt-5', tools: [], messages: [] })
+    telemetry.spans.committed('s1', { kind: 'user' })
+    telemetry.spans.committed('s1', { kind: 'assistant', usage: { input: 1200, output: 80, cachedInput: 1000 } })
+    await hooks.run('model-request', { sessionId: 's1', step: 2, model: 'gpt-5', tools: [], messages: [] })
+    // A provider that counted nothing: no usage attributes (never zeros made up).
+    telemetry.spans.committed('s1', { kind: 'assistant' })
+    await hooks.run('turn-end', { sessionId: 's1', status: 'done', text: '' })
+    await telemetry.forceFlush()
+    const chats = exporter.getFinishedSpans().filter((s) => s.name === 'chat gpt-5')
+    expect(chats.map((s) => s.attributes['switchboard.turn.step'])).toEqual([1, 2])
+    expect(chats[0]!.attributes).toMatchObject({ 'gen_ai.usage.input_tokens': 1200, 'gen_ai.usage.output_tokens': 80, 'gen_ai.usage.cache_read.input_tokens': 1000 })
+    expect(chats[1]!.attributes).not.toHaveProperty('gen_ai.usage.input_tokens')
     await telemetry.close()
   })
 

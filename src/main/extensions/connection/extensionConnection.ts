@@ -354,6 +354,12 @@ export class ExtensionConnection {
     return this.client.sendRootsListChanged()
   }
 
+  /** The MCP session id the server gave (Streamable HTTP's `Mcp-Session-Id`); undefined for stdio and in-process servers. */
+  get sessionId(): string | undefined {
+    const id = (this.opened.transport as { sessionId?: unknown }).sessionId
+    return typeof id === 'string' ? id : undefined
+  }
+
   /** The child's pid for stdio extensions (tests use it to prove nothing is left running). */
   get pid(): number | undefined {
     const transport = this.opened.transport as { pid?: number | null }

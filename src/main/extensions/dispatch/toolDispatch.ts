@@ -73,13 +73,21 @@ export interface ToolDispatcherOptions {
   progressIntervalMs?: number
 }
 
+/** The session a call goes out on: its transport (the config's type) and the MCP session id, when the server gave one (Streamable HTTP). */
+export interface CallSession {
+  transport: ExtensionConfig['type']
+  sessionId?: string
+}
+
 /**
  * Watches every call the dispatcher makes, whoever asked (the activity log, telemetry): `started`
  * just before the request goes to the extension, `ended` with every outcome (also a call that
  * never started). Must not throw or block; a failing observer is ignored.
+ * `started` may answer with `_meta` entries for the request (the W3C trace context of its span,
+ * which every server may see); they never replace the caller's own `_meta` keys.
  */
 export interface DispatchObserver {
-  started?(request: ToolCallRequest, tool: CatalogTool): void
+  started?(request: ToolCallRequest, tool: CatalogTool, session: CallSession): Record<string, string> | void
   ended?(request: ToolCallRequest, outcome: CallOutcome): void
 }
 
@@ -150,16 +158,25 @@ export class ToolDispatcher {
     const { callMs, hardCapMs } = config.timeouts
     const hardCap = setTimeout(() => controller.abort(new HardCapReached(hardCapMs)), hardCapMs)
     const progress = createTrailingThrottle((update: ProgressUpdate) => options.onProgress?.(update, request), this.options.progressIntervalMs ?? 50)
-    if (this.observers.size > 0) this.tell((observer) => observer.started?.(request, tool))
+    let traced: Record<string, string> | undefined
+    if (this.observers.size > 0) {
+      const session: CallSession = { transport: config.type, ...(connection.sessionId !== undefined ? { sessionId: connection.sessionId } : {}) }
+      this.tell((observer) => {
+        const added = observer.started?.(request, tool, session)
+        if (added) traced = { ...traced, ...added }
+      })
+    }
+    // `_meta` names the caller to Switchboard's own agent servers with tokens only main hands out:
+    // an outside server has no use for them, so it never sees them. Trace context goes to every server.
+    const own = request._meta && config.type === 'builtin' ? request._meta : undefined
+    const meta = traced ? { ...traced, ...own } : own
     try {
       const result = await connection.callTool(tool.toolName, request.arguments ?? {}, {
         signal: controller.signal,
         timeoutMs: callMs,
         inputSchema: tool.inputSchema,
         onProgress: options.onProgress ? progress.push : undefined,
-        // `_meta` names the caller to Switchboard's own agent servers with tokens only main hands out:
-        // an outside server has no use for them, so it never sees them.
-        ...(request._meta && config.type === 'builtin' ? { meta: request._meta } : {}),
+        ...(meta ? { meta } : {}),
       })
       progress.flush()
       const checked = this.outputs.check(tool, result)

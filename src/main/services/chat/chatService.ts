@@ -139,6 +139,8 @@ export interface ChatServiceOptions {
   apps?: Pick<AppService, 'takeContext' | 'forgetSession'>
   /** The hooks every turn runs (hookService.ts). */
   hooks?: TurnHooks
+  /** Told after each message a session commits (telemetry puts an answer's token usage on its span). */
+  onCommitted?: (sessionId: string, message: StoredMessage) => void
   /** The person's rows of the model table (settings `modelFacts`): prices for the cost of replies. */
   modelFacts?: () => readonly ModelFactsRow[]
   /** The agents sessions run with; without it every turn is the default agent's. */
@@ -224,6 +226,7 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
     return historyView(cached.payload, turns.progress(sessionId), facts, page, cached.usage)
   }
   const search = createChatSearch({ dataDir: options.dataDir, sessions })
+  if (options.onCommitted) store.onCommitted(options.onCommitted)
   store.onCommitted((sessionId, message, where) => {
     search.noteCommitted(sessionId, message, where.end)
     const session = loaded.get(sessionId)
