@@ -5,7 +5,8 @@
  * the two HELD-OUT query sets (written before the ranking was tuned, never tuned on).
  */
 import { describe, expect, it } from 'vitest'
-import { extensionsOf, runFindTools, toolIndexOf, findToolsSent } from '../../../src/main/agent/toolSearch'
+import { extensionsOf, runFindTools, toolIndexOf, findToolsSent, tokensOf, catalogToolTokens, definitionTokens, FIND_TOOLS_TOKEN_BUDGET } from '../../../src/main/agent/toolSearch'
+import { firstSentence } from '../../../src/main/agent/toolSearch/findTools'
 import { fixtureCatalog, querySet, recall } from '../../../bench/support/toolSearchFixtures'
 import { beforeIndex } from '../../../bench/support/toolIndexBefore'
 import { expansionsOf, namesNoAction } from '../../../src/main/agent/toolSearch/synonyms'
@@ -95,13 +96,51 @@ describe('the synonym table', () => {
 })
 
 describe('find_tools: opening a whole extension', () => {
-  it("lists the session's extensions with their tool counts and what they work with", () => {
+  it("lists the session's extensions compactly when there are many: ids, names that say more, tool counts", () => {
     const sent = findToolsSent(catalog)
     const listed = (sent.inputSchema.properties!.extension as { description: string }).description
-    expect(listed).toContain('- github (GitHub): 117; issue, pull request, repository')
-    expect(listed).toContain('- slack (Slack): 8;')
     expect(extensionsOf(catalog)).toHaveLength(27)
+    expect(listed).toContain('The extensions (id, tools): github 117, cloudflare 89, ')
+    // A name is given only where it says more than the id.
+    expect(listed).toContain(', ec2 (Amazon EC2) 12, ')
+    expect(listed).toContain(', slack 8, ')
+    expect(listed).not.toContain('GitHub')
+    // Twenty-seven extensions cost under 200 tokens (one line each with topics cost 455).
+    expect(tokensOf(listed)).toBeLessThan(200)
     expect(findToolsSent(catalog)).toBe(sent)
+  })
+
+  it('a few extensions are listed with what they work with; with many, a search that finds nothing brings that list', () => {
+    const few = catalog.filter((tool) => ['slack', 'ec2', 'linear'].includes(tool.extensionId))
+    const listed = (findToolsSent(few).inputSchema.properties!.extension as { description: string }).description
+    expect(listed).toContain('- ec2 (Amazon EC2): 12; instance, security group, image')
+    expect(listed).toMatch(/- slack: 8; channel, /)
+    const nothing = runFindTools({ query: 'zxqv' }, catalog)
+    expect(nothing).toMatchObject({ ok: true, found: [] })
+    expect(nothing.text).toContain('- github: 117; issue, pull request, repository')
+    expect(nothing.text).toContain('- memory (Memory (knowledge graph)): 9; entity, node, observation')
+  })
+
+  it("the result names each found tool with its description's first sentence only (the definition carries the rest)", () => {
+    const outcome = runFindTools({ query: 'scrape a web page with firecrawl', limit: 1 }, catalog)
+    if (!outcome.ok) throw new Error(outcome.text)
+    const [found] = outcome.found
+    expect(found!.description.length).toBeGreaterThan(400)
+    const line = outcome.text.split('\n').find((entry) => entry.startsWith(`- ${found!.name}: `))!
+    expect(line.length).toBeLessThanOrEqual(`- ${found!.name}: `.length + 101)
+    expect(found!.description.replace(/\s+/g, ' ')).toContain(line.slice(`- ${found!.name}: `.length).replace(/…$/, ''))
+    expect(firstSentence('Lists files. Then more.')).toBe('Lists files.')
+    expect(firstSentence(`${'word '.repeat(40)}end.`)).toMatch(/^word( word)+…$/)
+  })
+
+  it('one search costs at most 2,000 tokens (find_tools, the tools found, the result) unless one found tool alone outweighs its budget', () => {
+    for (const query of ['request reviewers for a pull request', 'kubernetes pod logs', 'crawl a website', 'send a message on slack']) {
+      const outcome = runFindTools({ query }, catalog)
+      if (!outcome.ok) throw new Error(outcome.text)
+      const found = outcome.found.reduce((total, tool) => total + catalogToolTokens(tool), 0)
+      expect(found).toBeLessThanOrEqual(FIND_TOOLS_TOKEN_BUDGET)
+      expect(definitionTokens(findToolsSent(catalog)) + found + tokensOf(outcome.text)).toBeLessThanOrEqual(2_000)
+    }
   })
 
   it('opens one by id or name: every tool of it is found, whatever the token budget of a search', () => {
