@@ -38,13 +38,13 @@ export interface Expansion {
 /** Groups of verbs that stand for one another. */
 const ACTIONS: string[][] = [
   ['create', 'new', 'make', 'add', 'open', 'raise', 'put'],
-  ['delete', 'remove', 'trash', 'nuke', 'erase', 'drop', 'destroy', 'kill', 'terminate', 'forget'],
+  ['delete', 'remove', 'trash', 'nuke', 'erase', 'drop', 'destroy', 'kill', 'terminate', 'forget', 'cancel', 'discard', 'scrap', 'ditch', 'wipe', 'purge'],
   ['list', 'get', 'show', 'view', 'see', 'display', 'read', 'fetch', 'retrieve', 'check', 'describe', 'open'],
   ['send', 'post', 'tell', 'message', 'notify', 'ping', 'share'],
-  ['update', 'edit', 'change', 'modify', 'set', 'patch', 'move'],
+  ['update', 'edit', 'change', 'modify', 'set', 'patch', 'move', 'fix', 'correct', 'tweak', 'adjust', 'rewrite', 'bump'],
   ['search', 'find', 'look', 'lookup', 'query', 'locate'],
   ['stop', 'halt', 'shutdown', 'pause'],
-  ['start', 'boot', 'launch', 'run', 'spin'],
+  ['start', 'boot', 'launch', 'run', 'spin', 'trigger', 'execute', 'kick', 'rerun'],
   ['fork', 'copy', 'clone', 'duplicate'],
   ['reply', 'respond', 'answer', 'comment'],
   ['restart', 'reboot', 'rollout'],
@@ -56,6 +56,25 @@ const ACTIONS: string[][] = [
   ['approve', 'review'],
   ['assign', 'assignee'],
   ['schedule', 'book', 'event', 'calendar', 'agenda'],
+  // General verbs and the words tools use for them (issue 32's second round).
+  ['draft', 'compose', 'prepare'],
+  ['download', 'save', 'grab'],
+  ['upload', 'put', 'push', 'store'],
+  ['star', 'bookmark', 'favorite', 'favourite'],
+  ['react', 'reaction', 'emoji'],
+  ['respond', 'accept', 'decline', 'rsvp'],
+  ['navigate', 'visit', 'browse', 'goto'],
+  ['type', 'enter', 'fill', 'input'],
+  ['click', 'press', 'tap'],
+  ['archive', 'modify'],
+  ['monitor', 'watch', 'track', 'follow'],
+  ['unsubscribe', 'mute', 'ignore', 'dismiss', 'subscription'],
+  ['resize', 'shrink', 'enlarge', 'smaller', 'bigger'],
+  ['install', 'setup'],
+  ['forward', 'tunnel', 'connect', 'reach'],
+  ['prioritize', 'reprioritize', 'priority', 'urgent'],
+  ['think', 'reason', 'reflect', 'ponder'],
+  ['blame', 'author', 'wrote', 'written'],
 ]
 
 /** Groups of nouns that stand for one another. */
@@ -90,6 +109,42 @@ const OBJECTS: string[][] = [
   ['repository', 'project'],
   ['message', 'chat'],
   ['picture', 'image', 'photo'],
+  // General nouns and the words tools use for them (issue 32's second round).
+  ['dialog', 'popup', 'modal', 'alert', 'prompt'],
+  ['console', 'error', 'warning', 'exception'],
+  ['field', 'input', 'form', 'textbox'],
+  ['page', 'doc', 'document', 'note'],
+  ['block', 'todo', 'checklist', 'paragraph'],
+  ['subscription', 'plan', 'membership', 'tier'],
+  ['vulnerability', 'vulnerable', 'hole', 'cve', 'advisory', 'dependabot', 'exploit'],
+  ['dependency', 'dependabot', 'package', 'library'],
+  ['gist', 'snippet', 'paste', 'pastebin'],
+  ['port', 'firewall', 'security'],
+  ['meeting', 'event', 'standup', 'sync', 'offsite', 'call'],
+  ['elevation', 'altitude', 'height', 'high', 'tall'],
+  ['directions', 'drive', 'driving', 'walk', 'walking', 'commute', 'transit'],
+  ['distance', 'far', 'long', 'travel'],
+  ['context', 'cluster'],
+  ['metric', 'cpu', 'load', 'utilization', 'performance', 'slow', 'overloaded'],
+  ['credit', 'quota', 'usage', 'remaining', 'left'],
+  ['balance', 'money', 'fund', 'cash', 'payout'],
+  ['paper', 'academic', 'research', 'study', 'arxiv', 'journal', 'scientific'],
+  ['workflow', 'build', 'pipeline', 'job', 'ci'],
+  ['notification', 'mention', 'alert'],
+  ['thread', 'conversation', 'discussion'],
+  ['user', 'person', 'people', 'member', 'profile', 'signup'],
+  ['team', 'group', 'org', 'organization'],
+  ['coupon', 'discount', 'promo', 'percent', 'off'],
+  ['invoice', 'bill', 'charge'],
+  ['screenshot', 'picture', 'photo'],
+  ['browser', 'window', 'tab', 'viewport'],
+  ['file', 'pdf', 'doc', 'spreadsheet', 'csv'],
+  ['attachment', 'attached', 'attach'],
+  ['email', 'newsletter', 'mail'],
+  ['cron', 'schedule', 'nightly', 'daily', 'hourly', 'weekly', 'recurring', 'periodic', 'every'],
+  ['entity', 'person', 'fact', 'knowledge', 'know'],
+  ['relation', 'works', 'knows', 'relationship'],
+  ['monitor', 'change', 'changes'],
 ]
 
 /** One-way: an abbreviation or short form, and what it stands for. */
@@ -146,7 +201,30 @@ const PHRASES: Record<string, string[][]> = {
   'jot down': [['note']],
   'file a': [['create']],
   'file an': [['create']],
+  'get rid': [['delete']],
+  'throw away': [['delete']],
+  'thumbs up': [['reaction']],
+  'go back': [['back'], ['rollback']],
+  'go to': [['navigate']],
+  'kick off': [['trigger'], ['run']],
+  'say yes': [['respond']],
+  'say no': [['respond']],
+  'keep track': [['monitor']],
+  'sign up': [['user']],
+  'signed up': [['user']],
+  'to do': [['todo']],
+  'my plate': [['assigned']],
+  'make sure': [['check']],
+  'pick up': [['assign']],
 }
+
+/**
+ * A moment of the week or day ("friday", "tomorrow", "3pm") stands for what happens then: an event
+ * on a calendar. Asked for as a synonym (below the word itself, which most tools never use).
+ */
+const MOMENTS = new Set(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'tomorrow', 'tonight', 'weekend', 'morning', 'afternoon', 'evening', 'noon', 'midnight'])
+const MOMENT_MEANS = [['event'], ['calendar']]
+const isMoment = (word: string) => MOMENTS.has(word.replace(/s$/, '')) || /^\d{1,2}(?::\d\d)?(?:am|pm)$/.test(word)
 
 /** Keyed by stem: "meetings" finds the row of "meeting", "bugs" that of "bug". */
 const key = (word: string) => stemmer(word.toLowerCase())
@@ -176,7 +254,8 @@ export function expansionsOf(word: string, next: string | undefined, before?: st
   const phrase = next === undefined ? undefined : PHRASES[`${word} ${next}`]
   if (phrase) return phrase.map((words) => ({ words, phrase: true }))
   const stem = key(word)
-  return [...(abbreviations.get(stem) ?? []).map((words) => ({ words, abbreviation: true })), ...(byWord.get(stem) ?? []).map((words) => ({ words }))]
+  const moment = isMoment(word) ? MOMENT_MEANS.map((words) => ({ words })) : []
+  return [...(abbreviations.get(stem) ?? []).map((words) => ({ words, abbreviation: true })), ...(byWord.get(stem) ?? []).map((words) => ({ words })), ...moment]
 }
 
 const actionWords = new Set(ACTIONS.flat().map(key))

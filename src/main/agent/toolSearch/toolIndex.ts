@@ -40,6 +40,12 @@ const ABBREVIATION_WEIGHT = 0.9
 /** How much the action a request implies (it names none: it asks to see) weighs against a word of it. */
 const IMPLIED_WEIGHT = 0.5
 const FUZZY_WEIGHT = 0.5
+/**
+ * A word's forms (itself, its synonyms) are each scaled to their best tool, but never by less than
+ * this share of the best form's best score: the person's own word found only weakly (in one
+ * description's aside) does not count as fully as a synonym that names a tool.
+ */
+const SHARED_SCALE = 0.5
 /** The weight of a word saying a state ("which VMs are running") against the other words. */
 const STATE_WEIGHT = 0.3
 /** Matching more of the request's words counts as (share matched)^this: two of two words beat one of two by 4×. */
@@ -49,11 +55,27 @@ const PRODUCT_LIFT = 2.5
 /** A word names a product when at least this share of the tools using it belong to the extensions it names. */
 const PRODUCT_SHARE = 0.5
 
-const FIELD_BOOST = { name: 3, extension: 1.5, description: 1, parameters: 0.2 }
+/** Words after which the next one names a thing ("called drafts"): it is left out of the search. */
+const NAMING = new Set(['called', 'named', 'titled'])
+
+/**
+ * Values in a request said as what they are: a link or a bare host ("example.com") is a web page
+ * ("url"), not its words ("post", "com"); a file name ("notes.txt") is a file.
+ */
+function asConcepts(query: string): string {
+  return query
+    .replace(/\bhttps?:\/\/\S+/gi, ' url ')
+    .replace(/\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|net|io|dev|app|co|ai|gov|edu)\b(?:\/\S*)?/gi, ' url ')
+    .replace(/(?:^|\s)[\w./-]*\w\.(?:txt|md|pdf|csv|json|ya?ml|toml|ini|log|docx?|xlsx?|pptx?|png|jpe?g|gif|svg|zip|tar|gz|js|ts|py|go|rs|java|html?|css|sh)\b/gi, ' file ')
+}
+
+const FIELD_BOOST = { name: 3, extension: 1.5, summary: 2, description: 1, parameters: 0.2 }
 
 interface ToolDocument {
   id: string
   name: string
+  /** The description's first sentence: what the tool does, without the caveats and examples that follow. */
+  summary: string
   description: string
   parameters: string
   extension: string
@@ -86,10 +108,16 @@ function parameterText(schema: unknown): string {
     .join(' ')
 }
 
+function firstSentenceOf(text: string): string {
+  const end = text.search(/[.!?\n](\s|$)/)
+  return end >= 0 ? text.slice(0, end) : text
+}
+
 function documentOf(tool: CatalogTool): ToolDocument {
   return {
     id: tool.name,
     name: `${tool.toolName} ${tool.title ?? ''}`,
+    summary: firstSentenceOf(tool.description),
     description: tool.description,
     parameters: parameterText(tool.inputSchema),
     extension: `${tool.extensionName} ${tool.extensionId}`,
@@ -130,7 +158,7 @@ function buildIndex(tools: readonly CatalogTool[]): ToolIndex {
   const byName = new Map(tools.map((tool) => [tool.name, tool]))
   const vocabulary = new Set<string>()
   const search = new MiniSearch<ToolDocument>({
-    fields: ['name', 'description', 'parameters', 'extension'],
+    fields: ['name', 'summary', 'description', 'parameters', 'extension'],
     tokenize: words,
     processTerm: (term) => {
       const processed = termOf(term)
@@ -161,11 +189,12 @@ function buildIndex(tools: readonly CatalogTool[]): ToolIndex {
   }
 
   const wordQueries = (query: string): WordQuery[] => {
-    // A link in the request says "a web page", not its host's and path's words ("post", "com").
-    const raw = words(query.replace(/\bhttps?:\/\/\S+/gi, ' url ')).map((word) => word.toLowerCase())
+    const raw = words(asConcepts(query)).map((word) => word.toLowerCase())
     const queries: WordQuery[] = []
     for (let i = 0; i < raw.length; i++) {
       const word = raw[i]!
+      // A name given to something ("a folder called drafts", "customers named smith") is a value, not what the tool does.
+      if (i > 0 && NAMING.has(raw[i - 1]!)) continue
       const term = termOf(word)
       const expansions: Expansion[] = expansionsOf(word, raw[i + 1], raw[i - 1])
       if (!term && expansions.length === 0) continue
@@ -211,8 +240,9 @@ function buildIndex(tools: readonly CatalogTool[]): ToolIndex {
       const weight = part.weight * (own.size > 0 ? top(own) : median(forms.map((form) => top(form.scores))))
       // A word counts once, by its best form.
       const best = new Map<string, number>()
+      const shared = SHARED_SCALE * Math.max(...forms.map((form) => top(form.scores)))
       for (const form of forms) {
-        const max = top(form.scores)
+        const max = Math.max(top(form.scores), shared)
         for (const [id, value] of form.scores) best.set(id, Math.max(best.get(id) ?? 0, (form.weight * weight * value) / max))
       }
       for (const [id, value] of best) {
