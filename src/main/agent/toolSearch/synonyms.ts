@@ -75,6 +75,24 @@ const ACTIONS: string[][] = [
   ['prioritize', 'reprioritize', 'priority', 'urgent'],
   ['think', 'reason', 'reflect', 'ponder'],
   ['blame', 'author', 'wrote', 'written'],
+  ['generate', 'produce', 'init', 'initialize'],
+  ['inspect', 'peek', 'print', 'dump'],
+  ['search', 'seek', 'scan', 'grep', 'filter', 'discover'],
+  ['announce', 'broadcast', 'say', 'post'],
+  ['disable', 'suspend', 'deactivate', 'freeze'],
+  ['enable', 'activate', 'resume', 'unpause'],
+  ['replace', 'overwrite', 'amend', 'revise', 'alter'],
+  ['close', 'resolve', 'complete', 'finish'],
+  ['compare', 'diff', 'difference', 'versus'],
+  ['summarize', 'summary', 'tldr', 'digest'],
+  ['count', 'total', 'tally', 'number'],
+  ['login', 'authenticate', 'auth', 'signin'],
+  ['export', 'download', 'dump'],
+  ['import', 'upload', 'load'],
+  ['wait', 'sleep', 'pause'],
+  ['hover', 'mouseover'],
+  ['drag', 'drop'],
+  ['upgrade', 'update', 'bump'],
 ]
 
 /** Groups of nouns that stand for one another. */
@@ -145,6 +163,21 @@ const OBJECTS: string[][] = [
   ['entity', 'person', 'fact', 'knowledge', 'know'],
   ['relation', 'works', 'knows', 'relationship'],
   ['monitor', 'change', 'changes'],
+  ['repository', 'codebase', 'repo'],
+  ['commit', 'changeset', 'history'],
+  ['comment', 'remark', 'feedback'],
+  ['channel', 'room'],
+  ['place', 'location', 'venue', 'spot', 'restaurant', 'shop', 'store', 'business', 'cafe'],
+  ['geocode', 'address', 'coordinates', 'latitude', 'longitude'],
+  ['status', 'health', 'state', 'healthy', 'up', 'down'],
+  ['payment', 'transaction', 'purchase', 'order'],
+  ['product', 'item', 'sku', 'goods'],
+  ['analytics', 'stats', 'statistics', 'report', 'traffic'],
+  ['variable', 'env', 'setting', 'settings', 'config', 'configuration'],
+  ['domain', 'zone', 'dns', 'hostname'],
+  ['bucket', 'storage', 'blob'],
+  ['worker', 'function', 'lambda', 'serverless'],
+  ['deployment', 'rollout', 'app'],
 ]
 
 /** One-way: an abbreviation or short form, and what it stands for. */
@@ -240,17 +273,26 @@ const abbreviations = new Map(Object.entries(ABBREVIATIONS).map(([word, forms]) 
 
 const BE = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'being'])
 
-/**
- * Whether `word` says a state, not an action: a participle after a form of "be" ("which VMs are
- * *running*", "boxes that are *stopped*") asks which things are so, not to run or stop them.
- */
-export function isState(word: string, before: string | undefined): boolean {
-  return before !== undefined && BE.has(before) && /(?:ing|ed)$/.test(word)
+/** Words a question starts with. */
+const QUESTION = new Set(['who', 'what', 'whats', 'which', 'when', 'where', 'did', 'has', 'have', 'had', 'was', 'were', 'is', 'are', 'any', 'why', 'how'])
+
+/** Whether the request is a question ("who reviewed the PR", "did the build pass"). */
+export function isQuestion(words: readonly string[]): boolean {
+  return words.length > 0 && QUESTION.has(words[0]!)
 }
 
-/** What `word` may also be asked as; `next`, the query's following word, for two-word phrases; `before`, the word before it. */
-export function expansionsOf(word: string, next: string | undefined, before?: string): Expansion[] {
-  if (isState(word, before)) return []
+/**
+ * Whether `word` says a state, not an action: a participle after a form of "be" ("which VMs are
+ * *running*", "boxes that are *stopped*") asks which things are so, not to run or stop them; so
+ * does a past tense in a question ("who *reviewed* the PR", "what *changed*"): it asks what happened.
+ */
+export function isState(word: string, before: string | undefined, question = false): boolean {
+  return (before !== undefined && BE.has(before) && /(?:ing|ed)$/.test(word)) || (question && /[^e]ed$/.test(word))
+}
+
+/** What `word` may also be asked as; `next`, the query's following word, for two-word phrases; `before`, the word before it; `question`, whether the request is one. */
+export function expansionsOf(word: string, next: string | undefined, before?: string, question = false): Expansion[] {
+  if (isState(word, before, question)) return []
   const phrase = next === undefined ? undefined : PHRASES[`${word} ${next}`]
   if (phrase) return phrase.map((words) => ({ words, phrase: true }))
   const stem = key(word)
@@ -265,7 +307,8 @@ const actionWords = new Set(ACTIONS.flat().map(key))
  * request asks to see something, so the ranking leans towards the tools that list, get and search.
  */
 export function namesNoAction(words: readonly string[]): boolean {
-  return !words.some((word, i) => actionWords.has(key(word)) && !isState(word, words[i - 1]))
+  const question = isQuestion(words)
+  return !words.some((word, i) => actionWords.has(key(word)) && !isState(word, words[i - 1], question))
 }
 
 /** What a request that names no action is taken to ask for. */

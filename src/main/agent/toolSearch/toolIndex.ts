@@ -22,7 +22,7 @@ import MiniSearch, { type SearchOptions } from 'minisearch'
 import { stemmer } from 'stemmer'
 import type { CatalogTool } from '../../extensions'
 import { visibleToModel } from '../../../shared/appMeta'
-import { expansionsOf, IMPLIED_ACTION, isState, namesNoAction, type Expansion } from './synonyms'
+import { expansionsOf, IMPLIED_ACTION, isQuestion, isState, namesNoAction, type Expansion } from './synonyms'
 
 /** Words that match nearly every description or request and say nothing about which tool is meant. */
 const STOP_WORDS = new Set([
@@ -60,11 +60,17 @@ const NAMING = new Set(['called', 'named', 'titled'])
 
 /**
  * Values in a request said as what they are: a link or a bare host ("example.com") is a web page
- * ("url"), not its words ("post", "com"); a file name ("notes.txt") is a file.
+ * ("url"), not its words ("post", "com"); a file name ("notes.txt") is a file, an address an email,
+ * "#general" a channel, "@sam" a user, "ABC-12" an issue, "$20" an amount.
  */
 function asConcepts(query: string): string {
   return query
     .replace(/\bhttps?:\/\/\S+/gi, ' url ')
+    .replace(/\b[\w.+-]+@[\w-]+\.[\w.-]+\b/g, ' email ')
+    .replace(/(?:^|\s)#[\w-]+/g, ' channel ')
+    .replace(/(?:^|\s)@[\w-]+/g, ' user ')
+    .replace(/\b[A-Z][A-Z0-9]+-\d+\b/g, ' issue ')
+    .replace(/[$€£]\s?\d[\d,.]*/g, ' amount ')
     .replace(/\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|net|io|dev|app|co|ai|gov|edu)\b(?:\/\S*)?/gi, ' url ')
     .replace(/(?:^|\s)[\w./-]*\w\.(?:txt|md|pdf|csv|json|ya?ml|toml|ini|log|docx?|xlsx?|pptx?|png|jpe?g|gif|svg|zip|tar|gz|js|ts|py|go|rs|java|html?|css|sh)\b/gi, ' file ')
 }
@@ -191,12 +197,13 @@ function buildIndex(tools: readonly CatalogTool[]): ToolIndex {
   const wordQueries = (query: string): WordQuery[] => {
     const raw = words(asConcepts(query)).map((word) => word.toLowerCase())
     const queries: WordQuery[] = []
+    const question = isQuestion(raw)
     for (let i = 0; i < raw.length; i++) {
       const word = raw[i]!
       // A name given to something ("a folder called drafts", "customers named smith") is a value, not what the tool does.
       if (i > 0 && NAMING.has(raw[i - 1]!)) continue
       const term = termOf(word)
-      const expansions: Expansion[] = expansionsOf(word, raw[i + 1], raw[i - 1])
+      const expansions: Expansion[] = expansionsOf(word, raw[i + 1], raw[i - 1], question)
       if (!term && expansions.length === 0) continue
       const alternatives = expansions.flatMap((expansion) => {
         const terms = expansion.words.map(termOf).filter((entry): entry is string => entry !== undefined)
@@ -209,7 +216,7 @@ function buildIndex(tools: readonly CatalogTool[]): ToolIndex {
       }
       const known = term !== undefined && vocabulary.has(term)
       // A state ("are running") describes the things asked about; what they are decides.
-      const weight = isState(word, raw[i - 1]) ? STATE_WEIGHT : 1
+      const weight = isState(word, raw[i - 1], question) ? STATE_WEIGHT : 1
       queries.push({ term: term ?? word, alternatives, fuzzy: !known && alternatives.length === 0 && word.length >= 4, length: word.length, weight })
     }
     return queries
