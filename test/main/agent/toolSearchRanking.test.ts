@@ -9,7 +9,7 @@ import { extensionsOf, runFindTools, toolIndexOf, findToolsSent, tokensOf, catal
 import { firstSentence } from '../../../src/main/agent/toolSearch/findTools'
 import { fixtureCatalog, querySet, recall } from '../../../bench/support/toolSearchFixtures'
 import { beforeIndex } from '../../../bench/support/toolIndexBefore'
-import { expansionsOf, namesNoAction } from '../../../src/main/agent/toolSearch/synonyms'
+import { expansionsOf, isState, namesNoAction } from '../../../src/main/agent/toolSearch/synonyms'
 
 const catalog = fixtureCatalog()
 const index = toolIndexOf(catalog)
@@ -70,6 +70,38 @@ describe('ranking: finding what people mean', () => {
     expect(both).toContain('stripe__create_price')
     const outcome = runFindTools({ query: 'charge a customer monthly', queries: ['create recurring price'] }, catalog)
     expect(outcome.ok && outcome.found.map((tool) => tool.name)).toContain('stripe__create_price')
+  })
+})
+
+describe('ranking, second round: general words, values and questions (examples from the dev sets, not the held-out ones)', () => {
+  it('a value is read as what it is: a name after "called", a bare host, a #channel, a file name', () => {
+    // "called drafts" names the folder: neither "call" (a meeting) nor "drafts" (a draft pull request) decides.
+    expect(top('make a new folder called drafts', 1)).toEqual(['filesystem__create_directory'])
+    expect(top('go to example.com in the browser', 1)).toEqual(['playwright__browser_navigate'])
+    expect(top('what did people say in #general today', 3)).toContain('slack__slack_get_channel_history')
+    expect(top('make a copy of notes.txt called notes-old.txt', 3).some((name) => name.startsWith('google-calendar'))).toBe(false)
+  })
+
+  it('a moment of the week or day stands for a calendar event', () => {
+    expect(top("cancel friday's standup", 1)).toEqual(['google-calendar__delete-event'])
+    expect(top('push my 3pm to 4pm', 1)).toEqual(['google-calendar__update-event'])
+    expect(expansionsOf('friday', undefined).map((entry) => entry.words[0])).toContain('event')
+    expect(expansionsOf('10am', undefined).map((entry) => entry.words[0])).toContain('event')
+  })
+
+  it('a past tense in a question asks what happened ("who reviewed the PR"), not to do it', () => {
+    expect(top('who reviewed the PR', 1)).toEqual(['github-legacy__get_pull_request_reviews'])
+    expect(isState('reviewed', 'who', true)).toBe(true)
+    expect(isState('reviewed', 'who', false)).toBe(false)
+    expect(namesNoAction(['who', 'reviewed', 'the', 'pr'])).toBe(true)
+    expect(namesNoAction(['review', 'the', 'pr'])).toBe(false)
+  })
+
+  it("general words find the tools' own: popup is a dialog, throw away is delete, get rid of a server is terminate", () => {
+    expect(top('accept the popup', 1)).toEqual(['playwright__browser_handle_dialog'])
+    expect(top('throw away my half written review', 1)).toEqual(['github__delete_pending_pull_request_review'])
+    expect(top('get rid of that server for good', 3)).toContain('ec2__terminate_instances')
+    expect(top('say yes to the team offsite invite', 1)).toEqual(['google-calendar__respond-to-event'])
   })
 })
 
@@ -179,8 +211,8 @@ describe('recall on the held-out query sets (never tuned on)', () => {
 })
 
 /**
- * What the ranking reaches on people's own words today (0.725, 87 of 120; the ranking before: 0.483). The goal is
- * 0.9: the misses left are requests that share no word with the tool ("how high above sea level is
- * denver" → maps_elevation), which the model's own rewording and opening an extension are for.
+ * What the ranking reaches on people's own words today (0.833, 100 of 120; after the first round 0.725;
+ * the ranking before issue 32: 0.483). The goal is 0.9: the misses left are mostly requests that share
+ * no word with the tool, which the model's own rewording and opening an extension are for.
  */
-const PEOPLE_FLOOR = 0.72
+const PEOPLE_FLOOR = 0.83

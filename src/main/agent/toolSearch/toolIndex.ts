@@ -39,6 +39,8 @@ const SYNONYM_WEIGHT = 0.7
 const ABBREVIATION_WEIGHT = 0.9
 /** How much the action a request implies (it names none: it asks to see) weighs against a word of it. */
 const IMPLIED_WEIGHT = 0.5
+/** What the implied actions after the first ("list") weigh against it. */
+const IMPLIED_OTHERS = 0.8
 const FUZZY_WEIGHT = 0.5
 /**
  * A word's forms (itself, its synonyms) are each scaled to their best tool, but never by less than
@@ -201,7 +203,7 @@ function buildIndex(tools: readonly CatalogTool[]): ToolIndex {
     for (let i = 0; i < raw.length; i++) {
       const word = raw[i]!
       // A name given to something ("a folder called drafts", "customers named smith") is a value, not what the tool does.
-      if (i > 0 && NAMING.has(raw[i - 1]!)) continue
+      if (NAMING.has(word) || (i > 0 && NAMING.has(raw[i - 1]!))) continue
       const term = termOf(word)
       const expansions: Expansion[] = expansionsOf(word, raw[i + 1], raw[i - 1], question)
       if (!term && expansions.length === 0) continue
@@ -262,7 +264,12 @@ function buildIndex(tools: readonly CatalogTool[]): ToolIndex {
     // A request that names no action asks to see something: lean towards list, get and search.
     if (namesNoAction(words(query).map((word) => word.toLowerCase())) && !parts.some((part) => part.fuzzy) && totals.size > 0) {
       const implied = new Map<string, number>()
-      for (const term of IMPLIED_ACTION.map(termOf)) for (const [id, value] of exact(term!)) implied.set(id, Math.max(implied.get(id) ?? 0, value / top(exact(term!))))
+      // Listing first: "slack channels" asks for the channels, more than for one channel's messages.
+      IMPLIED_ACTION.forEach((action, i) => {
+        const scores = exact(termOf(action)!)
+        const share = i === 0 ? 1 : IMPLIED_OTHERS
+        for (const [id, value] of scores) implied.set(id, Math.max(implied.get(id) ?? 0, (share * value) / top(scores)))
+      })
       const unit = Math.max(...[...totals.values()].map((total) => total.score)) / Math.max(parts.length, 1)
       for (const [id, total] of totals) total.score += IMPLIED_WEIGHT * unit * (implied.get(id) ?? 0)
     }
