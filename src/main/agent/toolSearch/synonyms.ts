@@ -21,7 +21,10 @@
  * | abbreviations | PR → pull request, MR → merge request, repo → repository, k8s → kubernetes, … |
  *
  * Plus objects (issue/bug/ticket, email/mail, meeting/event/appointment, folder/directory, …)
- * below. A person's own word always counts more than its synonym.
+ * below, everyday words for what tools call otherwise (popup → dialog, throw away → delete, bookmark
+ * → star, standup → meeting, snippet → gist, …), written from general vocabulary and the dev query
+ * sets (never the held-out ones), and moments ("friday", "3pm") standing for a calendar event. A
+ * person's own word always counts more than its synonym.
  */
 
 import { stemmer } from 'stemmer'

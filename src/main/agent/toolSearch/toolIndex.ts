@@ -14,6 +14,10 @@
  *   ("running", "channel") found in many descriptions never outweighs a tool matching several.
  * - A word that names an extension ("slack", "aws", "in jira") is a strong signal: that extension's
  *   tools are lifted above others that only share the query's other words.
+ * - The description's first sentence (what the tool does) is a field of its own, weighing more than
+ *   the rest of the description; values are read as what they are (asConcepts: a link is a "url",
+ *   "notes.txt" a "file", "#general" a "channel"), a name after "called" is left out, and a past
+ *   tense in a question ("who reviewed") asks what happened.
  *
  * One index per catalog version (the catalog array is replaced whenever a list changes), built on
  * first use.
