@@ -5,10 +5,11 @@
  * the two HELD-OUT query sets (written before the ranking was tuned, never tuned on).
  */
 import { describe, expect, it } from 'vitest'
-import { extensionsOf, runFindTools, toolIndexOf, findToolsSent } from '../../../src/main/agent/toolSearch'
+import { extensionsOf, runFindTools, toolIndexOf, findToolsSent, tokensOf, catalogToolTokens, definitionTokens, FIND_TOOLS_TOKEN_BUDGET } from '../../../src/main/agent/toolSearch'
+import { firstSentence } from '../../../src/main/agent/toolSearch/findTools'
 import { fixtureCatalog, querySet, recall } from '../../../bench/support/toolSearchFixtures'
 import { beforeIndex } from '../../../bench/support/toolIndexBefore'
-import { expansionsOf, namesNoAction } from '../../../src/main/agent/toolSearch/synonyms'
+import { expansionsOf, isState, namesNoAction } from '../../../src/main/agent/toolSearch/synonyms'
 
 const catalog = fixtureCatalog()
 const index = toolIndexOf(catalog)
@@ -72,6 +73,38 @@ describe('ranking: finding what people mean', () => {
   })
 })
 
+describe('ranking, second round: general words, values and questions (examples from the dev sets, not the held-out ones)', () => {
+  it('a value is read as what it is: a name after "called", a bare host, a #channel, a file name', () => {
+    // "called drafts" names the folder: neither "call" (a meeting) nor "drafts" (a draft pull request) decides.
+    expect(top('make a new folder called drafts', 1)).toEqual(['filesystem__create_directory'])
+    expect(top('go to example.com in the browser', 1)).toEqual(['playwright__browser_navigate'])
+    expect(top('what did people say in #general today', 3)).toContain('slack__slack_get_channel_history')
+    expect(top('make a copy of notes.txt called notes-old.txt', 3).some((name) => name.startsWith('google-calendar'))).toBe(false)
+  })
+
+  it('a moment of the week or day stands for a calendar event', () => {
+    expect(top("cancel friday's standup", 1)).toEqual(['google-calendar__delete-event'])
+    expect(top('push my 3pm to 4pm', 1)).toEqual(['google-calendar__update-event'])
+    expect(expansionsOf('friday', undefined).map((entry) => entry.words[0])).toContain('event')
+    expect(expansionsOf('10am', undefined).map((entry) => entry.words[0])).toContain('event')
+  })
+
+  it('a past tense in a question asks what happened ("who reviewed the PR"), not to do it', () => {
+    expect(top('who reviewed the PR', 1)).toEqual(['github-legacy__get_pull_request_reviews'])
+    expect(isState('reviewed', 'who', true)).toBe(true)
+    expect(isState('reviewed', 'who', false)).toBe(false)
+    expect(namesNoAction(['who', 'reviewed', 'the', 'pr'])).toBe(true)
+    expect(namesNoAction(['review', 'the', 'pr'])).toBe(false)
+  })
+
+  it("general words find the tools' own: popup is a dialog, throw away is delete, get rid of a server is terminate", () => {
+    expect(top('accept the popup', 1)).toEqual(['playwright__browser_handle_dialog'])
+    expect(top('throw away my half written review', 1)).toEqual(['github__delete_pending_pull_request_review'])
+    expect(top('get rid of that server for good', 3)).toContain('ec2__terminate_instances')
+    expect(top('say yes to the team offsite invite', 1)).toEqual(['google-calendar__respond-to-event'])
+  })
+})
+
 describe('the synonym table', () => {
   it('gives a word its synonyms, an abbreviation its full form, and two words that mean one thing as one', () => {
     expect(expansionsOf('open', 'a').map((entry) => entry.words.join(' '))).toEqual(expect.arrayContaining(['create', 'new', 'list', 'get']))
@@ -95,13 +128,51 @@ describe('the synonym table', () => {
 })
 
 describe('find_tools: opening a whole extension', () => {
-  it("lists the session's extensions with their tool counts and what they work with", () => {
+  it("lists the session's extensions compactly when there are many: ids, names that say more, tool counts", () => {
     const sent = findToolsSent(catalog)
     const listed = (sent.inputSchema.properties!.extension as { description: string }).description
-    expect(listed).toContain('- github (GitHub): 117; issue, pull request, repository')
-    expect(listed).toContain('- slack (Slack): 8;')
     expect(extensionsOf(catalog)).toHaveLength(27)
+    expect(listed).toContain('The extensions (id, tools): github 117, cloudflare 89, ')
+    // A name is given only where it says more than the id.
+    expect(listed).toContain(', ec2 (Amazon EC2) 12, ')
+    expect(listed).toContain(', slack 8, ')
+    expect(listed).not.toContain('GitHub')
+    // Twenty-seven extensions cost under 200 tokens (one line each with topics cost 455).
+    expect(tokensOf(listed)).toBeLessThan(200)
     expect(findToolsSent(catalog)).toBe(sent)
+  })
+
+  it('a few extensions are listed with what they work with; with many, a search that finds nothing brings that list', () => {
+    const few = catalog.filter((tool) => ['slack', 'ec2', 'linear'].includes(tool.extensionId))
+    const listed = (findToolsSent(few).inputSchema.properties!.extension as { description: string }).description
+    expect(listed).toContain('- ec2 (Amazon EC2): 12; instance, security group, image')
+    expect(listed).toMatch(/- slack: 8; channel, /)
+    const nothing = runFindTools({ query: 'zxqv' }, catalog)
+    expect(nothing).toMatchObject({ ok: true, found: [] })
+    expect(nothing.text).toContain('- github: 117; issue, pull request, repository')
+    expect(nothing.text).toContain('- memory (Memory (knowledge graph)): 9; entity, node, observation')
+  })
+
+  it("the result names each found tool with its description's first sentence only (the definition carries the rest)", () => {
+    const outcome = runFindTools({ query: 'scrape a web page with firecrawl', limit: 1 }, catalog)
+    if (!outcome.ok) throw new Error(outcome.text)
+    const [found] = outcome.found
+    expect(found!.description.length).toBeGreaterThan(400)
+    const line = outcome.text.split('\n').find((entry) => entry.startsWith(`- ${found!.name}: `))!
+    expect(line.length).toBeLessThanOrEqual(`- ${found!.name}: `.length + 101)
+    expect(found!.description.replace(/\s+/g, ' ')).toContain(line.slice(`- ${found!.name}: `.length).replace(/…$/, ''))
+    expect(firstSentence('Lists files. Then more.')).toBe('Lists files.')
+    expect(firstSentence(`${'word '.repeat(40)}end.`)).toMatch(/^word( word)+…$/)
+  })
+
+  it('one search costs at most 2,000 tokens (find_tools, the tools found, the result) unless one found tool alone outweighs its budget', () => {
+    for (const query of ['request reviewers for a pull request', 'kubernetes pod logs', 'crawl a website', 'send a message on slack']) {
+      const outcome = runFindTools({ query }, catalog)
+      if (!outcome.ok) throw new Error(outcome.text)
+      const found = outcome.found.reduce((total, tool) => total + catalogToolTokens(tool), 0)
+      expect(found).toBeLessThanOrEqual(FIND_TOOLS_TOKEN_BUDGET)
+      expect(definitionTokens(findToolsSent(catalog)) + found + tokensOf(outcome.text)).toBeLessThanOrEqual(2_000)
+    }
   })
 
   it('opens one by id or name: every tool of it is found, whatever the token budget of a search', () => {
@@ -140,8 +211,8 @@ describe('recall on the held-out query sets (never tuned on)', () => {
 })
 
 /**
- * What the ranking reaches on people's own words today (0.725, 87 of 120; the ranking before: 0.483). The goal is
- * 0.9: the misses left are requests that share no word with the tool ("how high above sea level is
- * denver" → maps_elevation), which the model's own rewording and opening an extension are for.
+ * What the ranking reaches on people's own words today (0.833, 100 of 120; after the first round 0.725;
+ * the ranking before issue 32: 0.483). The goal is 0.9: the misses left are mostly requests that share
+ * no word with the tool, which the model's own rewording and opening an extension are for.
  */
-const PEOPLE_FLOOR = 0.72
+const PEOPLE_FLOOR = 0.83

@@ -84,14 +84,34 @@ function topicsOf(entry: ExtensionEntry): string[] {
   return topics
 }
 
-/** One line per extension for the model, at most LISTED_EXTENSIONS of them. */
+/** Up to this many extensions, `find_tools`' description gives each one's topics too. */
+export const DESCRIBED_EXTENSIONS = 8
+
+/** The extension's name when it says more than its id ("ec2 (Amazon EC2)"; not "github (GitHub)"). */
+function nameBeyondId(entry: ExtensionEntry): string {
+  const id = entry.id.toLowerCase().replace(/[^a-z0-9]/g, '')
+  return entry.name.toLowerCase().split(/[^a-z0-9]+/).every((word) => id.includes(word)) ? '' : ` (${entry.name})`
+}
+
+/** One line per extension: id, name, tool count and what its tools work with, at most LISTED_EXTENSIONS of them. */
 export function extensionLines(extensions: readonly ExtensionEntry[]): string {
-  const lines = extensions.slice(0, LISTED_EXTENSIONS).map((entry) => {
-    const name = entry.name !== entry.id ? ` (${entry.name})` : ''
-    return `- ${entry.id}${name}: ${entry.tools.length}${entry.topics.length > 0 ? `; ${entry.topics.join(', ')}` : ''}`
-  })
+  const lines = extensions.slice(0, LISTED_EXTENSIONS).map((entry) => `- ${entry.id}${nameBeyondId(entry)}: ${entry.tools.length}${entry.topics.length > 0 ? `; ${entry.topics.join(', ')}` : ''}`)
   const more = extensions.length - LISTED_EXTENSIONS
   return lines.join('\n') + (more > 0 ? `\n- and ${more} more` : '')
+}
+
+/**
+ * The extensions as `find_tools`' description lists them, sent with every request while search is
+ * on: with their topics while there are few (DESCRIBED_EXTENSIONS), past that only ids, names and
+ * tool counts on one line ("github 117, ec2 (Amazon EC2) 12, …"), so the list costs ~5 tokens an
+ * extension, not ~17. The topics come with a search that finds nothing (findTools.ts), when the
+ * model needs them to choose an extension to open.
+ */
+export function extensionSummary(extensions: readonly ExtensionEntry[]): string {
+  if (extensions.length <= DESCRIBED_EXTENSIONS) return `The extensions (id (name): tools; what they work with):\n${extensionLines(extensions)}`
+  const listed = extensions.slice(0, LISTED_EXTENSIONS).map((entry) => `${entry.id}${nameBeyondId(entry)} ${entry.tools.length}`)
+  const more = extensions.length - LISTED_EXTENSIONS
+  return `The extensions (id, tools): ${listed.join(', ')}${more > 0 ? ` and ${more} more` : ''}.`
 }
 
 /** The extension `wanted` names: its id, or its name, in any case. */

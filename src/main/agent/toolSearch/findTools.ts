@@ -10,35 +10,40 @@ import type { CatalogTool } from '../../extensions'
 import { sentDefinition } from '../turn/catalogForTurn'
 import { toolIndexOf } from './toolIndex'
 import { catalogToolTokens } from './tokenWeight'
-import { extensionLines, extensionNamed, extensionsOf, type ExtensionEntry } from './extensionList'
+import { extensionLines, extensionNamed, extensionsOf, extensionSummary, type ExtensionEntry } from './extensionList'
 
 export const FIND_TOOLS = 'find_tools'
 /** Tools one search returns unless the model asks for more (Anthropic's search returns 3–5 too). */
 export const FIND_TOOLS_DEFAULT_LIMIT = 5
 const FIND_TOOLS_MAX_LIMIT = 10
-/** Definition tokens (o200k) one search may add at most, beyond its best match. */
-export const FIND_TOOLS_TOKEN_BUDGET = 1_500
+/**
+ * Definition tokens (o200k) one search may add at most; its best match comes even when heavier.
+ * With find_tools' own definition (~450 tokens with 27 extensions listed compactly) and the result
+ * text (a short line a tool) one search costs at most ~2,000 tokens unless a single tool is heavier.
+ */
+export const FIND_TOOLS_TOKEN_BUDGET = 1_300
+/** The most characters of a found tool's description repeated in the result (its definition has it all). */
+const RESULT_LINE_CHARS = 100
 
 /** Phrasings one call may add beside `query`. */
 const MAX_PHRASINGS = 5
 
+// Sent with every request while search is on: every word here costs on each step.
 const FIND_TOOLS_DESCRIPTION =
-  'Finds tools for a task among all the tools of the installed extensions. Only some tools are offered at first; ' +
-  'the best matches are added to your tools with their full definitions, callable from your next step on. ' +
-  "Describe the tool as its maker would name it: the action and the object, and the product if there is one, in the tool's own words " +
-  '(e.g. "create pull request github" for "ship my branch as a PR", "list ec2 instances" for "which VMs are running"). ' +
-  'Give other phrasings of the same need in "queries" to search them all in one call. ' +
-  'When no search finds it, open a whole extension with "extension": all its tools are offered for the rest of the session.'
+  "Finds tools among the installed extensions' tools; the matches join your tools from your next step on. " +
+  "Name the action and the object in a tool's words, and the product if any " +
+  '(e.g. "create pull request github" for "ship my branch as a PR", "list ec2 instances" for "which VMs are running"); ' +
+  'give other phrasings in "queries". If no search finds it, open a whole extension with "extension".'
 
 function schemaOf(extensions: readonly ExtensionEntry[]): JSONSchema7 {
   return {
     type: 'object',
     properties: {
       query: { type: 'string', description: 'Words describing the tool: action, object and product, e.g. "list open pull requests github".' },
-      queries: { type: 'array', items: { type: 'string' }, maxItems: MAX_PHRASINGS, description: 'More phrasings of the same need, searched together with "query" (e.g. ["aws cost and usage", "billing this month"]).' },
+      queries: { type: 'array', items: { type: 'string' }, maxItems: MAX_PHRASINGS, description: 'More phrasings of the same need, searched with "query" (e.g. ["aws cost and usage", "billing this month"]).' },
       extension: {
         type: 'string',
-        description: `Open a whole extension by its id: all its tools are offered for the rest of the session. The extensions (id (name): tools; what they work with):\n${extensionLines(extensions)}`,
+        description: `Open a whole extension by id: all its tools are offered for the session. ${extensionSummary(extensions)}`,
       },
       limit: { type: 'integer', minimum: 1, maximum: FIND_TOOLS_MAX_LIMIT, description: `How many tools to return (default ${FIND_TOOLS_DEFAULT_LIMIT}).` },
     },
@@ -104,17 +109,29 @@ export function runFindTools(input: unknown, tools: readonly CatalogTool[]): Fin
     found.push(...kept)
     const said = phrasings.map((phrasing) => `"${phrasing}"`).join(' or ')
     if (kept.length === 0) {
-      if (extension === undefined) parts.push(`No tool matches ${said}. Try other words (what the tool does, or the service it works with), or open a whole extension with "extension".`)
+      // Only now the extensions' topics: find_tools' description lists just their ids when there are many.
+      if (extension === undefined) parts.push(`No tool matches ${said}. Try other words (what the tool does, or the service it works with), or open a whole extension with "extension". The extensions (id (name): tools; what they work with):\n${extensionLines(extensionsOf(tools))}`)
     } else {
       // Each definition reaches the model once, as a tool of its next step (like Anthropic's tool_reference
       // expansion); repeating the schemas here too would send every found definition twice.
-      const lines = kept.map((entry) => `- ${entry.name}: ${sentDefinition(entry).description}`)
+      // Here only a short line on each, to choose by: its first sentence.
+      const lines = kept.map((entry) => `- ${entry.name}: ${firstSentence(sentDefinition(entry).description)}`)
       const left = matches.length - kept.length
       const more = left > 0 ? `\n${left} more matched but were left out to keep your tools small; search with more specific words to get them.` : ''
       parts.push(`Found ${kept.length} tool${kept.length === 1 ? '' : 's'}, now in your tools with their full definitions; call them from your next step:\n${lines.join('\n')}${more}`)
     }
   }
   return { ok: true, found, text: parts.join('\n') }
+}
+
+/** The first sentence of `text` (at most RESULT_LINE_CHARS characters, cut at a word with "…"). */
+export function firstSentence(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim()
+  const end = flat.search(/[.!?](\s|$)/)
+  const sentence = end >= 0 ? flat.slice(0, end + 1) : flat
+  if (sentence.length <= RESULT_LINE_CHARS) return sentence
+  const cut = sentence.slice(0, RESULT_LINE_CHARS)
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), RESULT_LINE_CHARS / 2)).replace(/[\s,;:]+$/, '')}…`
 }
 
 /**

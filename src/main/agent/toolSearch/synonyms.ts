@@ -21,7 +21,10 @@
  * | abbreviations | PR → pull request, MR → merge request, repo → repository, k8s → kubernetes, … |
  *
  * Plus objects (issue/bug/ticket, email/mail, meeting/event/appointment, folder/directory, …)
- * below. A person's own word always counts more than its synonym.
+ * below, everyday words for what tools call otherwise (popup → dialog, throw away → delete, bookmark
+ * → star, standup → meeting, snippet → gist, …), written from general vocabulary and the dev query
+ * sets (never the held-out ones), and moments ("friday", "3pm") standing for a calendar event. A
+ * person's own word always counts more than its synonym.
  */
 
 import { stemmer } from 'stemmer'
@@ -38,13 +41,13 @@ export interface Expansion {
 /** Groups of verbs that stand for one another. */
 const ACTIONS: string[][] = [
   ['create', 'new', 'make', 'add', 'open', 'raise', 'put'],
-  ['delete', 'remove', 'trash', 'nuke', 'erase', 'drop', 'destroy', 'kill', 'terminate', 'forget'],
+  ['delete', 'remove', 'trash', 'nuke', 'erase', 'drop', 'destroy', 'kill', 'terminate', 'forget', 'cancel', 'discard', 'scrap', 'ditch', 'wipe', 'purge'],
   ['list', 'get', 'show', 'view', 'see', 'display', 'read', 'fetch', 'retrieve', 'check', 'describe', 'open'],
   ['send', 'post', 'tell', 'message', 'notify', 'ping', 'share'],
-  ['update', 'edit', 'change', 'modify', 'set', 'patch', 'move'],
+  ['update', 'edit', 'change', 'modify', 'set', 'patch', 'move', 'fix', 'correct', 'tweak', 'adjust', 'rewrite', 'bump'],
   ['search', 'find', 'look', 'lookup', 'query', 'locate'],
   ['stop', 'halt', 'shutdown', 'pause'],
-  ['start', 'boot', 'launch', 'run', 'spin'],
+  ['start', 'boot', 'launch', 'run', 'spin', 'trigger', 'execute', 'kick', 'rerun'],
   ['fork', 'copy', 'clone', 'duplicate'],
   ['reply', 'respond', 'answer', 'comment'],
   ['restart', 'reboot', 'rollout'],
@@ -56,6 +59,43 @@ const ACTIONS: string[][] = [
   ['approve', 'review'],
   ['assign', 'assignee'],
   ['schedule', 'book', 'event', 'calendar', 'agenda'],
+  // General verbs and the words tools use for them (issue 32's second round).
+  ['draft', 'compose', 'prepare'],
+  ['download', 'save', 'grab'],
+  ['upload', 'put', 'push', 'store'],
+  ['star', 'bookmark', 'favorite', 'favourite'],
+  ['react', 'reaction', 'emoji'],
+  ['respond', 'accept', 'decline', 'rsvp'],
+  ['navigate', 'visit', 'browse', 'goto'],
+  ['type', 'enter', 'fill', 'input'],
+  ['click', 'press', 'tap'],
+  ['archive', 'modify'],
+  ['monitor', 'watch', 'track', 'follow'],
+  ['unsubscribe', 'mute', 'ignore', 'dismiss', 'subscription'],
+  ['resize', 'shrink', 'enlarge', 'smaller', 'bigger'],
+  ['install', 'setup'],
+  ['forward', 'tunnel', 'connect', 'reach'],
+  ['prioritize', 'reprioritize', 'priority', 'urgent'],
+  ['think', 'reason', 'reflect', 'ponder'],
+  ['blame', 'author', 'wrote', 'written'],
+  ['generate', 'produce', 'init', 'initialize'],
+  ['inspect', 'peek', 'print', 'dump'],
+  ['search', 'seek', 'scan', 'grep', 'filter', 'discover'],
+  ['announce', 'broadcast', 'say', 'post'],
+  ['disable', 'suspend', 'deactivate', 'freeze'],
+  ['enable', 'activate', 'resume', 'unpause'],
+  ['replace', 'overwrite', 'amend', 'revise', 'alter'],
+  ['close', 'resolve', 'complete', 'finish'],
+  ['compare', 'diff', 'difference', 'versus'],
+  ['summarize', 'summary', 'tldr', 'digest'],
+  ['count', 'total', 'tally', 'number'],
+  ['login', 'authenticate', 'auth', 'signin'],
+  ['export', 'download', 'dump'],
+  ['import', 'upload', 'load'],
+  ['wait', 'sleep', 'pause'],
+  ['hover', 'mouseover'],
+  ['drag', 'drop'],
+  ['upgrade', 'update', 'bump'],
 ]
 
 /** Groups of nouns that stand for one another. */
@@ -90,6 +130,57 @@ const OBJECTS: string[][] = [
   ['repository', 'project'],
   ['message', 'chat'],
   ['picture', 'image', 'photo'],
+  // General nouns and the words tools use for them (issue 32's second round).
+  ['dialog', 'popup', 'modal', 'alert', 'prompt'],
+  ['console', 'error', 'warning', 'exception'],
+  ['field', 'input', 'form', 'textbox'],
+  ['page', 'doc', 'document', 'note'],
+  ['block', 'todo', 'checklist', 'paragraph'],
+  ['subscription', 'plan', 'membership', 'tier'],
+  ['vulnerability', 'vulnerable', 'hole', 'cve', 'advisory', 'dependabot', 'exploit'],
+  ['dependency', 'dependabot', 'package', 'library'],
+  ['gist', 'snippet', 'paste', 'pastebin'],
+  ['port', 'firewall', 'security'],
+  ['meeting', 'event', 'standup', 'sync', 'offsite', 'call'],
+  ['elevation', 'altitude', 'height', 'high', 'tall'],
+  ['directions', 'drive', 'driving', 'walk', 'walking', 'commute', 'transit'],
+  ['distance', 'far', 'long', 'travel'],
+  ['context', 'cluster'],
+  ['metric', 'cpu', 'load', 'utilization', 'performance', 'slow', 'overloaded'],
+  ['credit', 'quota', 'usage', 'remaining', 'left'],
+  ['balance', 'money', 'fund', 'cash', 'payout'],
+  ['paper', 'academic', 'research', 'study', 'arxiv', 'journal', 'scientific'],
+  ['workflow', 'build', 'pipeline', 'job', 'ci'],
+  ['notification', 'mention', 'alert'],
+  ['thread', 'conversation', 'discussion'],
+  ['user', 'person', 'people', 'member', 'profile', 'signup'],
+  ['team', 'group', 'org', 'organization'],
+  ['coupon', 'discount', 'promo', 'percent', 'off'],
+  ['invoice', 'bill', 'charge'],
+  ['screenshot', 'picture', 'photo'],
+  ['browser', 'window', 'tab', 'viewport'],
+  ['file', 'pdf', 'doc', 'spreadsheet', 'csv'],
+  ['attachment', 'attached', 'attach'],
+  ['email', 'newsletter', 'mail'],
+  ['cron', 'schedule', 'nightly', 'daily', 'hourly', 'weekly', 'recurring', 'periodic', 'every'],
+  ['entity', 'person', 'fact', 'knowledge', 'know'],
+  ['relation', 'works', 'knows', 'relationship'],
+  ['monitor', 'change', 'changes'],
+  ['repository', 'codebase', 'repo'],
+  ['commit', 'changeset', 'history'],
+  ['comment', 'remark', 'feedback'],
+  ['channel', 'room'],
+  ['place', 'location', 'venue', 'spot', 'restaurant', 'shop', 'store', 'business', 'cafe'],
+  ['geocode', 'address', 'coordinates', 'latitude', 'longitude'],
+  ['status', 'health', 'state', 'healthy', 'up', 'down'],
+  ['payment', 'transaction', 'purchase', 'order'],
+  ['product', 'item', 'sku', 'goods'],
+  ['analytics', 'stats', 'statistics', 'report', 'traffic'],
+  ['variable', 'env', 'setting', 'settings', 'config', 'configuration'],
+  ['domain', 'zone', 'dns', 'hostname'],
+  ['bucket', 'storage', 'blob'],
+  ['worker', 'function', 'lambda', 'serverless'],
+  ['deployment', 'rollout', 'app'],
 ]
 
 /** One-way: an abbreviation or short form, and what it stands for. */
@@ -146,7 +237,30 @@ const PHRASES: Record<string, string[][]> = {
   'jot down': [['note']],
   'file a': [['create']],
   'file an': [['create']],
+  'get rid': [['delete']],
+  'throw away': [['delete']],
+  'thumbs up': [['reaction']],
+  'go back': [['back'], ['rollback']],
+  'go to': [['navigate']],
+  'kick off': [['trigger'], ['run']],
+  'say yes': [['respond']],
+  'say no': [['respond']],
+  'keep track': [['monitor']],
+  'sign up': [['user']],
+  'signed up': [['user']],
+  'to do': [['todo']],
+  'my plate': [['assigned']],
+  'make sure': [['check']],
+  'pick up': [['assign']],
 }
+
+/**
+ * A moment of the week or day ("friday", "tomorrow", "3pm") stands for what happens then: an event
+ * on a calendar. Asked for as a synonym (below the word itself, which most tools never use).
+ */
+const MOMENTS = new Set(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'tomorrow', 'tonight', 'weekend', 'morning', 'afternoon', 'evening', 'noon', 'midnight'])
+const MOMENT_MEANS = [['event'], ['calendar']]
+const isMoment = (word: string) => MOMENTS.has(word.replace(/s$/, '')) || /^\d{1,2}(?::\d\d)?(?:am|pm)$/.test(word)
 
 /** Keyed by stem: "meetings" finds the row of "meeting", "bugs" that of "bug". */
 const key = (word: string) => stemmer(word.toLowerCase())
@@ -162,21 +276,31 @@ const abbreviations = new Map(Object.entries(ABBREVIATIONS).map(([word, forms]) 
 
 const BE = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'being'])
 
-/**
- * Whether `word` says a state, not an action: a participle after a form of "be" ("which VMs are
- * *running*", "boxes that are *stopped*") asks which things are so, not to run or stop them.
- */
-export function isState(word: string, before: string | undefined): boolean {
-  return before !== undefined && BE.has(before) && /(?:ing|ed)$/.test(word)
+/** Words a question starts with. */
+const QUESTION = new Set(['who', 'what', 'whats', 'which', 'when', 'where', 'did', 'has', 'have', 'had', 'was', 'were', 'is', 'are', 'any', 'why', 'how'])
+
+/** Whether the request is a question ("who reviewed the PR", "did the build pass"). */
+export function isQuestion(words: readonly string[]): boolean {
+  return words.length > 0 && QUESTION.has(words[0]!)
 }
 
-/** What `word` may also be asked as; `next`, the query's following word, for two-word phrases; `before`, the word before it. */
-export function expansionsOf(word: string, next: string | undefined, before?: string): Expansion[] {
-  if (isState(word, before)) return []
+/**
+ * Whether `word` says a state, not an action: a participle after a form of "be" ("which VMs are
+ * *running*", "boxes that are *stopped*") asks which things are so, not to run or stop them; so
+ * does a past tense in a question ("who *reviewed* the PR", "what *changed*"): it asks what happened.
+ */
+export function isState(word: string, before: string | undefined, question = false): boolean {
+  return (before !== undefined && BE.has(before) && /(?:ing|ed)$/.test(word)) || (question && /[^e]ed$/.test(word))
+}
+
+/** What `word` may also be asked as; `next`, the query's following word, for two-word phrases; `before`, the word before it; `question`, whether the request is one. */
+export function expansionsOf(word: string, next: string | undefined, before?: string, question = false): Expansion[] {
+  if (isState(word, before, question)) return []
   const phrase = next === undefined ? undefined : PHRASES[`${word} ${next}`]
   if (phrase) return phrase.map((words) => ({ words, phrase: true }))
   const stem = key(word)
-  return [...(abbreviations.get(stem) ?? []).map((words) => ({ words, abbreviation: true })), ...(byWord.get(stem) ?? []).map((words) => ({ words }))]
+  const moment = isMoment(word) ? MOMENT_MEANS.map((words) => ({ words })) : []
+  return [...(abbreviations.get(stem) ?? []).map((words) => ({ words, abbreviation: true })), ...(byWord.get(stem) ?? []).map((words) => ({ words })), ...moment]
 }
 
 const actionWords = new Set(ACTIONS.flat().map(key))
@@ -186,7 +310,8 @@ const actionWords = new Set(ACTIONS.flat().map(key))
  * request asks to see something, so the ranking leans towards the tools that list, get and search.
  */
 export function namesNoAction(words: readonly string[]): boolean {
-  return !words.some((word, i) => actionWords.has(key(word)) && !isState(word, words[i - 1]))
+  const question = isQuestion(words)
+  return !words.some((word, i) => actionWords.has(key(word)) && !isState(word, words[i - 1], question))
 }
 
 /** What a request that names no action is taken to ask for. */

@@ -14,6 +14,10 @@
  *   ("running", "channel") found in many descriptions never outweighs a tool matching several.
  * - A word that names an extension ("slack", "aws", "in jira") is a strong signal: that extension's
  *   tools are lifted above others that only share the query's other words.
+ * - The description's first sentence (what the tool does) is a field of its own, weighing more than
+ *   the rest of the description; values are read as what they are (asConcepts: a link is a "url",
+ *   "notes.txt" a "file", "#general" a "channel"), a name after "called" is left out, and a past
+ *   tense in a question ("who reviewed") asks what happened.
  *
  * One index per catalog version (the catalog array is replaced whenever a list changes), built on
  * first use.
@@ -22,7 +26,7 @@ import MiniSearch, { type SearchOptions } from 'minisearch'
 import { stemmer } from 'stemmer'
 import type { CatalogTool } from '../../extensions'
 import { visibleToModel } from '../../../shared/appMeta'
-import { expansionsOf, IMPLIED_ACTION, isState, namesNoAction, type Expansion } from './synonyms'
+import { expansionsOf, IMPLIED_ACTION, isQuestion, isState, namesNoAction, type Expansion } from './synonyms'
 
 /** Words that match nearly every description or request and say nothing about which tool is meant. */
 const STOP_WORDS = new Set([
@@ -39,7 +43,15 @@ const SYNONYM_WEIGHT = 0.7
 const ABBREVIATION_WEIGHT = 0.9
 /** How much the action a request implies (it names none: it asks to see) weighs against a word of it. */
 const IMPLIED_WEIGHT = 0.5
+/** What the implied actions after the first ("list") weigh against it. */
+const IMPLIED_OTHERS = 0.8
 const FUZZY_WEIGHT = 0.5
+/**
+ * A word's forms (itself, its synonyms) are each scaled to their best tool, but never by less than
+ * this share of the best form's best score: the person's own word found only weakly (in one
+ * description's aside) does not count as fully as a synonym that names a tool.
+ */
+const SHARED_SCALE = 0.5
 /** The weight of a word saying a state ("which VMs are running") against the other words. */
 const STATE_WEIGHT = 0.3
 /** Matching more of the request's words counts as (share matched)^this: two of two words beat one of two by 4×. */
@@ -49,11 +61,33 @@ const PRODUCT_LIFT = 2.5
 /** A word names a product when at least this share of the tools using it belong to the extensions it names. */
 const PRODUCT_SHARE = 0.5
 
-const FIELD_BOOST = { name: 3, extension: 1.5, description: 1, parameters: 0.2 }
+/** Words after which the next one names a thing ("called drafts"): it is left out of the search. */
+const NAMING = new Set(['called', 'named', 'titled'])
+
+/**
+ * Values in a request said as what they are: a link or a bare host ("example.com") is a web page
+ * ("url"), not its words ("post", "com"); a file name ("notes.txt") is a file, an address an email,
+ * "#general" a channel, "@sam" a user, "ABC-12" an issue, "$20" an amount.
+ */
+function asConcepts(query: string): string {
+  return query
+    .replace(/\bhttps?:\/\/\S+/gi, ' url ')
+    .replace(/\b[\w.+-]+@[\w-]+\.[\w.-]+\b/g, ' email ')
+    .replace(/(?:^|\s)#[\w-]+/g, ' channel ')
+    .replace(/(?:^|\s)@[\w-]+/g, ' user ')
+    .replace(/\b[A-Z][A-Z0-9]+-\d+\b/g, ' issue ')
+    .replace(/[$€£]\s?\d[\d,.]*/g, ' amount ')
+    .replace(/\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|net|io|dev|app|co|ai|gov|edu)\b(?:\/\S*)?/gi, ' url ')
+    .replace(/(?:^|\s)[\w./-]*\w\.(?:txt|md|pdf|csv|json|ya?ml|toml|ini|log|docx?|xlsx?|pptx?|png|jpe?g|gif|svg|zip|tar|gz|js|ts|py|go|rs|java|html?|css|sh)\b/gi, ' file ')
+}
+
+const FIELD_BOOST = { name: 3, extension: 1.5, summary: 2, description: 1, parameters: 0.2 }
 
 interface ToolDocument {
   id: string
   name: string
+  /** The description's first sentence: what the tool does, without the caveats and examples that follow. */
+  summary: string
   description: string
   parameters: string
   extension: string
@@ -86,10 +120,16 @@ function parameterText(schema: unknown): string {
     .join(' ')
 }
 
+function firstSentenceOf(text: string): string {
+  const end = text.search(/[.!?\n](\s|$)/)
+  return end >= 0 ? text.slice(0, end) : text
+}
+
 function documentOf(tool: CatalogTool): ToolDocument {
   return {
     id: tool.name,
     name: `${tool.toolName} ${tool.title ?? ''}`,
+    summary: firstSentenceOf(tool.description),
     description: tool.description,
     parameters: parameterText(tool.inputSchema),
     extension: `${tool.extensionName} ${tool.extensionId}`,
@@ -130,7 +170,7 @@ function buildIndex(tools: readonly CatalogTool[]): ToolIndex {
   const byName = new Map(tools.map((tool) => [tool.name, tool]))
   const vocabulary = new Set<string>()
   const search = new MiniSearch<ToolDocument>({
-    fields: ['name', 'description', 'parameters', 'extension'],
+    fields: ['name', 'summary', 'description', 'parameters', 'extension'],
     tokenize: words,
     processTerm: (term) => {
       const processed = termOf(term)
@@ -161,13 +201,15 @@ function buildIndex(tools: readonly CatalogTool[]): ToolIndex {
   }
 
   const wordQueries = (query: string): WordQuery[] => {
-    // A link in the request says "a web page", not its host's and path's words ("post", "com").
-    const raw = words(query.replace(/\bhttps?:\/\/\S+/gi, ' url ')).map((word) => word.toLowerCase())
+    const raw = words(asConcepts(query)).map((word) => word.toLowerCase())
     const queries: WordQuery[] = []
+    const question = isQuestion(raw)
     for (let i = 0; i < raw.length; i++) {
       const word = raw[i]!
+      // A name given to something ("a folder called drafts", "customers named smith") is a value, not what the tool does.
+      if (NAMING.has(word) || (i > 0 && NAMING.has(raw[i - 1]!))) continue
       const term = termOf(word)
-      const expansions: Expansion[] = expansionsOf(word, raw[i + 1], raw[i - 1])
+      const expansions: Expansion[] = expansionsOf(word, raw[i + 1], raw[i - 1], question)
       if (!term && expansions.length === 0) continue
       const alternatives = expansions.flatMap((expansion) => {
         const terms = expansion.words.map(termOf).filter((entry): entry is string => entry !== undefined)
@@ -180,7 +222,7 @@ function buildIndex(tools: readonly CatalogTool[]): ToolIndex {
       }
       const known = term !== undefined && vocabulary.has(term)
       // A state ("are running") describes the things asked about; what they are decides.
-      const weight = isState(word, raw[i - 1]) ? STATE_WEIGHT : 1
+      const weight = isState(word, raw[i - 1], question) ? STATE_WEIGHT : 1
       queries.push({ term: term ?? word, alternatives, fuzzy: !known && alternatives.length === 0 && word.length >= 4, length: word.length, weight })
     }
     return queries
@@ -211,8 +253,9 @@ function buildIndex(tools: readonly CatalogTool[]): ToolIndex {
       const weight = part.weight * (own.size > 0 ? top(own) : median(forms.map((form) => top(form.scores))))
       // A word counts once, by its best form.
       const best = new Map<string, number>()
+      const shared = SHARED_SCALE * Math.max(...forms.map((form) => top(form.scores)))
       for (const form of forms) {
-        const max = top(form.scores)
+        const max = Math.max(top(form.scores), shared)
         for (const [id, value] of form.scores) best.set(id, Math.max(best.get(id) ?? 0, (form.weight * weight * value) / max))
       }
       for (const [id, value] of best) {
@@ -225,7 +268,12 @@ function buildIndex(tools: readonly CatalogTool[]): ToolIndex {
     // A request that names no action asks to see something: lean towards list, get and search.
     if (namesNoAction(words(query).map((word) => word.toLowerCase())) && !parts.some((part) => part.fuzzy) && totals.size > 0) {
       const implied = new Map<string, number>()
-      for (const term of IMPLIED_ACTION.map(termOf)) for (const [id, value] of exact(term!)) implied.set(id, Math.max(implied.get(id) ?? 0, value / top(exact(term!))))
+      // Listing first: "slack channels" asks for the channels, more than for one channel's messages.
+      IMPLIED_ACTION.forEach((action, i) => {
+        const scores = exact(termOf(action)!)
+        const share = i === 0 ? 1 : IMPLIED_OTHERS
+        for (const [id, value] of scores) implied.set(id, Math.max(implied.get(id) ?? 0, (share * value) / top(scores)))
+      })
       const unit = Math.max(...[...totals.values()].map((total) => total.score)) / Math.max(parts.length, 1)
       for (const [id, total] of totals) total.score += IMPLIED_WEIGHT * unit * (implied.get(id) ?? 0)
     }
