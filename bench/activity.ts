@@ -1,6 +1,6 @@
 /**
  * The activity log and telemetry export (issue 40 item 6), measured against a baseline in the same run:
- * 1. The tool round of a turn: the real `runToolRound` (agent/toolRound.ts) over one model call to echo
+ * 1. The tool round of a turn: the real `runToolRound` (agent/turn/toolRound.ts) over one model call to echo
  *    of the fixture stdio server — argument check, a real permission service, the dispatcher, the
  *    commit to a real session file — in five variants, run in small interleaved blocks:
  *    none (the guard off, no provenance, nothing watching the calls); the activity log alone (the
