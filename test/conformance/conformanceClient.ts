@@ -102,9 +102,10 @@ function changedFrom(manager: ReturnType<typeof createExtensionsCore>['manager']
 
 /** The tool cache lists tools right after the extension becomes ready. */
 async function waitForTools(core: ReturnType<typeof createExtensionsCore>): Promise<void> {
-  for (let i = 0; i < 100 && core.cache.catalog().tools.length === 0 && core.manager.get(ID)?.status === 'ready'; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
+  // The catalog schedules its lists as the extension turns ready; idle() resolves once they are in,
+  // whatever they hold. (A bound of 100 polls of 20 ms gave up after ~2 s on a busy machine, and the
+  // scenario then failed with "Tool was not called by client".)
+  await core.cache.idle()
 }
 
 main().then(

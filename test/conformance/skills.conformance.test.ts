@@ -12,23 +12,26 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { bundleDrivers, type DriverBundle } from './driverBundle'
 
 const run = promisify(execFile)
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const cli = join(root, 'node_modules/conformance-next/dist/index.js')
-const client = `${process.execPath} ${join(root, 'node_modules/tsx/dist/cli.mjs')} ${join(root, 'test/conformance/skillsConformanceClient.ts')}`
 
 const SCENARIOS = ['sep-2640-client-no-prefetch', 'sep-2640-client-verify-digest', 'sep-2640-client-verify-size', 'sep-2640-client-verify-frontmatter']
 
 let workDir: string
+let bundle: DriverBundle | undefined
 
 beforeAll(async () => {
   // Results land in ./results of the working directory: a scratch folder, not the repository.
   workDir = await mkdtemp(join(tmpdir(), 'switchboard-conformance-skills-'))
+  bundle = await bundleDrivers({ skills: 'test/conformance/skillsConformanceClient.ts' })
 })
 
 afterAll(async () => {
   if (workDir) await rm(workDir, { recursive: true, force: true })
+  await bundle?.remove()
 })
 
 describe('MCP conformance suite 0.2.0-alpha.12, SEP-2640 (skills) client scenarios', () => {
@@ -38,7 +41,7 @@ describe('MCP conformance suite 0.2.0-alpha.12, SEP-2640 (skills) client scenari
   })
 
   it.each(SCENARIOS)('%s passes through the real extension core and skills service', { timeout: 180_000 }, async (scenario) => {
-    const outcome = await run(process.execPath, [cli, 'client', '--command', client, '--scenario', scenario, '--timeout', '90000'], { cwd: workDir, maxBuffer: 32 * 1024 * 1024 }).then(
+    const outcome = await run(process.execPath, [cli, 'client', '--command', bundle!.command('skills'), '--scenario', scenario, '--timeout', '90000'], { cwd: workDir, maxBuffer: 32 * 1024 * 1024 }).then(
       // The CLI writes its report to both streams.
       ({ stdout, stderr }) => ({ ok: true, stdout: `${stdout}\n${stderr}` }),
       (error: { stdout?: string; stderr?: string }) => ({ ok: false, stdout: `${error.stdout ?? ''}\n${error.stderr ?? ''}` }),

@@ -5,7 +5,7 @@
  * reported as committed is there on reload, no session is unreadable, and the only damage ever
  * seen is a torn last line (which the next run repairs).
  */
-import { spawn } from 'node:child_process'
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import { once } from 'node:events'
 import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -46,6 +46,20 @@ function longReply(n: number): ScriptedTurn {
   return { type: 'text', chunks: Array.from({ length: 120 }, (_, i) => `reply ${n} chunk ${i} with some words `), delayMs: 2 }
 }
 
+/** A started child: it has loaded its code and waits for its go (crashChild.ts) before opening the data dir. */
+interface Child {
+  process: ChildProcessWithoutNullStreams
+  exited: Promise<unknown[]>
+  stderr(): string
+}
+
+function startChild(dataDir: string, baseUrl: string): Child {
+  const child = spawn(process.execPath, [childEntry, `--data-dir=${dataDir}`, `--base-url=${baseUrl}`], { cwd: projectRoot, stdio: ['pipe', 'pipe', 'pipe'] })
+  let stderr = ''
+  child.stderr.on('data', (chunk: Buffer) => void (stderr += chunk.toString()))
+  return { process: child, exited: once(child, 'exit'), stderr: () => stderr }
+}
+
 describe('crash safety', () => {
   it(`keeps every committed message through ${KILLS} kill -9s at random moments`, async () => {
     const dir = await tempDir('switchboard-crash-')
@@ -53,16 +67,15 @@ describe('crash safety', () => {
     const committed = new Map<string, Set<string>>()
     const tornTails: number[] = []
     let served = 0
+    // Each child is started while the one before it still runs: starting one (Node, the agent's
+    // code, the tokenizer) takes seconds on a busy machine, and it opens the data dir only on its go.
+    let next: Child | undefined = startChild(dir.path, server.baseUrl)
     try {
       for (let kill = 0; kill < KILLS; kill++) {
         while (server.remainingTurns < 200) server.push(longReply(served++))
-        const child = spawn(process.execPath, [childEntry, `--data-dir=${dir.path}`, `--base-url=${server.baseUrl}`], {
-          cwd: projectRoot,
-          stdio: ['ignore', 'pipe', 'pipe'],
-        })
-        let stderr = ''
-        child.stderr.on('data', (chunk: Buffer) => void (stderr += chunk.toString()))
-        const exited = once(child, 'exit')
+        const current: Child = next!
+        const child = current.process
+        const exited = current.exited
         // The kill waits for work, not for time: after 3–6 of this child's commits, then 0–300 ms more
         // (during a stream, between commits, or in the middle of one), however slow the machine is.
         const commitsBeforeKill = 3 + Math.floor(Math.random() * 4)
@@ -78,11 +91,13 @@ describe('crash safety', () => {
             if (++commitsSeen === commitsBeforeKill) enoughCommits()
           }
         })
-        await Promise.race([hasCommitted, exited.then(() => Promise.reject(new Error(`the child exited before ${commitsBeforeKill} commits: ${stderr}`)))])
+        child.stdin.write('go\n')
+        next = kill + 1 < KILLS ? startChild(dir.path, server.baseUrl) : undefined
+        await Promise.race([hasCommitted, exited.then(() => Promise.reject(new Error(`the child exited before ${commitsBeforeKill} commits: ${current.stderr()}`)))])
         await new Promise((resolve) => setTimeout(resolve, Math.random() * 300))
         child.kill('SIGKILL')
         const [code, signal] = (await exited) as [number | null, NodeJS.Signals | null]
-        expect({ code, signal, stderr }).toMatchObject({ signal: 'SIGKILL' })
+        expect({ code, signal, stderr: current.stderr() }).toMatchObject({ signal: 'SIGKILL' })
 
         // Reload as the app would after a restart.
         const index = await openSessionIndex(dir.path)
@@ -99,12 +114,15 @@ describe('crash safety', () => {
         await store.close()
       }
     } finally {
+      if (next) {
+        next.process.kill('SIGKILL')
+        await next.exited
+      }
       await dir.remove()
     }
     const total = [...committed.values()].reduce((sum, ids) => sum + ids.size, 0)
     // Every child committed at least 3 messages before its kill, each with a new id.
     expect(total).toBeGreaterThanOrEqual(KILLS * 3)
     console.log(`crash safety: ${KILLS} kills, ${total} committed messages all present, ${tornTails.length} torn last lines skipped`)
-    // Not a speed bar: 20 children each start tsx, which alone can take seconds apiece on a busy machine.
   }, 600_000)
 })
