@@ -133,12 +133,30 @@ export async function openSessionIndex(
     if (!session) throw new SessionNotFoundError(id)
     return session
   }
+  /**
+   * Puts a session in the map and in the sorted list where its order says (or takes it out): the list
+   * is kept sorted through changes, so a page after a committed message costs the page, not a sort of
+   * every session.
+   */
+  const put = (before: SessionSummary | undefined, after: SessionSummary | undefined) => {
+    if (after) sessions.set(after.id, after)
+    else if (before) sessions.delete(before.id)
+    if (!sorted) return
+    if (before) {
+      const at = firstAfter(sorted, before) - 1
+      if (sorted[at]?.id !== before.id) {
+        sorted = undefined
+        return
+      }
+      sorted.splice(at, 1)
+    }
+    if (after) sorted.splice(firstAfter(sorted, after), 0, after)
+  }
   /** Sets one field of a session (`undefined` leaves it out: the default) and saves the list. */
   const setField = async <K extends keyof SessionSummary>(id: string, key: K, value: SessionSummary[K] | undefined): Promise<SessionSummary> => {
     const { [key]: _previous, ...rest } = existing(id)
     const session = (value === undefined ? rest : { ...rest, [key]: value }) as SessionSummary
-    sorted = undefined
-    sessions.set(id, session)
+    put(existing(id), session)
     await commit([id])
     return session
   }
@@ -165,8 +183,7 @@ export async function openSessionIndex(
     async create(title, run) {
       const stamp = now().toISOString()
       const session: SessionSummary = { id: randomUUID(), title: title ?? DEFAULT_SESSION_TITLE, created: stamp, updated: stamp, messageCount: 0, toolOffer: DEFAULT_TOOL_OFFER, ...(run?.agentId ? { agentId: run.agentId } : {}), ...(run?.parent ? { parent: run.parent } : {}) }
-      sorted = undefined
-      sessions.set(session.id, session)
+      put(undefined, session)
       await commit([session.id])
       return session
     },
@@ -181,15 +198,12 @@ export async function openSessionIndex(
       if (!session) return
       const found = [...new Set([...(session.foundTools ?? []), ...names])]
       if (found.length === (session.foundTools?.length ?? 0)) return
-      sorted = undefined
-      sessions.set(id, { ...session, foundTools: found })
+      put(session, { ...session, foundTools: found })
       await commit([id])
     },
     setRoots: (id, roots) => setField(id, 'roots', roots.length === 0 ? undefined : roots),
     async remove(id) {
-      existing(id)
-      sorted = undefined
-      sessions.delete(id)
+      put(existing(id), undefined)
       await commit([id])
     },
     onChange(listener) {
@@ -200,8 +214,7 @@ export async function openSessionIndex(
     noteCommitted(id, update) {
       const session = sessions.get(id)
       if (!session) return
-      sorted = undefined
-      sessions.set(id, { ...session, ...update })
+      put(session, { ...session, ...update })
       pending.add(id)
       for (const listener of listeners) listener()
       saveTimer ??= setTimeout(() => {
