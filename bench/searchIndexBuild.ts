@@ -6,7 +6,8 @@
  *
  * BENCH_MESSAGES: the size (default 100,000). BENCH_BASELINE_WORKER: another copy of the worker (e.g.
  * `git show <rev>:src/main/services/chat/searchWorker.ts > /tmp/before.ts`), run on the same folder in
- * the same run, turn about, for a ratio. It prints, it does not judge.
+ * the same run, turn about, for a ratio. BENCH_BATCH_MS / BENCH_BATCH_MESSAGES: another slice than the
+ * worker's own (to try one). It prints, it does not judge.
  * Run: npx tsx bench/searchIndexBuild.ts
  */
 import { randomUUID } from 'node:crypto'
@@ -52,7 +53,8 @@ async function dataFolder(dir: string): Promise<string[]> {
 async function build(entry: string, dir: string, sessions: string[], name: string): Promise<number> {
   const dbPath = join(dir, `${name}.sqlite`)
   for (const suffix of ['', '-wal', '-shm']) await rm(`${dbPath}${suffix}`, { force: true })
-  const data: SearchWorkerData = { dbPath, sessionsDir: join(dir, 'sessions') }
+  const batch = process.env.BENCH_BATCH_MS ? { batch: { ms: Number(process.env.BENCH_BATCH_MS), messages: Number(process.env.BENCH_BATCH_MESSAGES ?? 20_000) } } : {}
+  const data: SearchWorkerData = { dbPath, sessionsDir: join(dir, 'sessions'), ...batch }
   const worker = new Worker(pathToFileURL(entry), { workerData: data })
   try {
     return await new Promise<number>((done, fail) => {
