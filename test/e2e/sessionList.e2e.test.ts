@@ -51,7 +51,7 @@ describe('a session list of thousands', () => {
           await list.evaluate((element) => (element.scrollTop = element.scrollHeight))
           return list.getByText('Conversation 0', { exact: true }).count()
         },
-        { timeout: 60_000, intervals: [200] },
+        { timeout: 60_000, interval: 200 },
       )
       .toBe(1)
     expect(await list.locator('li').count()).toBeLessThan(100)
