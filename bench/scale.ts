@@ -4,11 +4,12 @@
  * drives it, with the scripted model server answering at once. Each goal is printed as a ratio against a
  * baseline measured in the same run:
  * - a turn in a long conversation vs. one in a short one (≤ 1.2×), and the request's size against the
- *   context window (bounded);
+ *   context window (bounded); a 1,000-message turn vs. a 10-message one (the request grows with the
+ *   conversation until it fills the window);
  * - the first chat_search after a restart (≤ 200 ms at 100,000 messages, ≤ 1 s at 1,000,000), a common
  *   word, and the host's heap after searching vs. before (≤ 1.2×);
  * - reading `switchboard://sessions` and `session_create` with many sessions vs. 10 (≤ 1.3×).
- * (The window's first draw needs a browser: bench/largeSession.ts's machinery; not measured here.)
+ * (The window's first draw needs a browser: bench/sessionsFirstDraw.ts, 10,000 sessions vs 10.)
  *
  * Data is written the way the store writes it — one JSON line per StoredMessage (checked with
  * StoredMessageSchema), the session list as sessionIndex.ts's v1 `index.json`, i.e. a data folder from
@@ -47,10 +48,14 @@ const gc = runInNewContext('gc') as () => void
 type Scale = 'small' | 'ci' | 'full'
 const SCALE = (process.env.BENCH_SCALE ?? 'ci') as Scale
 const SIZES = {
-  small: { turn: [200, 2000], search: [2000, 10_000], sessions: [10, 500], turns: 3 },
-  ci: { turn: [1000, 50_000], search: [100_000], sessions: [10, 10_000], turns: 5 },
-  full: { turn: [1000, 50_000], search: [1000, 100_000, 1_000_000], sessions: [10, 1000, 10_000], turns: 5 },
+  small: { turn: [10, 200, 2000], search: [2000, 10_000], sessions: [10, 500], turns: 3 },
+  ci: { turn: [10, 1000, 50_000], search: [100_000], sessions: [10, 10_000], turns: 5 },
+  full: { turn: [10, 1000, 50_000], search: [1000, 100_000, 1_000_000], sessions: [10, 1000, 10_000], turns: 5 },
 }[SCALE]
+/** BENCH_PARTS: which goals to measure (turn, search, sessions; default all), e.g. BENCH_PARTS=turn while working on turns. */
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'turn,search,sessions').split(','))
+/** BENCH_TURN_SIZES: the conversations' lengths to measure turns in (comma-separated, smallest first), instead of the scale's. */
+const TURN_SIZES = process.env.BENCH_TURN_SIZES ? process.env.BENCH_TURN_SIZES.split(',').map(Number) : SIZES.turn
 /** Messages per session in the search folders: a year of daily sessions of 100 messages. */
 const PER_SESSION = 100
 const RARE = 'zephyrquartz'
@@ -270,15 +275,21 @@ await runBench('bench/scale.ts', async (cleanup: Cleanup) => {
   // 1. One more message in a long conversation.
   const model = await startScriptedModelServer({ turns: Array.from({ length: 1000 }, (_, i) => ({ type: 'text' as const, chunks: [`Answer ${i}.`] })) })
   cleanup.add('stop the model server', () => model.stop())
-  const [short, long] = SIZES.turn as [number, number]
-  const shortTurn = await turnTimes(root, short, model)
-  const longTurn = await turnTimes(root, long, model)
-  console.log(`turn at ${count(short)} messages: ${ms(shortTurn.turn)}, request ${kb(shortTurn.requestBytes)} (≈ ${count(shortTurn.requestTokens)} tokens)`)
-  console.log(`turn at ${count(long)} messages: ${ms(longTurn.turn)}, request ${kb(longTurn.requestBytes)} (≈ ${count(longTurn.requestTokens)} tokens)`)
-  console.log(`  goal: turn ${count(long)} / ${count(short)} = ${ratio(longTurn.turn / shortTurn.turn)} (≤ 1.2); request ${count(long)} / ${count(short)} = ${ratio(longTurn.requestBytes / shortTurn.requestBytes)} (bounded by the context window)`)
+  if (PARTS.has('turn')) {
+    const figures: { size: number; turn: number; requestBytes: number; requestTokens: number }[] = []
+    for (const size of TURN_SIZES) figures.push({ size, ...(await turnTimes(root, size, model)) })
+    for (const { size, turn, requestBytes, requestTokens } of figures) console.log(`turn at ${count(size)} messages: ${ms(turn)}, request ${kb(requestBytes)} (≈ ${count(requestTokens)} tokens)`)
+    const [first, ...rest] = figures
+    // Below the context window the request holds the whole conversation, so a turn grows with it until the window is full.
+    for (const later of rest) console.log(`  turn ${count(later.size)} / ${count(first!.size)} = ${ratio(later.turn / first!.turn)} (request ${ratio(later.requestBytes / first!.requestBytes)}×)`)
+    const [short, long] = figures.slice(-2)
+    if (short && long && long.size >= 50_000) {
+      console.log(`  goal: turn ${count(long.size)} / ${count(short.size)} = ${ratio(long.turn / short.turn)} (≤ 1.2); request ${count(long.size)} / ${count(short.size)} = ${ratio(long.requestBytes / short.requestBytes)} (bounded by the context window)`)
+    }
+  }
 
   // 2. Search.
-  for (const messages of SIZES.search) {
+  for (const messages of PARTS.has('search') ? SIZES.search : []) {
     const figures = await searchTimes(root, messages)
     const budget = messages >= 1_000_000 ? 1000 : 200
     console.log(
@@ -288,13 +299,15 @@ await runBench('bench/scale.ts', async (cleanup: Cleanup) => {
   }
 
   // 3. Thousands of sessions.
-  const [few, ...many] = SIZES.sessions as [number, ...number[]]
-  const base = await sessionTimes(root, few)
-  console.log(`${count(few)} sessions: read sessions ${ms(base.read)} (${kb(base.bytes)}), session_create ${ms(base.create)}`)
-  for (const sessions of many) {
-    const figures = await sessionTimes(root, sessions)
-    console.log(`${count(sessions)} sessions: read sessions ${ms(figures.read)} (${kb(figures.bytes)}), session_create ${ms(figures.create)}`)
-    console.log(`  goal: session_create ${count(sessions)} / ${count(few)} = ${ratio(figures.create / base.create)} (≤ 1.3); sessions read ${ratio(figures.read / base.read)}`)
+  const [few, ...many] = (PARTS.has('sessions') ? SIZES.sessions : []) as number[]
+  if (few !== undefined) {
+    const base = await sessionTimes(root, few)
+    console.log(`${count(few)} sessions: read sessions ${ms(base.read)} (${kb(base.bytes)}), session_create ${ms(base.create)}`)
+    for (const sessions of many) {
+      const figures = await sessionTimes(root, sessions)
+      console.log(`${count(sessions)} sessions: read sessions ${ms(figures.read)} (${kb(figures.bytes)}), session_create ${ms(figures.create)}`)
+      console.log(`  goal: session_create ${count(sessions)} / ${count(few)} = ${ratio(figures.create / base.create)} (≤ 1.3); sessions read ${ratio(figures.read / base.read)}`)
+    }
   }
   console.log(`(whole run ${(performance.now() - began) / 1000 | 0} s)`)
 })

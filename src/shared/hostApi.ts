@@ -91,8 +91,17 @@ export const SessionSummarySchema = z.object({
 })
 export type SessionSummary = z.infer<typeof SessionSummarySchema>
 
-/** Payload of `switchboard://sessions`, newest first. */
-export const SessionsResourceSchema = z.object({ sessions: z.array(SessionSummarySchema) })
+/**
+ * Payload of `switchboard://sessions`: one page of the session list, newest first (sessionsPageApi.ts).
+ * The plain URI is the newest page; `next` is the cursor of the page after it, absent at the end.
+ */
+export const SessionsResourceSchema = z.object({
+  sessions: z.array(SessionSummarySchema),
+  /** Pass as `before` for the next (older) page; absent when this page reaches the end of the list. */
+  next: z.string().optional(),
+  /** How many sessions there are in all (sub-agents' included). */
+  total: z.number().int().nonnegative(),
+})
 export type SessionsResource = z.infer<typeof SessionsResourceSchema>
 
 /** Where secrets persist: the OS keychain through keytar or @napi-rs/keyring, or a safeStorage-encrypted file (Electron only). */
@@ -156,6 +165,7 @@ export * from './callerKind'
 export * from './permissionApi'
 export * from './chatApi'
 export * from './historyPageApi'
+export * from './sessionsPageApi'
 export * from './resourceApi'
 export * from './installApi'
 export * from './registryApi'

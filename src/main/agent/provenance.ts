@@ -51,3 +51,89 @@ export function summaryProvenance(covered: readonly StoredMessage[], model: stri
   const carries = uniqueSources(covered.flatMap((message) => messageOutside(message)))
   return { provenance: { from: { kind: 'model', name: model }, ...(carries.length > 0 ? { carries } : {}) } }
 }
+
+/** One active message as the tally keeps it: its id, the outside sources it records, and the tool whose result it is. */
+interface TalliedMessage {
+  id: string
+  recorded: readonly string[]
+  tool?: string
+}
+
+/**
+ * contextOutside kept with a loaded session and brought up to date with the messages committed since
+ * (issue 43): a turn at 50,000 messages reads the turn's new messages, not the whole history. It keeps
+ * the active messages as a stack (a rewind line cuts it back, as activeMessages does), a count of each
+ * recorded outside source, and a count of each tool whose results are in the context (today's settings
+ * are asked about each tool once per turn, so a source marked as outside later still counts). The
+ * result holds the same sources as contextOutside over the same history (test/main/agent/provenanceTally.test.ts).
+ */
+export class ContextTally {
+  /** How many stored messages the tally has read, in all (what a test counts instead of timing). */
+  examined = 0
+  private read = 0
+  private readonly active: TalliedMessage[] = []
+  private readonly position = new Map<string, number>()
+  private readonly recorded = new Map<string, { source: ProvenanceSource; count: number }>()
+  private readonly tools = new Map<string, number>()
+
+  /** Reads the messages of `history` (append-only, the same array or a longer copy) it has not read yet. */
+  follow(history: readonly StoredMessage[]): void {
+    for (; this.read < history.length; this.read++) this.add(history[this.read]!)
+  }
+
+  /** The outside sources in the context; with `before`, as if a rewind from that message were made first. */
+  outside(todaySource?: TodaySource, before?: string): ProvenanceSource[] {
+    const recorded = new Map([...this.recorded].map(([key, { count }]) => [key, count]))
+    let tools = this.tools
+    const at = before === undefined ? undefined : this.position.get(before)
+    if (at !== undefined) {
+      // Only the messages the rewind would set aside are read: usually the last exchange or two.
+      tools = new Map(tools)
+      for (const message of this.active.slice(at)) {
+        for (const key of message.recorded) recorded.set(key, recorded.get(key)! - 1)
+        if (message.tool !== undefined) tools.set(message.tool, tools.get(message.tool)! - 1)
+      }
+    }
+    const sources = [...recorded].filter(([, count]) => count > 0).map(([key]) => this.recorded.get(key)!.source)
+    for (const [tool, count] of tools) {
+      const today = count > 0 ? todaySource?.(tool) : undefined
+      if (today?.outside !== undefined) sources.push(today)
+    }
+    return uniqueSources(sources)
+  }
+
+  private add(message: StoredMessage): void {
+    this.examined++
+    if (message.kind === 'rewind') {
+      const at = this.position.get(message.from)
+      // A rewind naming a message already set aside (or unknown) changes nothing.
+      if (at !== undefined) while (this.active.length > at) this.remove(this.active.pop()!)
+      return
+    }
+    const recorded = messageOutside(message).map((source) => {
+      const key = JSON.stringify(source)
+      const entry = this.recorded.get(key)
+      if (entry) entry.count++
+      else this.recorded.set(key, { source, count: 1 })
+      return key
+    })
+    const tool = message.kind === 'tool-result' ? message.name : undefined
+    if (tool !== undefined) this.tools.set(tool, (this.tools.get(tool) ?? 0) + 1)
+    // The first message with an id is the one a rewind names (activeMessages' findIndex).
+    if (!this.position.has(message.id)) this.position.set(message.id, this.active.length)
+    this.active.push({ id: message.id, recorded, ...(tool !== undefined ? { tool } : {}) })
+  }
+
+  private remove(message: TalliedMessage): void {
+    if (this.position.get(message.id) === this.active.length) this.position.delete(message.id)
+    for (const key of message.recorded) {
+      const entry = this.recorded.get(key)!
+      if (--entry.count === 0) this.recorded.delete(key)
+    }
+    if (message.tool !== undefined) {
+      const left = this.tools.get(message.tool)! - 1
+      if (left === 0) this.tools.delete(message.tool)
+      else this.tools.set(message.tool, left)
+    }
+  }
+}

@@ -23,6 +23,8 @@ import {
   ACTIVITY_URI,
   ACTIVITY_PAGE_TEMPLATE,
   TELEMETRY_URI,
+  SESSIONS_PAGE_TEMPLATE,
+  parseSessionsPage,
 } from '../../shared/hostApi'
 import { parseActivityPage } from '../../shared/activityApi'
 import { describeSecretName, isAppKey } from '../secrets/secretNames'
@@ -47,7 +49,8 @@ export function createHostServer(services: HostServices): { server: McpServer; d
   )
   answerToolListFrom(server, services.toolList)
   const readers: Record<HostResourceUri, () => unknown> = {
-    [HostResource.sessions]: (): SessionsResource => ({ sessions: services.sessions.list() }),
+    // The newest page; older ones through SESSIONS_PAGE_TEMPLATE below.
+    [HostResource.sessions]: (): SessionsResource => services.sessions.page({}),
     [HostResource.settings]: (): SettingsResource => settingsView(services),
     [HostResource.extensions]: (): ExtensionsResource => ({ extensions: services.extensions.views() }),
     [HostResource.tools]: () => toolsView(services.extensions, services.permissions, services.settings.get('alwaysOfferTools') ?? []),
@@ -110,6 +113,14 @@ export function createHostServer(services: HostServices): { server: McpServer; d
     const page = parseActivityPage(decodeURIComponent(String(variables.query)))
     if (page instanceof Error) throw page
     return json(uri.href, await activityOf().page(page))
+  })
+
+  // Another page of the session list than the newest, or one session (sessionsPageApi.ts): read once, not subscribed.
+  // Registered after the sessions' own templates, which the SDK tries first (its `{+query}` would match their paths too).
+  server.registerResource('sessions-page', new ResourceTemplate(SESSIONS_PAGE_TEMPLATE, { list: undefined }), { mimeType: 'application/json' }, async (uri, variables) => {
+    const page = parseSessionsPage(String(variables.query))
+    if (page instanceof Error) throw page
+    return json(uri.href, services.sessions.page(page))
   })
 
   server.registerResource('telemetry', TELEMETRY_URI, { mimeType: 'application/json' }, async () => {

@@ -5,18 +5,23 @@
 import { useEffect, useState } from 'react'
 import { useChatViewStore } from '../stores/chatViewStore'
 import { useModelsStore } from '../stores/modelsStore'
-import { useSessionsStore } from '../stores/sessionsStore'
+import { findSession, useSessionsStore } from '../stores/sessionsStore'
 import { useViewStore } from '../stores/viewStore'
 import { ChatView } from './chat/ChatView'
 import { FirstRunScreen } from './chat/FirstRunScreen'
 
 export function MainArea() {
-  const sessions = useSessionsStore((state) => state.sessions) ?? []
   const selectedId = useViewStore((state) => state.selectedId)
+  // Not in the loaded pages of the list (opened from a search result, a routine's run, a sub-agent's card): read by id.
+  const session = useSessionsStore((state) => findSession(state, selectedId))
+  const unread = useSessionsStore((state) => selectedId !== null && state.sessions !== null && !findSession(state, selectedId) && !(selectedId in state.single))
+  const ensure = useSessionsStore((state) => state.ensure)
   const selectSession = useViewStore((state) => state.selectSession)
   const created = useChatViewStore((state) => state.created)
   const models = useModelsStore((state) => state.models)
-  const session = sessions.find((candidate) => candidate.id === selectedId)
+  useEffect(() => {
+    if (unread && selectedId) ensure(selectedId)
+  }, [unread, selectedId, ensure])
 
   // A selected session that was in the list and is gone was deleted (in another window): let go of it.
   const [seen, setSeen] = useState<string | null>(null)

@@ -15,6 +15,8 @@ import { iconButton, secondaryButton } from './ui'
 export function Sidebar() {
   const act = useHostAction()
   const all = useSessionsStore((state) => state.sessions)
+  const hasMore = useSessionsStore((state) => state.hasMore)
+  const loadMore = useSessionsStore((state) => state.loadMore)
   // A sub-agent's conversation is opened from the tool card that asked it, not listed with the person's own.
   const sessions = useMemo(() => (all ?? []).filter((session) => !session.parent), [all])
   const screen = useViewStore((state) => state.screen)
@@ -35,6 +37,18 @@ export function Sidebar() {
     wide.addEventListener('change', follow)
     return () => wide.removeEventListener('change', follow)
   }, [setOpen])
+
+  // The list comes in pages (sessionsPageApi.ts): the next one loads while the end is within ten rows of view,
+  // or when what is loaded does not fill the column (a page of sub-agents' sessions shows nothing here).
+  useEffect(() => {
+    if (!scroller || !hasMore) return
+    const nearEnd = () => {
+      if (scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 10 * ROW_HEIGHT) loadMore()
+    }
+    nearEnd()
+    scroller.addEventListener('scroll', nearEnd, { passive: true })
+    return () => scroller.removeEventListener('scroll', nearEnd)
+  }, [scroller, hasMore, loadMore, sessions.length])
 
   const create = async () => {
     // A second press while the first is on its way would make a second session.
@@ -105,10 +119,15 @@ export function Sidebar() {
         Sessions
       </h2>
       <nav ref={setScroller} aria-labelledby="sessions-heading" className="min-h-0 flex-1 overflow-y-auto px-2 pb-2">
-        {sessions.length === 0 ? (
+        {sessions.length === 0 && !hasMore ? (
           <p className="px-3 py-2 text-sm text-zinc-500 dark:text-zinc-400">No sessions yet.</p>
         ) : (
           <SessionRows sessions={sessions} scroller={scroller} activeId={screen === 'sessions' ? selectedId : null} onSelect={selectSession} onDeleted={deleted} />
+        )}
+        {hasMore && (
+          <button type="button" onClick={loadMore} className="mt-1 w-full rounded-md px-3 py-1.5 text-left text-xs text-zinc-500 hover:bg-zinc-200/50 dark:text-zinc-400 dark:hover:bg-zinc-800/60">
+            Show older sessions
+          </button>
         )}
       </nav>
       <div className="border-t border-zinc-200 p-2 dark:border-zinc-800">
@@ -131,8 +150,11 @@ export function Sidebar() {
   )
 }
 
-/** Past this many sessions only the rows in view (and a few more) are drawn: the first draw costs the same with 10,000 as with 50. */
-const VIRTUAL_FROM = 150
+/**
+ * Past this many sessions only the rows in view (and a few more) are drawn: the first draw, a page of
+ * 100 sessions once there are more than 100, costs about what 40 rows cost, not 100.
+ */
+const VIRTUAL_FROM = 40
 /** A row's height as drawn (h-8 and the gap); rows being renamed are taller, which only moves the scroll estimate. */
 const ROW_HEIGHT = 34
 

@@ -9,7 +9,6 @@ import {
   InstallRequestsResourceSchema,
   ModelsResourceSchema,
   PermissionsResourceSchema,
-  SessionsResourceSchema,
   SettingsResourceSchema,
   ToolsResourceSchema,
 } from '../../shared/hostApi'
@@ -18,7 +17,7 @@ import { useElicitationsStore } from '../stores/elicitationsStore'
 import { useExtensionsStore } from '../stores/extensionsStore'
 import { useModelsStore } from '../stores/modelsStore'
 import { usePermissionsStore } from '../stores/permissionsStore'
-import { useSessionsStore } from '../stores/sessionsStore'
+import { feedSessions } from './sessionsFeed'
 import { useSettingsStore } from '../stores/settingsStore'
 import { openInstallRequests } from '../stores/installRequests'
 import type { HostClient } from './hostClient'
@@ -34,7 +33,7 @@ import { useAgentsStore } from '../stores/agentsStore'
  */
 export function feedStores(client: HostClient, later: (work: () => void) => void = (work) => work()): () => void {
   const unsubscribes = [
-    client.subscribe(HostResource.sessions, SessionsResourceSchema, ({ sessions }) => useSessionsStore.getState().setSessions(sessions)),
+    feedSessions(client),
     client.subscribe(HostResource.settings, SettingsResourceSchema, (settings) => useSettingsStore.getState().setSettings(settings)),
     client.subscribe(HostResource.models, ModelsResourceSchema, (models) => useModelsStore.getState().setModels(models)),
   ]

@@ -13,7 +13,7 @@ describe('warming up a host session', () => {
     expect(await warmUpHostSession(h.host)).toBe(true)
     const { client } = await h.connectOverPorts()
     const read = await client.readResource({ uri: HostResource.sessions })
-    expect(JSON.parse((read.contents[0] as { text: string }).text)).toEqual({ sessions: [] })
+    expect(JSON.parse((read.contents[0] as { text: string }).text)).toEqual({ sessions: [], total: 0 })
   })
 
   it('creates no session and writes nothing the window would show', async () => {

@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto'
 import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { z } from 'zod'
-import { SessionSummarySchema, type RootFolder, type SessionSummary, type ToolOffer } from '../../../shared/hostApi'
+import { SESSIONS_PAGE_SIZE, SessionSummarySchema, newestFirst, parseSessionCursor, sessionCursor, type RootFolder, type SessionSummary, type SessionsPageRequest, type SessionsResource, type ToolOffer } from '../../../shared/hostApi'
 import { log } from '../../log/log'
 import { writeFileAtomic } from '../../storage/atomicFile'
 import { makePrivateDir } from '../../storage/privateFiles'
@@ -33,6 +33,8 @@ export interface SessionIndex {
   /** Set when the index file was damaged at load and moved aside: tell the person once. */
   readonly damage?: { message: string; movedTo?: string }
   list(): SessionSummary[]
+  /** One page of the list, newest first (sessionsPageApi.ts): the page's sessions cost, not the whole list's. */
+  page(request: SessionsPageRequest): SessionsResource
   /** `run`: the agent it runs with and, for a sub-agent's session, the session that called it. */
   create(title?: string, run?: Pick<SessionSummary, 'agentId' | 'parent'>): Promise<SessionSummary>
   rename(id: string, title: string): Promise<SessionSummary>
@@ -131,12 +133,30 @@ export async function openSessionIndex(
     if (!session) throw new SessionNotFoundError(id)
     return session
   }
+  /**
+   * Puts a session in the map and in the sorted list where its order says (or takes it out): the list
+   * is kept sorted through changes, so a page after a committed message costs the page, not a sort of
+   * every session.
+   */
+  const put = (before: SessionSummary | undefined, after: SessionSummary | undefined) => {
+    if (after) sessions.set(after.id, after)
+    else if (before) sessions.delete(before.id)
+    if (!sorted) return
+    if (before) {
+      const at = firstAfter(sorted, before) - 1
+      if (sorted[at]?.id !== before.id) {
+        sorted = undefined
+        return
+      }
+      sorted.splice(at, 1)
+    }
+    if (after) sorted.splice(firstAfter(sorted, after), 0, after)
+  }
   /** Sets one field of a session (`undefined` leaves it out: the default) and saves the list. */
   const setField = async <K extends keyof SessionSummary>(id: string, key: K, value: SessionSummary[K] | undefined): Promise<SessionSummary> => {
     const { [key]: _previous, ...rest } = existing(id)
     const session = (value === undefined ? rest : { ...rest, [key]: value }) as SessionSummary
-    sorted = undefined
-    sessions.set(id, session)
+    put(existing(id), session)
     await commit([id])
     return session
   }
@@ -148,11 +168,22 @@ export async function openSessionIndex(
       sorted ??= [...sessions.values()].sort(newestFirst)
       return [...sorted]
     },
+    page(request) {
+      if (request.id !== undefined) {
+        const session = sessions.get(request.id)
+        return { sessions: session ? [session] : [], total: sessions.size }
+      }
+      sorted ??= [...sessions.values()].sort(newestFirst)
+      const after = request.before === undefined ? undefined : parseSessionCursor(request.before)
+      const from = after ? firstAfter(sorted, after) : 0
+      const page = sorted.slice(from, from + (request.limit ?? SESSIONS_PAGE_SIZE))
+      const last = page.at(-1)
+      return { sessions: page, ...(last && from + page.length < sorted.length ? { next: sessionCursor(last) } : {}), total: sessions.size }
+    },
     async create(title, run) {
       const stamp = now().toISOString()
       const session: SessionSummary = { id: randomUUID(), title: title ?? DEFAULT_SESSION_TITLE, created: stamp, updated: stamp, messageCount: 0, toolOffer: DEFAULT_TOOL_OFFER, ...(run?.agentId ? { agentId: run.agentId } : {}), ...(run?.parent ? { parent: run.parent } : {}) }
-      sorted = undefined
-      sessions.set(session.id, session)
+      put(undefined, session)
       await commit([session.id])
       return session
     },
@@ -167,15 +198,12 @@ export async function openSessionIndex(
       if (!session) return
       const found = [...new Set([...(session.foundTools ?? []), ...names])]
       if (found.length === (session.foundTools?.length ?? 0)) return
-      sorted = undefined
-      sessions.set(id, { ...session, foundTools: found })
+      put(session, { ...session, foundTools: found })
       await commit([id])
     },
     setRoots: (id, roots) => setField(id, 'roots', roots.length === 0 ? undefined : roots),
     async remove(id) {
-      existing(id)
-      sorted = undefined
-      sessions.delete(id)
+      put(existing(id), undefined)
       await commit([id])
     },
     onChange(listener) {
@@ -186,8 +214,7 @@ export async function openSessionIndex(
     noteCommitted(id, update) {
       const session = sessions.get(id)
       if (!session) return
-      sorted = undefined
-      sessions.set(id, { ...session, ...update })
+      put(session, { ...session, ...update })
       pending.add(id)
       for (const listener of listeners) listener()
       saveTimer ??= setTimeout(() => {
@@ -210,10 +237,16 @@ export async function openSessionIndex(
   }
 }
 
-/** Newest first; ISO times compare as strings (ordinal: much cheaper than a locale comparison over 10,000 sessions). */
-function newestFirst(a: SessionSummary, b: SessionSummary): number {
-  if (a.updated !== b.updated) return a.updated < b.updated ? 1 : -1
-  return a.id.localeCompare(b.id)
+/** The index in `sorted` (newest first) of the first session after `place` in that order: a binary search. */
+function firstAfter(sorted: readonly SessionSummary[], place: Pick<SessionSummary, 'updated' | 'id'>): number {
+  let low = 0
+  let high = sorted.length
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if (newestFirst(sorted[middle]!, place) <= 0) low = middle + 1
+    else high = middle
+  }
+  return low
 }
 
 /** One change in the journal: a session as it is now, or the id of one deleted. */

@@ -11,7 +11,7 @@ import {
   TurnInProgressError,
   activeMessages,
   composeSystemPrompt,
-  contextOutside,
+  ContextTally,
   PERSON_PROVENANCE,
   createTurnRegistry,
   defaultAgent,
@@ -299,13 +299,13 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
    * summary or a sub-agent loses nothing): what a rewind sets aside no longer counts, the person's new
    * message does not clear anything.
    */
-  const startContext = (id: string, history: readonly StoredMessage[], begin: TurnBegin, user: Provenance | undefined) => {
-    let active = activeMessages(history)
-    if (begin.rewind) {
-      const at = active.findIndex((message) => message.id === begin.rewind!.from)
-      if (at >= 0) active = active.slice(0, at)
-    }
-    permissions.setSessionContext(id, [...contextOutside(active, todaySource), ...outsideSourcesOf(user)])
+  const tallies = new WeakMap<LoadedSession, ContextTally>()
+  const startContext = (id: string, session: LoadedSession, begin: TurnBegin, user: Provenance | undefined) => {
+    // Kept with the loaded session and brought up to date: a turn reads the messages committed since the last one, not the whole history.
+    let tally = tallies.get(session)
+    if (!tally) tallies.set(session, (tally = new ContextTally()))
+    tally.follow(session.messages)
+    permissions.setSessionContext(id, [...tally.outside(todaySource, begin.rewind?.from), ...outsideSourcesOf(user)])
   }
 
   /** Starts a turn of the session's agent in a session that exists; returns at once with its id. */
@@ -320,7 +320,8 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
       emit(progressUri(id))
     }, agent.model ?? undefined)
     const agentTools = () => toolsForAgent(extensions.core.cache.catalog().tools, agent)
-    const history = (await load(id)).messages.slice()
+    const loadedSession = await load(id)
+    const history = loadedSession.messages.slice()
     // The model table first (the person's rows win), else what a local server says of the model.
     const contextWindow = factsFor(model.modelId, options.modelFacts?.() ?? []).contextWindow ?? (await models.serverContextWindow(providerId, model.modelId))
     // The agent servers this turn calls learn from it which turn is asking (nested calls, depth, cycles).
@@ -339,7 +340,7 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
       return authorization
     }
     const user = userProvenance(begin)
-    startContext(id, history, begin, user)
+    startContext(id, loadedSession, begin, user)
     const { turnId, done } = turns.begin(id, (turn) =>
       runTurn({
         sessionId: id,

@@ -5,7 +5,8 @@
  *   deleted and built again, never trusted;
  * - brings it up to date with the session files in the background, oldest session first: a file whose
  *   size and modification time match what was indexed is skipped, any other is indexed again whole,
- *   one session per transaction, yielding between sessions so commits are taken in between;
+ *   many sessions per transaction (a slice of BATCH_MESSAGES messages or BATCH_MS), yielding between
+ *   slices so commits are taken in between;
  * - adds each committed message as the main thread reports it; a rewind (regenerate, edit) indexes its
  *   session again from the file, so what it set aside leaves search; a deleted session leaves with it.
  *
@@ -19,7 +20,7 @@ import { parentPort, workerData } from 'node:worker_threads'
 import type { DatabaseSync as Database, StatementSync } from 'node:sqlite'
 
 /** Bumped when the tables change: an index of another version is built again. */
-export const SEARCH_SCHEMA_VERSION = '1'
+export const SEARCH_SCHEMA_VERSION = '2'
 
 export interface SearchDocument {
   id: string
@@ -41,7 +42,8 @@ export type ToWorker =
 /** Worker → main. */
 export type FromWorker =
   | { type: 'opened'; rebuilt: boolean }
-  | { type: 'state'; catchingUp: boolean; done: number; total: number }
+  /** `transactions`: how many the background pass has written since the sync (many sessions go in one). */
+  | { type: 'state'; catchingUp: boolean; done: number; total: number; transactions: number }
   | { type: 'flushed'; token: number }
   | { type: 'problem'; message: string }
   | { type: 'closed' }
@@ -49,14 +51,21 @@ export type FromWorker =
 export interface SearchWorkerData {
   dbPath: string
   sessionsDir: string
+  /** The background pass's slice, when not BATCH_MESSAGES / BATCH_MS (tests make it depend on counts only). */
+  batch?: { messages: number; ms: number }
 }
 
-/** The tables: `docs` says where each indexed message is; `messages` (FTS5) holds its text under the same rowid. */
+/**
+ * The tables: `docs` says where each indexed message is; `messages` (FTS5) holds its text under the
+ * same rowid. A message is unique within its session: the key (session, message) keeps one session's
+ * rows together (version 1's key on the message id alone, random UUIDs, made each insert touch pages
+ * all over an index of a million entries: 2.5× the time of the whole docs table at 1,000,000
+ * messages) and serves the deletes by session as well.
+ */
 export const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS files (session TEXT PRIMARY KEY, size INTEGER NOT NULL, mtime REAL NOT NULL);
-CREATE TABLE IF NOT EXISTS docs (rowid INTEGER PRIMARY KEY, session TEXT NOT NULL, message TEXT NOT NULL UNIQUE, role TEXT NOT NULL, at TEXT NOT NULL);
-CREATE INDEX IF NOT EXISTS docs_session ON docs (session);
+CREATE TABLE IF NOT EXISTS docs (rowid INTEGER PRIMARY KEY, session TEXT NOT NULL, message TEXT NOT NULL, role TEXT NOT NULL, at TEXT NOT NULL, UNIQUE (session, message));
 CREATE VIRTUAL TABLE IF NOT EXISTS messages USING fts5 (text, tokenize = 'unicode61 remove_diacritics 2');
 CREATE VIRTUAL TABLE IF NOT EXISTS vocab USING fts5vocab (messages, 'row');
 `
@@ -132,6 +141,19 @@ function documentOf(line: Line): SearchDocument | undefined {
   return { id: line.id as string, role: line.kind, text: line.text, at: typeof line.at === 'string' ? line.at : '' }
 }
 
+/**
+ * The background pass writes this many messages, or for this long, per transaction before it yields.
+ * One transaction per session (100 messages) made FTS5 write a segment and SQLite a WAL commit per
+ * session, and the merges of those small segments grew with the index: the build of 1,000,000 messages
+ * did not finish in 600 s. Thousands of messages per transaction make few large segments; a slice
+ * still ends within about a quarter of a second, so a commit reported meanwhile waits no longer.
+ */
+export const BATCH_MESSAGES = 20_000
+export const BATCH_MS = 250
+
+/** Page cache for the writer (KiB, SQLite's negative form): the message-id index of a million messages stays in memory while it is built. */
+const CACHE_KIB = 32 * 1024
+
 /** Modification times are compared to the millisecond: what every file system and copy tool keeps. */
 function millis(mtimeMs: number): number {
   return Math.trunc(mtimeMs)
@@ -151,6 +173,7 @@ class Writer {
   private queue: string[] = []
   private total = 0
   private done = 0
+  private transactions = 0
   private syncing = false
   private readonly sqlite = loadSqlite()
   private readonly data: SearchWorkerData
@@ -187,7 +210,7 @@ class Writer {
   private connect(): void {
     createPrivateFile(this.data.dbPath)
     this.db = new this.sqlite.DatabaseSync(this.data.dbPath)
-    this.db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;')
+    this.db.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000; PRAGMA cache_size = -${CACHE_KIB};`)
     this.db.exec(SCHEMA)
     this.db.prepare(`INSERT OR IGNORE INTO meta (key, value) VALUES ('schema', ?)`).run(SEARCH_SCHEMA_VERSION)
     this.insertDoc = this.db.prepare('INSERT OR IGNORE INTO docs (session, message, role, at) VALUES (?, ?, ?, ?)')
@@ -219,8 +242,16 @@ class Writer {
     }
   }
 
-  /** Indexes a session again from its file. */
+  /** Indexes a session again from its file, in a transaction of its own. */
   reindex(session: string): void {
+    this.inTransaction(() => this.reindexIn(session, true))
+  }
+
+  /**
+   * Indexes a session again from its file, inside the caller's transaction; returns how many messages
+   * it wrote. `known`: the index may hold some of it (else there is nothing to delete first).
+   */
+  private reindexIn(session: string, known: boolean): number {
     let data: Buffer
     let mtime: number
     try {
@@ -228,24 +259,27 @@ class Writer {
       data = readFileSync(this.fileOf(session))
     } catch {
       // No file (a session without messages yet, or deleted meanwhile): nothing to find in it.
-      this.forget(session)
-      return
+      if (known) this.forgetIn(session)
+      return 0
     }
     const { documents, bytes } = documentsOfFile(data)
-    this.inTransaction(() => {
+    if (known) {
       this.dropTexts.run(session)
       this.dropDocs.run(session)
-      for (const document of documents) this.add(session, document)
-      this.setFile.run(session, bytes, mtime)
-    })
+    }
+    for (const document of documents) this.add(session, document)
+    this.setFile.run(session, bytes, mtime)
+    return documents.length
   }
 
   forget(session: string): void {
-    this.inTransaction(() => {
-      this.dropTexts.run(session)
-      this.dropDocs.run(session)
-      this.dropFile.run(session)
-    })
+    this.inTransaction(() => this.forgetIn(session))
+  }
+
+  private forgetIn(session: string): void {
+    this.dropTexts.run(session)
+    this.dropDocs.run(session)
+    this.dropFile.run(session)
   }
 
   /**
@@ -278,44 +312,53 @@ class Writer {
     this.queue = [...sessions]
     this.total = sessions.length
     this.done = 0
-    this.post({ type: 'state', catchingUp: true, done: 0, total: this.total })
+    this.transactions = 0
+    this.post({ type: 'state', catchingUp: true, done: 0, total: this.total, transactions: 0 })
     if (!this.syncing) {
       this.syncing = true
       setImmediate(() => this.step())
     }
   }
 
-  /** One slice of the background pass (a few sessions or ~20 ms), then the event loop takes messages. */
+  /** One slice of the background pass (BATCH_MESSAGES messages or BATCH_MS, in one transaction), then the event loop takes messages. */
   private step(): void {
     const began = performance.now()
+    const slice: string[] = []
     try {
-      while (this.queue.length > 0 && performance.now() - began < 20) {
-        const session = this.queue.shift()!
-        this.done++
-        const row = this.fileRow.get(session) as { size: number; mtime: number } | undefined
-        let stat: { size: number; mtimeMs: number } | undefined
-        try {
-          stat = statSync(this.fileOf(session))
-        } catch {
-          stat = undefined
+      this.inTransaction(() => {
+        let written = 0
+        while (this.queue.length > 0 && written < (this.data.batch?.messages ?? BATCH_MESSAGES) && performance.now() - began < (this.data.batch?.ms ?? BATCH_MS)) {
+          const session = this.queue.shift()!
+          slice.push(session)
+          const row = this.fileRow.get(session) as { size: number; mtime: number } | undefined
+          let stat: { size: number; mtimeMs: number } | undefined
+          try {
+            stat = statSync(this.fileOf(session))
+          } catch {
+            stat = undefined
+          }
+          if (!stat) {
+            if (row) this.forgetIn(session)
+          } else if (!row || row.size !== stat.size || row.mtime !== millis(stat.mtimeMs)) {
+            written += this.reindexIn(session, row !== undefined)
+          }
         }
-        if (!stat) {
-          if (row) this.forget(session)
-          continue
-        }
-        if (row && row.size === stat.size && row.mtime === millis(stat.mtimeMs)) continue
-        this.reindex(session)
-      }
+      })
+      this.transactions++
+      this.done += slice.length
     } catch (error) {
+      // The slice was rolled back: the session that failed is passed over (the next start tries it again), the others are taken again.
+      this.queue.unshift(...slice.slice(0, -1))
+      this.done++
       this.post({ type: 'problem', message: `The search index could not be brought up to date: ${(error as Error).message}` })
     }
     if (this.queue.length > 0) {
-      this.post({ type: 'state', catchingUp: true, done: this.done, total: this.total })
+      this.post({ type: 'state', catchingUp: true, done: this.done, total: this.total, transactions: this.transactions })
       setImmediate(() => this.step())
       return
     }
     this.syncing = false
-    this.post({ type: 'state', catchingUp: false, done: this.done, total: this.total })
+    this.post({ type: 'state', catchingUp: false, done: this.done, total: this.total, transactions: this.transactions })
   }
 
   close(): void {
