@@ -93,12 +93,15 @@ async function openForAppend(path: string): Promise<FileHandle> {
     handle = await open(path, 'a+', PRIVATE_FILE_MODE)
   }
   try {
-    if (!created) await dropTornTail(handle, path)
+    if (created) {
+      // A new file has no torn tail, and 'a+' appends as 'a' does: kept, not closed and opened again.
+      // Its directory entry must be durable too, or the whole file can vanish on power loss: once per session file, not per message.
+      await syncDirectory(dirname(path))
+      return handle
+    }
+    await dropTornTail(handle, path)
     await handle.close()
     handle = await open(path, 'a', PRIVATE_FILE_MODE)
-    // A new file's directory entry must be durable too, or the whole file can vanish on power loss.
-    // Once per session file, not per message.
-    if (created) await syncDirectory(dirname(path))
     return handle
   } catch (error) {
     await handle.close().catch(() => undefined)
