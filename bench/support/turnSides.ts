@@ -95,40 +95,44 @@ export async function prepareHost(window: Client, model: ScriptedModelServer, se
   await call(window, 'tool_set_always_offer', { name: 'echo__echo', alwaysOffer: true })
 }
 
-/** The host's side: plays turns through `window` (one new session each, as the floor's new file). */
-export function hostTurns(window: Client, model: ScriptedModelServer): { turn(): Promise<PlayedTurn> } {
+/** The host's side: plays turns through `window` (one new session each, as the floor's new file; or in `sessionId`). */
+export function hostTurns(window: Client, model: ScriptedModelServer): { turn(sessionId?: string): Promise<PlayedTurn & { sessionId: string }> } {
   let updated: (() => void) | undefined
   window.setNotificationHandler('notifications/resources/updated', () => updated?.())
   /** Resolves once the window has read the turn's final answer, woken by the history's update notification. */
-  const answered = async (sessionId: string) => {
+  const answered = async (sessionId: string, turnId: string) => {
     for (;;) {
       const next = new Promise<void>((settle) => (updated = settle))
       const { messages } = await read(window, historyUri(sessionId), HistoryResourceSchema)
       const last = messages.at(-1)
-      if (messages.length > 1 && last?.role === 'assistant' && (last.toolCalls ?? []).length === 0) return
+      if (last?.role === 'assistant' && last.turnId === turnId && (last.toolCalls ?? []).length === 0) return
       await Promise.race([next, new Promise((settle) => setTimeout(settle, 50))])
     }
   }
   return {
-    async turn() {
+    async turn(inSession) {
       const firstRequest = model.modelRequests.length
       model.push(...scriptedTurn('echo__echo'))
       const sent = epochMs()
-      const { sessionId } = (await call(window, 'chat_send', { text: TURN_TEXT })).structuredContent as { sessionId: string }
+      const { sessionId, turnId } = (await call(window, 'chat_send', { text: TURN_TEXT, ...(inSession ? { sessionId: inSession } : {}) })).structuredContent as { sessionId: string; turnId: string }
       await window.subscribeResource({ uri: historyUri(sessionId) })
-      await answered(sessionId)
+      await answered(sessionId, turnId)
       const done = epochMs()
       await window.unsubscribeResource({ uri: historyUri(sessionId) })
-      return { firstRequest, sent, done }
+      return { firstRequest, sent, done, sessionId }
     },
   }
 }
 
-/** The kinds of the lines in every session file under `dataDir` (one line per durable write). */
+/**
+ * The kinds of the lines in every session file under `sessionsDir` (one line per durable write). The
+ * session list's journal (`index.jsonl`) is not a session file: its lines are not synced on a turn's
+ * path (agent/session/sessionIndex.ts; test/main/agent/turnDurableWrites.test.ts counts the syncs themselves).
+ */
 export async function sessionFileKinds(sessionsDir: string): Promise<string[]> {
   const kinds: string[] = []
   for (const name of (await readdir(sessionsDir)).sort()) {
-    if (!name.endsWith('.jsonl')) continue
+    if (!name.endsWith('.jsonl') || name === 'index.jsonl') continue
     for (const line of (await readFile(join(sessionsDir, name), 'utf8')).split('\n')) if (line) kinds.push((JSON.parse(line) as { kind: string }).kind)
   }
   return kinds

@@ -49,7 +49,9 @@ export function createLanguageModel(config: ProviderConfig, modelId: string, opt
   // lives for one turn (modelService.selectedModel), so the key stays in memory no longer than that,
   // and a key changed in settings still applies to the very next call.
   let built: { apiKey: string | undefined; model: LanguageModelV4 } | undefined
-  const modelFor = (apiKey: string | undefined) => (built && built.apiKey === apiKey ? built.model : (built = { apiKey, model: kind.createModel(connection(apiKey), modelId, config) }).model)
+  // A provider without a key (a local server) calls with the model that answered what it is: one build a turn, not two.
+  const modelFor = (apiKey: string | undefined) =>
+    built && built.apiKey === apiKey ? built.model : (built = { apiKey, model: apiKey === undefined && description ? description : kind.createModel(connection(apiKey), modelId, config) }).model
 
   async function call<Result>(
     callOptions: LanguageModelCallOptions,

@@ -38,8 +38,12 @@ export class SessionAppender {
   /**
    * Appends `line` (without its newline) durably; resolves with the file's size after it (where the
    * line ends: the search index keeps count of what it has read by it). Rejects if the write or the sync fails.
+   * `durable: false` leaves out the fdatasync, for lines that can be rebuilt from another file (the
+   * session index's counts and new entries, from the session files): the line is in the page cache at
+   * once (it survives the process being killed) and reaches the disk with the next synced append of
+   * this file, or when the system writes it back.
    */
-  append(line: string): Promise<number> {
+  append(line: string, { durable = true }: { durable?: boolean } = {}): Promise<number> {
     if (this.closed) return Promise.reject(new Error(`the session file ${this.path} is closed`))
     const data = Buffer.from(`${line}\n`, 'utf8')
     const next = this.queue.catch(() => undefined).then(async () => {
@@ -50,7 +54,7 @@ export class SessionAppender {
         const { bytesWritten } = await handle.write(data, written, data.length - written)
         written += bytesWritten
       }
-      await handle.datasync()
+      if (durable) await handle.datasync()
       this.size += data.length
       return this.size
     })
@@ -89,12 +93,15 @@ async function openForAppend(path: string): Promise<FileHandle> {
     handle = await open(path, 'a+', PRIVATE_FILE_MODE)
   }
   try {
-    if (!created) await dropTornTail(handle, path)
+    if (created) {
+      // A new file has no torn tail, and 'a+' appends as 'a' does: kept, not closed and opened again.
+      // Its directory entry must be durable too, or the whole file can vanish on power loss: once per session file, not per message.
+      await syncDirectory(dirname(path))
+      return handle
+    }
+    await dropTornTail(handle, path)
     await handle.close()
     handle = await open(path, 'a', PRIVATE_FILE_MODE)
-    // A new file's directory entry must be durable too, or the whole file can vanish on power loss.
-    // Once per session file, not per message.
-    if (created) await syncDirectory(dirname(path))
     return handle
   } catch (error) {
     await handle.close().catch(() => undefined)

@@ -6,9 +6,19 @@
  * once the journal has grown to the size of the list (amortised O(1) per change), and at close.
  * A crash between the two writes is harmless: the journal replayed over the newer snapshot ends in the
  * same state.
+ *
+ * Durable writes (issue 33): a turn commits its messages with one fdatasync each in the session file,
+ * and the index adds none. A new session's line and the counts noted after commits are appended
+ * without a sync of their own: they are in the page cache at once (a killed process loses nothing)
+ * and reach the disk with the next synced line or the system's write-back. What only a power loss
+ * could drop is rebuilt from the session files, which are the truth: at a start after an unclean end
+ * (the journal was not folded at close), a session file the list does not know is added back
+ * (recoverOrphans), and the sessions store corrects a stale count when it loads a session. Changes
+ * the person makes to the list (rename, delete, settings) stay durable before they are acknowledged.
  */
 import { randomUUID } from 'node:crypto'
-import { readFileSync, rmSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { SESSIONS_PAGE_SIZE, SessionSummarySchema, newestFirst, parseSessionCursor, sessionCursor, type RootFolder, type SessionSummary, type SessionsPageRequest, type SessionsResource, type ToolOffer } from '../../../shared/hostApi'
@@ -17,6 +27,9 @@ import { writeFileAtomic } from '../../storage/atomicFile'
 import { makePrivateDir } from '../../storage/privateFiles'
 import { readJsonFile } from '../../storage/jsonFile'
 import { SessionAppender } from './sessionAppender'
+import { readSessionFile } from './sessionFileRead'
+import { titleFromText } from './sessionTitle'
+import { shownCount } from '../setAside'
 
 const IndexFileSchema = z.object({ version: z.literal(1), sessions: z.array(SessionSummarySchema) })
 
@@ -59,7 +72,7 @@ export interface SessionIndex {
    * truth; the store corrects a stale count when it loads the session). Unknown ids are ignored.
    */
   noteCommitted(id: string, update: { messageCount: number; updated: string; title?: string }): void
-  /** Saves a pending coalesced write now. */
+  /** Saves a pending coalesced write now (unsynced, as the coalesced save: see the header). */
   flush(): Promise<void>
   /** Saves what is pending and folds the journal into the snapshot (at the app's end). */
   close(): Promise<void>
@@ -84,7 +97,10 @@ export async function openSessionIndex(
   const sessions = new Map<string, SessionSummary>()
   const loaded = load(file)
   for (const session of loaded.sessions) sessions.set(session.id, session)
+  // A journal left at start means the last run did not end by close(): look for sessions it may have lost.
+  const uncleanEnd = existsSync(journalFile)
   let journalLines = replay(journalFile, sessions)
+  const recovered = uncleanEnd ? await recoverOrphans(dir, sessions) : []
   /** The list newest first, kept until the next change. */
   let sorted: SessionSummary[] | undefined
   const listeners = new Set<() => void>()
@@ -95,7 +111,7 @@ export async function openSessionIndex(
   const pending = new Set<string>()
   let saveTimer: NodeJS.Timeout | undefined
   // A snapshot is written at once when there is none (a new data folder) or the old one was damaged.
-  let snapshotDue = loaded.missing || loaded.damage !== undefined
+  let snapshotDue = loaded.missing || loaded.damage !== undefined || recovered.length > 0
 
   const snapshot = async () => {
     await journal?.close()
@@ -105,28 +121,33 @@ export async function openSessionIndex(
     journalLines = 0
     snapshotDue = false
   }
-  /** Saves `lines` (changes to the list) and tells the listeners. */
-  const save = async (lines: readonly JournalLine[]): Promise<void> => {
+  /** Saves `lines` (changes to the list) and tells the listeners; `durable: false`: lines the session files can rebuild (see above). */
+  const save = async (lines: readonly JournalLine[], durable: boolean): Promise<void> => {
     writing = writing
       .catch(() => undefined)
       .then(async () => {
         if (snapshotDue || journalLines + lines.length > Math.max(JOURNAL_LINES, sessions.size)) return snapshot()
+        if (lines.length === 0) return
         journal ??= new SessionAppender(journalFile)
-        for (const line of lines) await journal.append(JSON.stringify(line))
+        // One write for the lines of one save (a coalesced save can hold several sessions).
+        await journal.append(lines.map((line) => JSON.stringify(line)).join('\n'), { durable })
         journalLines += lines.length
       })
     await writing
     for (const listener of listeners) listener()
   }
-  const commit = async (ids: readonly string[] = []): Promise<void> => {
+  const commit = async (ids: readonly string[] = [], durable = true): Promise<void> => {
     clearTimeout(saveTimer)
     saveTimer = undefined
     const changed = new Set([...pending, ...ids])
     pending.clear()
-    await save([...changed].map((id): JournalLine => {
-      const session = sessions.get(id)
-      return session ? { set: session } : { remove: id }
-    }))
+    await save(
+      [...changed].map((id): JournalLine => {
+        const session = sessions.get(id)
+        return session ? { set: session } : { remove: id }
+      }),
+      durable,
+    )
   }
   const existing = (id: string): SessionSummary => {
     const session = sessions.get(id)
@@ -184,7 +205,8 @@ export async function openSessionIndex(
       const stamp = now().toISOString()
       const session: SessionSummary = { id: randomUUID(), title: title ?? DEFAULT_SESSION_TITLE, created: stamp, updated: stamp, messageCount: 0, toolOffer: DEFAULT_TOOL_OFFER, ...(run?.agentId ? { agentId: run.agentId } : {}), ...(run?.parent ? { parent: run.parent } : {}) }
       put(undefined, session)
-      await commit([session.id])
+      // Not synced: its first message's commit makes the session file durable, and the file brings it back (recoverOrphans).
+      await commit([session.id], false)
       return session
     },
     rename: (id, title) => setField(id, 'title', title),
@@ -219,12 +241,13 @@ export async function openSessionIndex(
       for (const listener of listeners) listener()
       saveTimer ??= setTimeout(() => {
         saveTimer = undefined
-        commit().catch((error: Error) => log('error', 'sessions', `could not save the session list: ${error.message}`))
+        // Not synced: the session file holds the count and the time (the store corrects a stale one on load).
+        commit([], false).catch((error: Error) => log('error', 'sessions', `could not save the session list: ${error.message}`))
       }, options.saveDelayMs ?? INDEX_SAVE_DELAY_MS)
       // A pending save must not keep a headless host or a test process alive.
       saveTimer.unref()
     },
-    flush: () => (saveTimer ? commit() : writing.catch(() => undefined)),
+    flush: () => (saveTimer ? commit([], false) : writing.catch(() => undefined)),
     async close() {
       if (saveTimer) await commit()
       await writing.catch(() => undefined)
@@ -247,6 +270,34 @@ function firstAfter(sorted: readonly SessionSummary[], place: Pick<SessionSummar
     else high = middle
   }
   return low
+}
+
+/** The session files' names: `<id>.jsonl` (the journal, `index.jsonl`, is not one). */
+const SESSION_FILE = /^([A-Za-z0-9_-]{1,100})\.jsonl$/
+
+/**
+ * Adds back the sessions whose files exist but whose unsynced index line a power loss dropped: the
+ * title from the first message (the default title otherwise), times and count from the file. What
+ * only the lost line held (a sub-agent session's parent, its agent) cannot be rebuilt; it opens as a
+ * session of its own. Runs only at a start after an unclean end, so a normal start reads no folder.
+ */
+async function recoverOrphans(dir: string, sessions: Map<string, SessionSummary>): Promise<SessionSummary[]> {
+  const recovered: SessionSummary[] = []
+  for (const name of await readdir(dir).catch(() => [] as string[])) {
+    const id = SESSION_FILE.exec(name)?.[1]
+    if (!id || id === 'index' || sessions.has(id)) continue
+    const { messages } = await readSessionFile(join(dir, name)).catch(() => ({ messages: [] }))
+    const first = messages[0]
+    const last = messages.at(-1)
+    if (!first || !last) continue
+    const firstUser = messages.find((message) => message.kind === 'user')
+    const title = (firstUser?.kind === 'user' && titleFromText(firstUser.text)) || DEFAULT_SESSION_TITLE
+    const session: SessionSummary = { id, title, created: first.at, updated: last.at, messageCount: shownCount(messages), toolOffer: DEFAULT_TOOL_OFFER }
+    sessions.set(id, session)
+    recovered.push(session)
+  }
+  if (recovered.length > 0) log('warn', 'sessions', `${recovered.length} session(s) missing from the session list after an unclean end were added back from their files`)
+  return recovered
 }
 
 /** One change in the journal: a session as it is now, or the id of one deleted. */

@@ -58,7 +58,8 @@ export interface SessionStore {
   fullResult(sessionId: string, messageId: string): Promise<CallToolResult | undefined>
   /**
    * Told after each commit (the history resource's `resources/updated`); `where.end`: the session
-   * file's size after the message's line (the search index follows the file by it). Returns the unsubscribe.
+   * file's size after the message's line (the search index follows the file by it), `where.bytes`: the
+   * line's own size with its newline. Returns the unsubscribe.
    */
   onCommitted(listener: CommitListener): () => void
   /** Removes the session from the index and deletes its files. */
@@ -67,7 +68,7 @@ export interface SessionStore {
   close(): Promise<void>
 }
 
-export type CommitListener = (sessionId: string, message: StoredMessage, where: { end: number }) => void
+export type CommitListener = (sessionId: string, message: StoredMessage, where: { end: number; bytes: number }) => void
 
 export class UnknownSessionError extends Error {
   constructor(id: string) {
@@ -136,7 +137,10 @@ export async function openSessionStore(options: SessionStoreOptions): Promise<Se
       let message = maskSecretValuesIn(StoredMessageSchema.parse({ ...draft, v: STORED_MESSAGE_VERSION, id, at: now().toISOString() }))
       const fullResult = extra.fullResult && maskSecretValuesIn(extra.fullResult)
       if (message.kind === 'tool-result') message = await capStoredResult(message, fullResult, { maxStored, resultsDir: resultsDirOf(sessionId) })
-      const end = await appenderFor(sessionId).append(JSON.stringify(message))
+      const line = JSON.stringify(message)
+      const end = await appenderFor(sessionId).append(line)
+      // Listeners that need the line's size (the search index follows the file by it) get it here, not by stringifying the message again.
+      const bytes = Buffer.byteLength(line) + 1
       if (message.kind === 'rewind') {
         // Messages were set aside: counted again from the file (rare, and the file is in the page cache).
         counts.delete(sessionId)
@@ -149,7 +153,7 @@ export async function openSessionStore(options: SessionStoreOptions): Promise<Se
       index.noteCommitted(sessionId, { messageCount: count.messageCount, updated: message.at, ...(title ? { title } : {}) })
       for (const listener of listeners) {
         try {
-          listener(sessionId, message, { end })
+          listener(sessionId, message, { end, bytes })
         } catch (error) {
           // The message is committed; a failing listener must not make the commit look failed.
           log('error', 'sessions', `a commit listener failed: ${(error as Error).message}`)

@@ -10,7 +10,8 @@
  * Writes happen in a worker thread (searchWorker.ts): each commit is added as it is made, a rewind
  * indexes its session again (what it set aside leaves search), a deleted session leaves; data written
  * before the index existed, or while the app was not running, is indexed in the background, checked
- * against each session file's size and modification time. Searches read the file here on the main
+ * against each session file's size and modification time. The worker starts on first need (the first
+ * search or commit of a run), not with the host: an idle host runs no thread for it. Searches read the file here on the main
  * thread through their own connection, which only reads (WAL: readers never wait for the writer), so no text is
  * kept in memory: a snippet is cut from the text the index holds, for the page of results only.
  *
@@ -32,7 +33,11 @@ import { SEARCH_SCHEMA_VERSION, loadSqlite, type FromWorker, type SearchWorkerDa
 export interface ChatSearchOptions {
   dataDir: string
   sessions: Pick<SessionIndex, 'list' | 'get'>
-  /** How long after start the background pass begins when nothing asks for search before (default 2 s: the start itself comes first). */
+  /**
+   * When set, the index also starts this long after creation if nothing needed it before. By default it
+   * starts on first need only (issue 33): the first search or the first commit of this run, so a host
+   * that is only started and left idle runs no worker thread (about 13 MB of resident memory).
+   */
   startDelayMs?: number
   /** Words in more messages than this are answered newest first (default COMMON_DOCUMENTS). */
   commonDocuments?: number
@@ -51,7 +56,7 @@ export interface SearchPage {
 export interface ChatSearch {
   search(query: string, options?: { limit?: number; offset?: number }): Promise<SearchPage>
   /** Told after each commit (SessionStore.onCommitted): `end`, the session file's size after the message's line. */
-  noteCommitted(sessionId: string, message: StoredMessage, end: number): void
+  noteCommitted(sessionId: string, message: StoredMessage, end: number, bytes?: number): void
   /** Told when a session is deleted. */
   forget(sessionId: string): void
   /** Resolves once the background pass is through (tests, the benchmark). */
@@ -179,8 +184,11 @@ export function createChatSearch(options: ChatSearchOptions): ChatSearch {
     post({ type: 'rebuild' })
   }
 
+  /** Set from the first start() until its worker stops: a second call meanwhile (a commit and a search at once) waits for the same worker, never starts another. */
+  let launching = false
   const start = () => {
-    if (worker || closed) return opened ?? Promise.resolve()
+    if (worker || launching || closed) return opened ?? Promise.resolve()
+    launching = true
     opened = new Promise<void>((resolve) => (openedNow = resolve))
     void makePrivateDir(dir)
       .then(() => {
@@ -217,6 +225,7 @@ export function createChatSearch(options: ChatSearchOptions): ChatSearch {
         worker.on('error', (error) => {
           log('error', 'search', `the search index stopped: ${error.message}`)
           worker = undefined
+          launching = false
           openedNow?.()
           for (const flushed of flushes.values()) flushed()
           flushes.clear()
@@ -224,12 +233,13 @@ export function createChatSearch(options: ChatSearchOptions): ChatSearch {
       })
       .catch((error: Error) => {
         log('error', 'search', `the search index could not start: ${error.message}`)
+        launching = false
         openedNow?.()
       })
     return opened
   }
-  const startTimer = setTimeout(() => void start(), options.startDelayMs ?? 2000)
-  startTimer.unref()
+  const startTimer = options.startDelayMs === undefined ? undefined : setTimeout(() => void start(), options.startDelayMs)
+  startTimer?.unref()
 
   /** Waits until the worker has taken every commit reported so far. */
   const flushed = async () => {
@@ -277,8 +287,12 @@ export function createChatSearch(options: ChatSearchOptions): ChatSearch {
       }
       return { results, order, ...(rows.length > limit ? { hasMore: true } : {}), ...(catchingUp ? { catchingUp } : {}) }
     },
-    noteCommitted(sessionId, message, end) {
-      if (!worker) return // Not started yet: the background pass finds it in the file.
+    noteCommitted(sessionId, message, end, lineBytes) {
+      if (!worker) {
+        // The first commit of this run starts the index; its background pass finds this message in the file.
+        void start()
+        return
+      }
       const shown = isShownMessage(message) && (message.kind === 'user' || message.kind === 'assistant') && message.text !== ''
       post({
         type: 'commit',
@@ -287,7 +301,7 @@ export function createChatSearch(options: ChatSearchOptions): ChatSearch {
         kind: message.kind,
         ...(shown ? { document: { id: message.id, role: message.kind as 'user' | 'assistant', text: (message as { text: string }).text, at: message.at } } : {}),
         // The line as the store wrote it (sessionStore.ts: JSON.stringify(message) and a newline).
-        bytes: Buffer.byteLength(JSON.stringify(message)) + 1,
+        bytes: lineBytes ?? Buffer.byteLength(JSON.stringify(message)) + 1,
         end,
       })
       dirty = true

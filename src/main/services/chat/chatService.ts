@@ -228,7 +228,7 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
   const search = createChatSearch({ dataDir: options.dataDir, sessions })
   if (options.onCommitted) store.onCommitted(options.onCommitted)
   store.onCommitted((sessionId, message, where) => {
-    search.noteCommitted(sessionId, message, where.end)
+    search.noteCommitted(sessionId, message, where.end, where.bytes)
     const session = loaded.get(sessionId)
     // A commit while the file is still loading is already in what load() reads.
     if (session) void session.then((value) => value.messages.at(-1)?.id !== message.id && value.messages.push(message))

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { appendFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { openSessionIndex, SessionNotFoundError } from '../../../../src/main/agent/session/sessionIndex'
+import { openSessionStore } from '../../../../src/main/agent/session/sessionStore'
 import { tempDir } from '../../../helpers/tempDir'
 
 let cleanup: (() => Promise<void>)[] = []
@@ -107,5 +108,30 @@ describe('session index', () => {
     expect(await readdir(join(dataDir, 'sessions'))).toEqual(['index.json'])
     await writeFile(join(dataDir, 'sessions', 'index.jsonl'), journal)
     expect((await openSessionIndex(dataDir)).list()).toEqual(reopened.list())
+  })
+
+  it('adds back, at a start after an unclean end, a session whose unsynced list line was lost: title, times and count from its file', async () => {
+    const dataDir = await dir()
+    const index = await openSessionIndex(dataDir)
+    const kept = await index.create('Kept')
+    const store = await openSessionStore({ dataDir, index })
+    const lost = await index.create()
+    await store.append(lost.id, { kind: 'user', turnId: 't1', text: 'Plan the trip to Lisbon' })
+    await store.append(lost.id, { kind: 'assistant', turnId: 't1', step: 1, text: 'Here is a plan.', toolCalls: [], end: 'complete' })
+    await index.flush()
+    // A power loss drops what was not synced: the new session's line and its counts (the journal keeps the synced lines before them).
+    const journalFile = join(dataDir, 'sessions', 'index.jsonl')
+    const lines = (await readFile(journalFile, 'utf8')).split('\n').filter(Boolean)
+    await writeFile(journalFile, `${lines.filter((line) => !line.includes(lost.id)).join('\n')}\n`)
+
+    const reopened = await openSessionIndex(dataDir)
+    expect(reopened.get(kept.id)?.title).toBe('Kept')
+    const back = reopened.get(lost.id)
+    expect(back).toMatchObject({ id: lost.id, title: 'Plan the trip to Lisbon', messageCount: 2, toolOffer: 'auto' })
+    const messages = (await openSessionStore({ dataDir, index: reopened }).then((again) => again.load(lost.id))).messages
+    expect(back?.created).toBe(messages[0]?.at)
+    expect(back?.updated).toBe(messages.at(-1)?.at)
+    // Written out at once: the next start finds it in the list itself.
+    expect((await openSessionIndex(dataDir)).get(lost.id)?.title).toBe('Plan the trip to Lisbon')
   })
 })

@@ -4,9 +4,9 @@
  * creates, commits, renames and deletions, every page is what a fresh sort of the sessions gives.
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import { openSessionIndex, type SessionIndex } from '../../../src/main/agent/session/sessionIndex'
-import { MAX_SESSIONS_PAGE_SIZE, newestFirst, sessionCursor, type SessionSummary } from '../../../src/shared/hostApi'
-import { tempDir } from '../../helpers/tempDir'
+import { openSessionIndex, type SessionIndex } from '../../../../src/main/agent/session/sessionIndex'
+import { MAX_SESSIONS_PAGE_SIZE, newestFirst, sessionCursor, type SessionSummary } from '../../../../src/shared/hostApi'
+import { tempDir } from '../../../helpers/tempDir'
 
 const cleanups: (() => Promise<unknown>)[] = []
 afterEach(async () => {

@@ -5,9 +5,9 @@
  * what it saved only while a file's size and time still match; a damaged index is built again.
  */
 import { randomUUID } from 'node:crypto'
-import { appendFile, mkdir, readFile, stat, utimes, writeFile } from 'node:fs/promises'
+import { appendFile, mkdir, readFile, readdir, stat, utimes, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { openSessionIndex, openSessionStore, type MessageDraft, type SessionIndex, type SessionStore } from '../../../../src/main/agent'
 import { createChatSearch, type ChatSearch } from '../../../../src/main/services/chat/chatSearch'
 import { tempDir } from '../../../helpers/tempDir'
@@ -42,6 +42,34 @@ const reply = (text: string): MessageDraft => ({ kind: 'assistant', turnId: 't',
 const texts = async (search: ChatSearch, query: string) => (await search.search(query)).results.map((result) => result.snippet)
 
 describe('the search index', () => {
+  it('starts on first need, not with the host: left idle it runs no worker and makes no index; the first commit starts it and its message is found', async () => {
+    const dataDir = (await tempDir()).path
+    const index = await openSessionIndex(dataDir)
+    const store = await openSessionStore({ dataDir, index })
+    vi.useFakeTimers({ toFake: ['setTimeout'] })
+    let search: ChatSearch
+    try {
+      search = createChatSearch({ dataDir, sessions: index })
+      // A long idle after start (the clock moved by hand): nothing starts the index.
+      vi.advanceTimersByTime(10 * 60_000)
+    } finally {
+      vi.useRealTimers()
+    }
+    store.onCommitted((sessionId, message, where) => search.noteCommitted(sessionId, message, where.end, where.bytes))
+    cleanups.push(async () => {
+      await search.close()
+      await store.close()
+    })
+    for (let i = 0; i < 5; i++) await readdir(dataDir)
+    expect(await readdir(dataDir)).not.toContain('search')
+
+    const session = await index.create()
+    await store.append(session.id, user('Where do quinces grow?'))
+    await search.caughtUp()
+    expect(await readdir(dataDir)).toContain('search')
+    expect(await texts(search, 'quinces')).toEqual(['Where do quinces grow?'])
+  })
+
   it('follows commits, what a rewind set aside and deleted sessions', async () => {
     const { index, store, search } = await world()
     const session = await index.create()
