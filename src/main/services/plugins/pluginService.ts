@@ -382,7 +382,12 @@ export function createPluginService(deps: PluginDeps): PluginService {
             // The old version's parts come back as they were recorded (each server asks for consent again).
             if (previous) {
               const old = await readPlugin(installDir, { installDir, fallbackName: name }).catch(() => undefined)
-              if (old) await addParts(old, { root: installDir, source: previous.source }).catch((restoreError: Error) => log('warn', 'plugins', `Could not restore the previous "${name}": ${restoreError.message}`))
+              const restored = old && (await addParts(old, { root: installDir, source: previous.source }).catch((restoreError: Error) => void log('warn', 'plugins', `Could not restore the previous "${name}": ${restoreError.message}`)))
+              // The record names the parts as they are now (hooks come back with new ids).
+              if (restored) {
+                records = records.map((existing) => (existing === previous ? { ...restored, installedAt: previous.installedAt } : existing))
+                await persist().catch(() => undefined)
+              }
             }
           }
           throw error
