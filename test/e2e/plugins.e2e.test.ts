@@ -11,8 +11,8 @@ import { join } from 'node:path'
 import type { Client } from '@modelcontextprotocol/client'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PLUGINS_URI, PluginsResourceSchema } from '../../src/shared/hostApi'
-import { poll, read } from '../helpers/hostCalls'
+import { ElicitationsResourceSchema, HostResource, PLUGINS_URI, PluginsResourceSchema } from '../../src/shared/hostApi'
+import { call, poll, read } from '../helpers/hostCalls'
 import { connectHostClient, openAppPage, root, stopHostAndClean, type AppPage } from './appPage'
 import { startHost, type HostProcess } from './hostProcess'
 
@@ -66,20 +66,29 @@ describe('Settings → Plugins in browser mode', () => {
     expect(text).toContain('/standup')
     expect(text).toMatch(/Notification: Switchboard has no such step/)
 
-    await sheet.getByRole('button', { name: 'Install' }).focus()
-    await page.keyboard.press('Enter')
+    await sheet.getByRole('button', { name: 'Install' }).press('Enter')
     await page.getByRole('status').getByText(/Installed team-tools/).waitFor()
     const installed = page.getByRole('list', { name: 'Installed plugins' })
     await expect.poll(() => installed.getByText(/extension team-notes, agent reviewer, hook UserPromptSubmit/).isVisible()).toBe(true)
     await poll(() => read(observer, PLUGINS_URI, PluginsResourceSchema), (view) => view.plugins[0]?.name === 'team-tools', 'the plugin to be installed')
 
-    await installed.getByRole('button', { name: 'Turn off' }).focus()
-    await page.keyboard.press('Enter')
+    // The server's start consent and the hook's approval come up as dialogs; the person says not now.
+    const pending = await poll(() => read(observer, HostResource.elicitations, ElicitationsResourceSchema), (view) => view.elicitations.length === 2, 'the server consent and hook approval')
+    expect(pending.elicitations.map((item) => (item.kind === 'approval' ? item.subject.type : item.kind)).sort()).toEqual(['extension-start', 'hook'])
+    for (const item of pending.elicitations) await call(observer, 'elicitation_respond', { id: item.id, action: 'decline' })
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0)
+
+    await installed.getByRole('button', { name: 'Turn off' }).press('Enter')
     await poll(() => read(observer, PLUGINS_URI, PluginsResourceSchema), (view) => view.plugins[0]?.enabled === false, 'the plugin to be off')
 
-    await installed.getByRole('button', { name: 'Uninstall…' }).focus()
-    await page.keyboard.press('Enter')
-    await installed.getByRole('button', { name: 'Uninstall', exact: true }).focus()
+    // No question comes back: the declined hook runs neither way.
+    expect(await page.getByRole('dialog').count()).toBe(0)
+    await installed.getByRole('button', { name: 'Uninstall…' }).press('Enter')
+    // The confirm step says what goes; Cancel has the focus, so a stray Enter removes nothing.
+    const confirm = page.getByRole('group', { name: 'Uninstall team-tools?' })
+    await expect.poll(() => confirm.innerText()).toContain('Removes extension team-notes, agent reviewer, hook UserPromptSubmit')
+    expect(await confirm.innerText()).toContain('skill team-style, command /standup, secret extension:team-notes:NOTES_TOKEN, and its folder.')
+    await page.keyboard.press('Tab')
     await page.keyboard.press('Enter')
     await poll(() => read(observer, PLUGINS_URI, PluginsResourceSchema), (view) => view.plugins.length === 0, 'the plugin to be gone')
     await page.getByText('No plugins installed.').waitFor()

@@ -47,7 +47,7 @@ export interface PluginDeps {
     core: { manager: { config(id: string): ExtensionConfig | undefined; add(config: Record<string, unknown>): Promise<{ ok: true } | { ok: false; errors: string[] }>; remove(id: string): Promise<{ ok: true } | { ok: false; errors: string[] }> } }
   }
   agents: { save(input: AgentInput): Promise<AgentView>; remove(id: string): Promise<{ id: string }>; directory: { get(id: string): unknown } }
-  hooks: { save(input: HookInput): Promise<Hook>; remove(id: string): Promise<{ id: string }>; view(): { hooks: readonly Hook[] } }
+  hooks: { save(input: HookInput): Promise<Hook>; remove(id: string): Promise<{ id: string }>; view(): { hooks: readonly (Hook & { approved: boolean })[] } }
   skills: {
     add(input: { path: string }): Promise<{ added: { name: string; path: string }[] }>
     remove(extensionId: string, uri: string): Promise<unknown>
@@ -421,7 +421,8 @@ export function createPluginService(deps: PluginDeps): PluginService {
       const current = new Map(hooks.view().hooks.map((hook) => [hook.id, hook]))
       for (const { id } of record.hooks) {
         const hook = current.get(id)
-        if (hook) await attempt(`hook ${hook.name}`, () => hooks.save({ id, name: hook.name, event: hook.event, enabled }))
+        // A hook not approved yet runs neither way; saving it would only ask for its approval again.
+        if (hook && hook.approved) await attempt(`hook ${hook.name}`, () => hooks.save({ id, name: hook.name, event: hook.event, enabled }))
       }
       if (record.skills.length > 0) {
         const listed = skills.view().skills

@@ -11,6 +11,7 @@ import { PLUGINS_URI, PluginsResourceSchema, type MarketplaceListing, type Plugi
 import { useHostAction } from '../../hooks/useHostAction'
 import { useHostResource } from '../../hooks/useHostResource'
 import { useHostClient } from '../../mcp/hostContext'
+import { InlineConfirm } from '../InlineConfirm'
 import { primaryButton, quietButton, quietDangerButton, secondaryButton, textInput } from '../ui'
 
 export function PluginsSettings() {
@@ -221,6 +222,13 @@ function Part({ title, children }: { title: string; children: React.ReactNode[] 
 function PluginRow({ plugin }: { plugin: PluginView }) {
   const act = useHostAction()
   const [confirm, setConfirm] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const uninstall = async () => {
+    setBusy(true)
+    await act('plugin_uninstall', { name: plugin.name, confirm: plugin.edited.length > 0 })
+    setBusy(false)
+    setConfirm(false)
+  }
   const { added } = plugin
   const parts = [
     ...added.extensions.map((id) => `extension ${id}`),
@@ -245,22 +253,24 @@ function PluginRow({ plugin }: { plugin: PluginView }) {
           <button type="button" className={plugin.enabled ? secondaryButton : primaryButton} onClick={() => void act('plugin_set_enabled', { name: plugin.name, enabled: !plugin.enabled })}>
             {plugin.enabled ? 'Turn off' : 'Turn on'}
           </button>
-          {confirm ? (
-            <>
-              <button type="button" className={quietDangerButton} onClick={() => void act('plugin_uninstall', { name: plugin.name, confirm: plugin.edited.length > 0 })}>
-                {plugin.edited.length > 0 ? 'Uninstall, edits included' : 'Uninstall'}
-              </button>
-              <button type="button" className={quietButton} onClick={() => setConfirm(false)}>
-                Keep
-              </button>
-            </>
-          ) : (
-            <button type="button" className={quietDangerButton} onClick={() => setConfirm(true)}>
-              Uninstall…
-            </button>
-          )}
+          <button type="button" className={quietDangerButton} disabled={confirm} onClick={() => setConfirm(true)}>
+            Uninstall…
+          </button>
         </div>
       </div>
+      {confirm && (
+        <InlineConfirm
+          label={`Uninstall ${plugin.name}?`}
+          confirm={plugin.edited.length > 0 ? 'Uninstall, edits included' : 'Uninstall'}
+          busyText="Uninstalling…"
+          busy={busy}
+          onConfirm={() => void uninstall()}
+          onCancel={() => setConfirm(false)}
+        >
+          Removes {parts.join(', ') || 'nothing it added'}, and its folder.
+          {plugin.edited.length > 0 && ` ${plugin.edited.join(', ')} ${plugin.edited.length > 1 ? 'were' : 'was'} edited since the install; the edits go too.`}
+        </InlineConfirm>
+      )}
     </li>
   )
 }
