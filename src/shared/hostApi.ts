@@ -21,6 +21,7 @@ import { POLICY_URI } from './policyApi'
 import { AGENTS_URI, AgentIdSchema, AgentToolInput, AgentToolOutput, SessionParentSchema } from './agentsApi'
 import { ROUTINES_URI, RoutineToolInput, RoutineToolOutput } from './routinesApi'
 import { SKILLS_URI, SkillToolInput, SkillToolOutput } from './skillsApi'
+import { PLUGINS_URI, PluginToolInput, PluginToolOutput } from './pluginsApi'
 import { GuardModeSchema } from './provenanceApi'
 import { ActivityToolInput, ActivityToolOutput } from './activityToolsApi'
 import { TelemetryToolInput, TelemetryToolOutput } from './telemetryApi'
@@ -42,6 +43,7 @@ export const HostResource = {
   policy: POLICY_URI,
   routines: ROUTINES_URI,
   skills: SKILLS_URI,
+  plugins: PLUGINS_URI,
 } as const
 export type HostResourceUri = (typeof HostResource)[keyof typeof HostResource]
 
@@ -179,6 +181,7 @@ export * from './agentsApi'
 export * from './policyApi'
 export * from './routinesApi'
 export * from './skillsApi'
+export * from './pluginsApi'
 export * from './provenanceApi'
 export * from './activityToolsApi'
 export * from './telemetryApi'
@@ -233,6 +236,7 @@ export const HostToolInput = {
   ...AgentToolInput,
   ...RoutineToolInput,
   ...SkillToolInput,
+  ...PluginToolInput,
   ...ActivityToolInput,
   ...TelemetryToolInput,
   elicitation_respond: ElicitationRespondInput,
@@ -269,6 +273,7 @@ export const HostToolOutput = {
   ...AgentToolOutput,
   ...RoutineToolOutput,
   ...SkillToolOutput,
+  ...PluginToolOutput,
   ...ActivityToolOutput,
   ...TelemetryToolOutput,
   elicitation_respond: z.object({ id: z.string() }),

@@ -80,7 +80,7 @@ afterAll(async () => {
   await world?.stop(app)
 }, 60_000)
 
-const sections = ['General', 'Models & keys', 'Secrets', 'Extensions', 'Permissions', 'Hooks', 'Skills', 'Agents', 'Routines', 'Connected apps', 'Activity', 'Telemetry']
+const sections = ['General', 'Models & keys', 'Secrets', 'Extensions', 'Permissions', 'Hooks', 'Skills', 'Plugins', 'Agents', 'Routines', 'Connected apps', 'Activity', 'Telemetry']
 const sessionsNav = () => page.getByRole('navigation', { name: 'Sessions' })
 const settingsTabs = () => page.getByRole('tablist', { name: 'Settings sections' })
 const sectionMenu = () => page.getByRole('button', { name: /^Settings section: / })

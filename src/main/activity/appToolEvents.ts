@@ -17,6 +17,8 @@ const EVENTS: Record<string, Entry> = {
   extension_import: { kind: 'install', verb: 'Imported extensions', subject: () => undefined },
   registry_install: { kind: 'install', verb: 'Installed from the registry', subject: field('name') },
   extension_remove: { kind: 'removal', verb: 'Removed extension', subject: field('id') },
+  plugin_install: { kind: 'install', verb: 'Installed a plugin', subject: () => undefined },
+  plugin_uninstall: { kind: 'removal', verb: 'Uninstalled plugin', subject: field('name') },
   extension_sign_in: { kind: 'sign-in', verb: 'Started signing in to', subject: field('id') },
   extension_sign_out: { kind: 'sign-out', verb: 'Signed out of', subject: field('id') },
   elicitation_respond: { kind: 'consent', verb: 'Answered request', subject: (args) => `${text(args.id) ?? ''} (${text(args.action) ?? ''})` },

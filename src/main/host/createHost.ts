@@ -63,6 +63,7 @@ import { createRoutineLauncher, waitForTool } from '../services/routines/routine
 import { createRoutineGrants } from '../services/routines/routineGrants'
 import { systemClock, type RoutineClock } from '../services/routines/clock'
 import { createSkillService, type SkillService } from '../services/skills/skillService'
+import { createPluginService } from '../services/plugins/pluginService'
 import { createActivityService } from '../activity/activityService'
 import { auditToolCalls } from '../activity/toolCallAudit'
 import { createTelemetryService } from '../telemetry/telemetryService'
@@ -260,6 +261,8 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
   const chat = await createChatService({ dataDir, sessions, extensions, permissions, models, attachments, apps, hooks: telemetry.spans.observeTurns(hooks.runner), onCommitted: (sessionId, message) => telemetry.spans.committed(sessionId, message), agents: agentStore, alwaysOffer: () => settings.get('alwaysOfferTools') ?? [], modelFacts: () => settings.get('modelFacts') ?? [], defaultInstructions: () => settings.get('defaultInstructions'), skillsPrompt: (turn) => skills.promptFor(turn), expandSkillCommand: (turn, text) => skills.expandCommand(turn, text), pickSavePath, turnRefusal: () => policy.refusal() })
   const routineGrants = createRoutineGrants()
   const agents = createAgentService({ store: agentStore, builtins, manager: extensions.core.manager, turns: createAgentCalls({ agents: agentStore, sessions, chat, callers: extensions.callers, routines: routineGrants }) })
+  // After the agents and before the manager starts: installed plugins' command servers are registered so they connect.
+  const plugins = createPluginService({ dataDir, extensions, agents, hooks, skills, secrets: secretStore, builtins })
   let closed = false
   const routineStore = openRoutineStore(dataDir)
   for (const notice of routineStore.takeNotices()) notices.add(notice)
@@ -368,6 +371,7 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
     policy,
     routines,
     skills,
+    plugins,
     activity,
     telemetry,
   }
@@ -436,6 +440,7 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
       permissions.close()
       await extensions.stop()
       await bundles.close()
+      await plugins.close()
       await services.registry.flush()
       await permissions.store.flush()
       await apps.flush()

@@ -65,6 +65,7 @@ export function createHostServer(services: HostServices): { server: McpServer; d
     [HostResource.policy]: () => services.policy.view(),
     [HostResource.routines]: () => services.routines.view(),
     [HostResource.skills]: () => services.skills.view(),
+    [HostResource.plugins]: () => services.plugins.view(),
   }
   for (const [uri, read] of Object.entries(readers)) {
     server.registerResource(uri, uri, { mimeType: 'application/json' }, async () => json(uri, read()))
@@ -172,6 +173,7 @@ export function createHostServer(services: HostServices): { server: McpServer; d
     }),
     services.routines.onChange(() => changed(HostResource.routines)),
     services.skills.onChange(() => changed(HostResource.skills)),
+    services.plugins.onChange(() => changed(HostResource.plugins)),
     services.chat.onChange(changed),
     services.secrets.onChange(() => changed(HostResource.models)),
     services.activity?.onChange(() => changed(ACTIVITY_URI)) ?? (() => undefined),

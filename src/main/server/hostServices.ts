@@ -24,6 +24,7 @@ import type { GatewayService } from '../gateway/gatewayService'
 import type { ManagedPolicy } from '../policy'
 import type { RoutineService } from '../services/routines/routineService'
 import type { SkillService } from '../services/skills/skillService'
+import type { PluginService } from '../services/plugins/pluginService'
 
 import type { ActivityService } from '../activity/activityService'
 import type { TelemetryService } from '../telemetry/telemetryService'
@@ -70,6 +71,8 @@ export interface HostServices {
   routines: RoutineService
   /** Skills: local skill folders and skills servers, consent, and what the model may load. */
   skills: SkillService
+  /** Plugins (Claude Code format): previews, installs, and what each added (services/plugins/). */
+  plugins: PluginService
   /** The activity log: tool calls, decisions and the person's changes (src/main/activity); optional for hosts built without it. */
   activity?: ActivityService
   /** OpenTelemetry export (src/main/telemetry); optional like the activity log. */

@@ -16,6 +16,7 @@ import { registerRootsTools } from './rootsTools'
 import { registerAppTools } from './appTools'
 import { registerHookTools } from './hookTools'
 import { registerSkillTools } from './skillTools'
+import { registerPluginTools } from './pluginTools'
 import { registerConnectedAppTools } from './connectedAppTools'
 import { registerAgentTools } from './agentTools'
 import { registerRoutineTools } from './routineTools'
@@ -242,6 +243,7 @@ export function registerHostTools(server: McpServer, services: HostServices, set
   registerAppTools(tool, raw, services)
   registerHookTools(tool, services)
   registerSkillTools(tool, services)
+  registerPluginTools(tool, services)
   registerConnectedAppTools(tool, services)
   registerAgentTools(tool, services)
   registerRoutineTools(tool, services)

@@ -2,7 +2,7 @@
 import { create } from 'zustand'
 
 export type Screen = 'sessions' | 'settings'
-export type SettingsSection = 'general' | 'models' | 'secrets' | 'extensions' | 'permissions' | 'hooks' | 'skills' | 'agents' | 'routines' | 'connected-apps' | 'activity' | 'telemetry'
+export type SettingsSection = 'general' | 'models' | 'secrets' | 'extensions' | 'permissions' | 'hooks' | 'skills' | 'plugins' | 'agents' | 'routines' | 'connected-apps' | 'activity' | 'telemetry'
 /** A routine to start from ("Repeat this…" in a conversation): its agent and prompt filled in. */
 export interface RoutineStart {
   agentId: string

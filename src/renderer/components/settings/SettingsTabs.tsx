@@ -31,6 +31,7 @@ export const settingsSections: { id: SettingsSection; label: string; panel: Sett
   { id: 'permissions', label: 'Permissions', panel: panel(() => import('../permissions/PermissionsSettings'), 'PermissionsSettings') },
   { id: 'hooks', label: 'Hooks', panel: panel(() => import('../hooks/HooksSettings'), 'HooksSettings') },
   { id: 'skills', label: 'Skills', panel: panel(() => import('../skills/SkillsSettings'), 'SkillsSettings') },
+  { id: 'plugins', label: 'Plugins', panel: panel(() => import('../plugins/PluginsSettings'), 'PluginsSettings') },
   { id: 'agents', label: 'Agents', panel: panel(() => import('../agents/AgentsSettings'), 'AgentsSettings') },
   { id: 'routines', label: 'Routines', panel: panel(() => import('../routines/RoutinesSettings'), 'RoutinesSettings') },
   { id: 'connected-apps', label: 'Connected apps', panel: panel(() => import('../connectedApps/ConnectedAppsSettings'), 'ConnectedAppsSettings') },
