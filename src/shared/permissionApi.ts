@@ -51,6 +51,9 @@ export const ArgumentRuleSchema = z
   .strict()
 export type ArgumentRule = z.infer<typeof ArgumentRuleSchema>
 
+/** The words the activity log and the dialog use for a question a low rating answered. */
+export const ALLOWED_BY_REVIEW = 'allowed by assisted review (low risk)'
+
 /** An assisted review's risk rating of one call (docs/guide/assisted-review.md). */
 export const RiskSchema = z.enum(['low', 'medium', 'high'])
 export type Risk = z.infer<typeof RiskSchema>

@@ -15,7 +15,7 @@ import type { Caller } from '../../shared/callerKind'
 import type { CallOutcome, DispatchObserver } from '../extensions'
 import type { Authorization, PermissionService, ToolCallRequest } from '../permissions'
 import type { ActivityRecorder } from './activityLog'
-import { ALLOWED_BY_REVIEW } from '../permissions'
+import { ALLOWED_BY_REVIEW } from '../../shared/permissionApi'
 
 const MAKERS = new Set<string>(['mode', 'policy', 'rule', 'pin', 'person', 'security', 'repetition', 'guard', 'assisted', 'hook', 'routine'])
 

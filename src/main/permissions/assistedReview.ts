@@ -49,5 +49,4 @@ export function reviewExclusion(call: ToolCallRequest, decision: Decision): Revi
   return undefined
 }
 
-/** The words the activity log and the dialog use for a question a low rating answered. */
-export const ALLOWED_BY_REVIEW = 'allowed by assisted review (low risk)'
+export { ALLOWED_BY_REVIEW } from '../../shared/permissionApi'
