@@ -14,8 +14,12 @@
  *  - the tool is not destructive: it says it is read-only, or says `destructiveHint: false` (MCP's
  *    default is destructive, so a tool that says nothing counts as destructive);
  *  - the call comes from a model, a frontend or an App of a session (not the person, not a connected
- *    app — the guard always asks for those anyway).
+ *    app — the guard always asks for those anyway);
+ *  - nothing in its arguments reads like instructions to a model (injectionMarkers.ts): such text is
+ *    aimed at someone, maybe the rater itself.
  */
+import { argumentStrings } from './argumentStrings'
+import { findInjectionMarkers } from './injectionMarkers'
 import type { Decision, ToolCallRequest } from './types'
 import type { Risk } from '../../shared/permissionApi'
 
@@ -26,7 +30,7 @@ export interface Rating {
 }
 
 /** Why a rating may not answer this question; `undefined` when it may. */
-export type ReviewExclusion = 'not-a-mode-question' | 'finding' | 'inspector' | 'hook' | 'changed-definition' | 'destructive' | 'origin'
+export type ReviewExclusion = 'not-a-mode-question' | 'finding' | 'inspector' | 'hook' | 'changed-definition' | 'destructive' | 'origin' | 'instructions-in-arguments'
 
 /** The causes of the permission inspector that come from the permission mode alone. */
 const MODE_CAUSES = new Set(['mode-smart', 'mode-ask'])
@@ -46,6 +50,10 @@ export function reviewExclusion(call: ToolCallRequest, decision: Decision): Revi
   const annotations = call.tool.annotations
   const destructive = annotations?.readOnlyHint !== true && annotations?.destructiveHint !== false
   if (destructive) return 'destructive'
+  // Text in the arguments that reads like instructions to a model (injectionMarkers.ts) is aimed at
+  // someone — maybe the rater: such a call is left to the person, and so is one not fully scanned.
+  const { strings, complete } = argumentStrings(call.arguments)
+  if (!complete || strings.some((entry) => findInjectionMarkers(entry.text).length > 0)) return 'instructions-in-arguments'
   return undefined
 }
 
