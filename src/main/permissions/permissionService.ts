@@ -265,6 +265,7 @@ export function createPermissionService(options: PermissionServiceOptions): Perm
     let id: string | undefined
     let result: { rating: Rating } | { error: string } | undefined
     let record: ReviewRecord = { status: 'unfinished', provider, model }
+    let stopped = false
     const apply = () => {
       if (id === undefined || result === undefined) return
       if ('rating' in result) {
@@ -293,7 +294,8 @@ export function createPermissionService(options: PermissionServiceOptions): Perm
       (error: Error) => {
         result = { error: error.message }
         record = { status: 'failed', provider, model }
-        log('warn', 'permissions', `assisted review could not rate ${call.toolName} (call ${call.callId}): ${error.message}`)
+        // Stopped because the person answered first: nothing went wrong.
+        if (!stopped) log('warn', 'permissions', `assisted review could not rate ${call.toolName} (call ${call.callId}): ${error.message}`)
         controller.abort()
         apply()
       },
@@ -305,7 +307,10 @@ export function createPermissionService(options: PermissionServiceOptions): Perm
         apply()
       },
       record: () => record,
-      stop: () => controller.abort(),
+      stop() {
+        stopped = true
+        controller.abort()
+      },
     }
   }
 

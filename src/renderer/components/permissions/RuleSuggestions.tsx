@@ -18,7 +18,7 @@ export function RuleSuggestions({ suggestions }: { suggestions: readonly RuleSug
             {suggestion.text} <span className="text-zinc-500 dark:text-zinc-400">(you allowed it {suggestion.approvals} times this week)</span>
           </span>
           <button type="button" className={`${primaryButton} h-7`} onClick={() => void act('permission_suggestion_accept', { id: suggestion.id })}>
-            Add rule
+            Add this rule
           </button>
           <button type="button" className={`${secondaryButton} h-7`} onClick={() => void act('permission_suggestion_dismiss', { id: suggestion.id })}>
             Dismiss
