@@ -37,6 +37,15 @@ export const ActivityDecisionSchema = z.object({
   detail: z.string().max(200).optional(),
   /** When asked: who made it ask (`rule`, `hook`, `pin`…). */
   askedBy: DecisionMakerSchema.optional(),
+  /** Assisted review's rating of the call, when one was asked for (its sentence is not kept: it may quote the arguments). */
+  rating: z
+    .object({
+      status: z.enum(['rated', 'failed', 'unfinished']),
+      risk: z.enum(['low', 'medium', 'high']).optional(),
+      provider: z.string().max(100),
+      model: z.string().max(200),
+    })
+    .optional(),
 })
 export type ActivityDecision = z.infer<typeof ActivityDecisionSchema>
 

@@ -8,7 +8,8 @@ import { ConnectedAppSubjectSchema } from './connectedAppsApi'
 import { CallerSchema } from './callerKind'
 
 /** `allow_conversation`: a tool call the guard after outside content asked for, allowed for the rest of its conversation. */
-export const ApprovalDecisionSchema = z.enum(['allow_once', 'allow_always', 'allow_conversation', 'deny'])
+/** `allow_session`: allowed for the rest of this session, across restarts, for this definition of the tool. */
+export const ApprovalDecisionSchema = z.enum(['allow_once', 'allow_always', 'allow_conversation', 'allow_session', 'deny'])
 export type ApprovalDecision = z.infer<typeof ApprovalDecisionSchema>
 
 /** What starting an extension will do: exactly what main will run or connect to. */

@@ -51,6 +51,52 @@ export const ArgumentRuleSchema = z
   .strict()
 export type ArgumentRule = z.infer<typeof ArgumentRuleSchema>
 
+/** The words the activity log and the dialog use for a question a low rating answered. */
+export const ALLOWED_BY_REVIEW = 'allowed by assisted review (low risk)'
+
+/** An assisted review's risk rating of one call (docs/guide/assisted-review.md). */
+export const RiskSchema = z.enum(['low', 'medium', 'high'])
+export type Risk = z.infer<typeof RiskSchema>
+
+/**
+ * The rating shown in an approval dialog, filled in when it arrives: `rating` while the model works,
+ * `rated` with its risk and one sentence, `failed` (an error, a time-out, an answer that did not fit)
+ * — a failed rating changes nothing. `provider` names who received the arguments.
+ */
+export const ReviewViewSchema = z.object({
+  status: z.enum(['rating', 'rated', 'failed']),
+  risk: RiskSchema.optional(),
+  reason: z.string().optional(),
+  provider: z.string(),
+  model: z.string(),
+  /** Why it failed, in words (never a secret). */
+  error: z.string().optional(),
+})
+export type ReviewView = z.infer<typeof ReviewViewSchema>
+
+/** Settings → Permissions → Assisted review: off by default; which model rates; whether a low rating may answer a mode's question. */
+export const AssistedReviewSettingsSchema = z.object({
+  enabled: z.boolean(),
+  providerId: z.string().min(1).max(64).optional(),
+  modelId: z.string().min(1).max(200).optional(),
+  /** A low rating may answer a question the permission mode alone asks (Smart or Ask); never any other. */
+  autoAllowLow: z.boolean(),
+})
+export type AssistedReviewSettings = z.infer<typeof AssistedReviewSettingsSchema>
+
+/** A rule suggested after repeated approvals; saved as an ordinary allow rule only when the person confirms it. */
+export const RuleSuggestionSchema = z.object({
+  id: z.string(),
+  tool: z.string(),
+  argument: z.string(),
+  glob: z.string(),
+  /** How many approvals within the window led to it. */
+  approvals: z.number().int(),
+  /** "Allow files__read_file under ~/Notes?" */
+  text: z.string(),
+})
+export type RuleSuggestion = z.infer<typeof RuleSuggestionSchema>
+
 /** `switchboard://permissions`: everything the person decided, plus which pins changed since. */
 /**
  * What a model's call of a tool does when no argument rule matches: runs, asks or never, and why in
@@ -69,6 +115,18 @@ export const PermissionsResourceSchema = z.object({
   extensionPolicies: z.record(z.string(), PolicyKindSchema),
   rules: z.array(ArgumentRuleSchema),
   pins: z.record(z.string(), z.object({ hash: z.string(), firstSeen: z.string(), acceptedAt: z.string(), changed: z.boolean() })),
+  /** Rules suggested from repeated approvals, waiting for the person to confirm or dismiss them. */
+  suggestions: z.array(RuleSuggestionSchema).optional(),
+  /** Assisted review: the setting, and where the arguments go ("sends tool arguments to OpenAI", or on this computer). */
+  assistedReview: z
+    .object({
+      settings: AssistedReviewSettingsSchema,
+      /** Set when the chosen provider is not on this computer. */
+      sendsTo: z.string().optional(),
+      /** Why it cannot rate now (no model chosen, forbidden by the managed policy), or absent. */
+      problem: z.string().optional(),
+    })
+    .optional(),
 })
 export type PermissionsResource = z.infer<typeof PermissionsResourceSchema>
 
@@ -106,6 +164,8 @@ export const ToolCallSubjectSchema = z.object({
   guard: z.object({ sources: z.array(ProvenanceSourceSchema) }).optional(),
   /** When the approval times out into a denial (ISO 8601). */
   expiresAt: z.string(),
+  /** Assisted review's rating, when it is on (updated in place when the rating arrives). */
+  review: ReviewViewSchema.optional(),
 })
 export type ToolCallSubject = z.infer<typeof ToolCallSubjectSchema>
 
@@ -128,6 +188,12 @@ export const PermissionToolInput = {
   /** Revokes every grant ("always" policies and allow rules); deny/ask settings and pins stay. */
   permission_revoke_all: z.object({}),
   permission_pin_forget: z.object({ tool: toolName }),
+  /** Saves a suggested rule as an ordinary allow rule (the person confirmed it). */
+  permission_suggestion_accept: z.object({ id: z.string().min(1).max(200) }),
+  /** Drops a suggestion; the same one is not suggested again. */
+  permission_suggestion_dismiss: z.object({ id: z.string().min(1).max(200) }),
+  /** Settings → Permissions → Assisted review. */
+  assisted_review_set: z.object({ settings: AssistedReviewSettingsSchema }),
 } as const
 
 export const RuleTestResultSchema = z.object({
@@ -147,4 +213,7 @@ export const PermissionToolOutput = {
   permission_rule_test: RuleTestResultSchema,
   permission_revoke_all: z.object({ revoked: z.number().int() }),
   permission_pin_forget: z.object({ tool: z.string() }),
+  permission_suggestion_accept: ArgumentRuleSchema,
+  permission_suggestion_dismiss: z.object({ id: z.string(), dismissed: z.boolean() }),
+  assisted_review_set: AssistedReviewSettingsSchema,
 } as const

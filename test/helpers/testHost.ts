@@ -46,7 +46,7 @@ export function newClient(): Client {
 }
 
 /** `options`: host options a test needs to vary (short question timeouts, an injected link opener, a managed policy file of its own). */
-export async function startTestHost(dataDir?: string, options: Pick<HostOptions, 'questionTimeoutMs' | 'openExternal' | 'policyPath' | 'routineClock' | 'notifyOs' | 'skillsHome'> = {}): Promise<TestHost> {
+export async function startTestHost(dataDir?: string, options: Pick<HostOptions, 'questionTimeoutMs' | 'openExternal' | 'policyPath' | 'routineClock' | 'notifyOs' | 'skillsHome' | 'reviewTimeoutMs'> = {}): Promise<TestHost> {
   const dir = dataDir ? { path: dataDir, remove: async () => undefined } : await tempDir()
   const host = await createHost({
     dataDir: dir.path,

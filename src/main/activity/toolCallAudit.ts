@@ -15,6 +15,7 @@ import type { Caller } from '../../shared/callerKind'
 import type { CallOutcome, CallSession, DispatchObserver } from '../extensions'
 import type { Authorization, PermissionService, ToolCallRequest } from '../permissions'
 import type { ActivityRecorder } from './activityLog'
+import { ALLOWED_BY_REVIEW } from '../../shared/permissionApi'
 
 const MAKERS = new Set<string>(['mode', 'policy', 'rule', 'pin', 'person', 'security', 'repetition', 'guard', 'assisted', 'hook', 'routine'])
 
@@ -34,6 +35,8 @@ function chainMaker(authorization: Authorization, verdict: string): { by: Decisi
     if (cause === 'definition-changed') return { by: 'pin', detail: cause }
     // A builtin's pre-approved tool (load_skill): the person consented when turning the skill on.
     if (cause === 'pre-approved') return { by: 'person', detail: cause }
+    // "Allow for this session": the person's own answer earlier in the session.
+    if (cause === 'session-allow') return { by: 'person', detail: cause }
     return { by: 'host', detail: cause }
   }
   // security, repetition, and inspectors added later (the guard, an assisted rating) by their name.
@@ -49,9 +52,20 @@ export function decisionOf(call: ToolCallRequest, authorization: Authorization):
   // Asked: the chain (or a hook) made it ask; the dialog's answer (or its timeout…) decided.
   const asker = call.hookAsks && !authorization.decision.steps.some((s) => s.verdict === 'ask') ? { by: 'hook' as const } : chainMaker(authorization, 'ask')
   const approval = authorization.approval
-  const by: DecisionMaker = !approval ? 'host' : approval.by === 'person' ? 'person' : approval.by === 'timeout' ? 'timeout' : approval.by === 'cancelled' ? 'cancelled' : 'shutdown'
-  const detail = approval ? approval.answer : undefined
-  return { verdict, asked: true, by, ...(detail ? { detail } : {}), askedBy: asker.by }
+  const by: DecisionMaker = !approval
+    ? 'host'
+    : approval.by === 'person'
+      ? 'person'
+      : approval.by === 'assisted-review'
+        ? 'assisted'
+        : approval.by === 'timeout'
+          ? 'timeout'
+          : approval.by === 'cancelled'
+            ? 'cancelled'
+            : 'shutdown'
+  const detail = !approval ? undefined : approval.by === 'assisted-review' ? ALLOWED_BY_REVIEW : approval.answer
+  const rating = authorization.review ? { rating: authorization.review } : {}
+  return { verdict, asked: true, by, ...(detail ? { detail } : {}), askedBy: asker.by, ...rating }
 }
 
 export function outcomeOf(outcome: CallOutcome): ActivityOutcome {

@@ -16,8 +16,9 @@ import { RevisionCache, revisionFileStorage } from '../extensions/connection/rev
 import { createElicitationBoard } from '../services/elicitations/elicitationBoard'
 import { resolveSecretRefsIn } from '../secrets/secretRefs'
 import { openPermissions } from '../permissions'
+import { createCallRater } from '../services/review/callRater'
 import { guardUpdateNotice } from './guardNotice'
-import { DEFAULT_GUARD_MODE } from '../../shared/provenanceApi'
+import { DEFAULT_GUARD_MODE, type ProvenanceSource } from '../../shared/provenanceApi'
 import { approvalSource } from '../services/elicitations/approvalSource'
 import { observeCatalog } from '../server/permissionViews'
 import { knownSecretValues } from '../services/knownSecretValues'
@@ -87,6 +88,8 @@ export interface HostOptions {
   secrets?: Promise<SecretStore>
   /** How long a question or sampling request from an extension waits for the person before it is cancelled (default 10 minutes). */
   questionTimeoutMs?: number
+  /** How long assisted review's rating may take (tests: short); default 15 s. */
+  reviewTimeoutMs?: number
   /** Hands a link to the system browser; given by the Electron shell, absent in browser mode (the page opens links itself). */
   openExternal?: (url: string) => void | Promise<void>
   /** The system file/folder dialog (Electron); absent in browser mode, where `pick_path` answers "unavailable". */
@@ -113,7 +116,7 @@ export interface HostOptions {
 // The AI SDK writes its warnings to the console; the host reports problems through its own log.
 ;(globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false
 
-export async function createHost({ dataDir, makeSettingsConf, secrets, questionTimeoutMs, openExternal, pickPath, pickSavePath, gatewayPort, startExtensionsAfter, policyPath, routineClock = systemClock, notifyOs, skillsHome }: HostOptions): Promise<Host> {
+export async function createHost({ dataDir, makeSettingsConf, secrets, questionTimeoutMs, openExternal, pickPath, pickSavePath, gatewayPort, startExtensionsAfter, policyPath, routineClock = systemClock, notifyOs, skillsHome, reviewTimeoutMs }: HostOptions): Promise<Host> {
   await makePrivateDataDir(dataDir)
   // The organisation's limits, read before anything they limit exists (docs/guide/managed-policy.md).
   const policy = openManagedPolicy({ path: policyPath ?? systemPolicyPath(process.platform), appVersion: pkg.version })
@@ -217,8 +220,13 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
     settings: { read: () => settings.get('activity') ?? {}, write: (next) => void settings.update({ activity: next }) },
     pickSavePath,
   })
+  // Assisted review (issue 38): the rater sits beside the inspector chain; permissions ask it about each call that would ask.
+  let outsideOf: (sessionId: string) => ProvenanceSource[] = () => []
+  const review = createCallRater({ settings: () => settings.get().assistedReview, models, providerAllowed: (id) => policy.assistedReviewProviderAllowed(id), secretValues: secretValues.list, outsideOf: (id) => outsideOf(id) })
   const audit = auditToolCalls(
     await openPermissions(dataDir, {
+      reviewer: review,
+      reviewTimeoutMs,
       homeDir: homedir(),
       secretValues: secretValues.list,
       secretValuesReady: secretValues.ready,
@@ -230,6 +238,7 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
     activity,
   )
   const permissions = audit.permissions
+  outsideOf = (sessionId) => permissions.outsideOf(sessionId)
   const stopAuditing = extensions.core.dispatcher.observe(audit.observer)
   // OpenTelemetry export (opt-in): spans from the turn's hook points and the tool round, never a branch in the loop.
   const telemetry = createTelemetryService({
@@ -374,6 +383,7 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
     plugins,
     activity,
     telemetry,
+    review,
   }
   const stopLogLevels = logLevels.follow(extensions.core.manager)
   const stopObserving = observeCatalog(extensions, permissions)

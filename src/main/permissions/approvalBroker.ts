@@ -17,13 +17,21 @@ import { effectiveHints } from './inspectors/permissionInspector'
 import { callerOf, type CallOrigin, type Decision, type DefinitionChange, type ExtensionTrust, type Finding, type ToolAnnotations, type ToolCallRequest } from './types'
 import type { Caller } from '../../shared/callerKind'
 import type { ProvenanceSource } from '../../shared/provenanceApi'
+import type { ReviewView } from '../../shared/permissionApi'
 
-/** `allow_conversation`: run it, and stop the guard asking for this tool for the rest of the conversation (guardInspector.ts). */
-export const ApprovalAnswerSchema = z.enum(['allow_once', 'allow_always', 'allow_conversation', 'deny'])
+/**
+ * `allow_conversation`: run it, and stop the guard asking for this tool for the rest of the conversation (guardInspector.ts).
+ * `allow_session`: run it, and allow the tool (this definition of it) for the rest of the session, across restarts (sessionGrants.ts).
+ */
+export const ApprovalAnswerSchema = z.enum(['allow_once', 'allow_always', 'allow_conversation', 'allow_session', 'deny'])
 export type ApprovalAnswer = z.infer<typeof ApprovalAnswerSchema>
 
 /** How an approval ended. Anything but the person's allow is a deny. */
-export type ApprovalOutcome = { answer: ApprovalAnswer; by: 'person' } | { answer: 'deny'; by: 'timeout' | 'cancelled' | 'closed' }
+export type ApprovalOutcome =
+  | { answer: ApprovalAnswer; by: 'person' }
+  | { answer: 'deny'; by: 'timeout' | 'cancelled' | 'closed' }
+  /** A low rating answered a question the permission mode alone asked (assistedReview.ts). */
+  | { answer: 'allow_once'; by: 'assisted-review' }
 
 /** One pending approval as the renderer sees it (arguments with secret values masked). */
 export interface PendingApproval {
@@ -50,11 +58,15 @@ export interface PendingApproval {
   guard?: { sources: ProvenanceSource[] }
   /** Whether "Allow for the rest of this conversation" is offered (the guard asked, in a conversation). */
   offerConversation: boolean
+  /** Whether "Allow for this session" is offered (a session's call that "always allow" would stop asking). */
+  offerSession: boolean
+  /** Assisted review's rating, updated in place when it arrives. */
+  review?: ReviewView
   createdAt: string
   expiresAt: string
 }
 
-export type ApprovalErrorCode = 'unknown-id' | 'already-answered' | 'wrong-call' | 'invalid-answer' | 'always-not-offered' | 'conversation-not-offered'
+export type ApprovalErrorCode = 'unknown-id' | 'already-answered' | 'wrong-call' | 'invalid-answer' | 'always-not-offered' | 'conversation-not-offered' | 'session-not-offered'
 
 /** A refused answer; the message says what to do. */
 export class ApprovalError extends Error {
@@ -79,13 +91,17 @@ export interface ApprovalBrokerOptions {
 
 export interface ApprovalBroker {
   /** Parks the call until it is answered; always resolves, never rejects. */
-  request(call: ToolCallRequest, decision: Decision, options?: { signal?: AbortSignal; timeoutMs?: number }): Promise<ApprovalOutcome>
+  request(call: ToolCallRequest, decision: Decision, options?: { signal?: AbortSignal; timeoutMs?: number; onPending?: (id: string) => void }): Promise<ApprovalOutcome>
   list(): PendingApproval[]
   /**
    * The person's answer. `answer` is validated here (it comes from the renderer). With
    * `expect.callId`, the answer is refused unless the approval is for that call.
    */
   respond(id: string, answer: unknown, expect?: { callId?: string }): Promise<ApprovalOutcome>
+  /** Shows assisted review's rating in a pending approval (nothing when it was answered meanwhile). */
+  setReview(id: string, review: ReviewView): void
+  /** A low rating answers the approval with allow once; false when it is no longer waiting (the person was first). */
+  allowByReview(id: string): boolean
   /** Whether `id` was one of this broker's approvals that is no longer waiting (answered, timed out or cancelled). */
   settled(id: string): boolean
   onChange(listener: () => void): () => void
@@ -108,6 +124,13 @@ interface Entry {
 function conversationWouldHelp(call: ToolCallRequest, decision: Decision): boolean {
   if (!decision.guard || call.origin === 'person' || call.origin === 'connected-app' || call.sessionId === undefined) return false
   return decision.steps.every((step) => step.inspector === 'permission' || step.inspector === 'guard' || step.verdict === 'allow')
+}
+
+/** Whether "Allow for this session" would stop this prompt next time: "always" would, and nothing but the mode, a lapsed "always" or a changed definition asked. */
+function sessionWouldHelp(call: ToolCallRequest, decision: Decision): boolean {
+  if (call.origin === 'person' || call.origin === 'connected-app' || call.sessionId === undefined) return false
+  const permission = decision.steps.find((step) => step.inspector === 'permission')
+  return alwaysWouldHelp(decision) && ['mode-smart', 'mode-ask', 'policy-lapsed', 'definition-changed'].includes(permission?.cause ?? '')
 }
 
 /** Whether answering "always" would actually stop this prompt next time. */
@@ -148,6 +171,7 @@ function approvalView(id: string, call: ToolCallRequest, decision: Decision, at:
     offerAlways: alwaysWouldHelp(decision),
     ...(decision.guard ? { guard: decision.guard } : {}),
     offerConversation: conversationWouldHelp(call, decision),
+    offerSession: sessionWouldHelp(call, decision),
     createdAt: at.created.toISOString(),
     expiresAt: new Date(at.created.getTime() + at.limit).toISOString(),
   }
@@ -207,6 +231,7 @@ export function createApprovalBroker(options: ApprovalBrokerOptions = {}): Appro
           },
           view: approvalView(id, call, decision, { created, limit, redact }),
         })
+        requestOptions.onPending?.(id)
         changed()
       })
     },
@@ -215,9 +240,24 @@ export function createApprovalBroker(options: ApprovalBrokerOptions = {}): Appro
 
     settled: (id) => !pending.has(id) && answered.has(id),
 
+    setReview(id, review) {
+      const entry = pending.get(id)
+      if (!entry) return
+      // Masked like everything else the window is shown: the sentence may quote the arguments.
+      entry.view = { ...entry.view, review: { ...review, ...(review.reason !== undefined ? { reason: redact(review.reason) } : {}) } }
+      changed()
+    },
+
+    allowByReview(id) {
+      const entry = take(id)
+      if (!entry) return false
+      entry.finish({ answer: 'allow_once', by: 'assisted-review' })
+      return true
+    },
+
     async respond(id, rawAnswer, expect = {}) {
       const parsed = ApprovalAnswerSchema.safeParse(rawAnswer)
-      if (!parsed.success) throw new ApprovalError('invalid-answer', `An approval is answered with allow_once, allow_always, allow_conversation or deny, not ${JSON.stringify(rawAnswer)}.`)
+      if (!parsed.success) throw new ApprovalError('invalid-answer', `An approval is answered with allow_once, allow_always, allow_conversation, allow_session or deny, not ${JSON.stringify(rawAnswer)}.`)
       const answer = parsed.data
       const entry = typeof id === 'string' ? pending.get(id) : undefined
       if (!entry) {
@@ -229,6 +269,9 @@ export function createApprovalBroker(options: ApprovalBrokerOptions = {}): Appro
       }
       if (answer === 'allow_conversation' && !entry.view.offerConversation) {
         throw new ApprovalError('conversation-not-offered', `"Allow for the rest of this conversation" is offered only when the guard after outside content asks. Answer allow_once or deny.`)
+      }
+      if (answer === 'allow_session' && !entry.view.offerSession) {
+        throw new ApprovalError('session-not-offered', `"Allow for this session" is not available for this call (${entry.view.reasons.join(' ')}). Answer allow_once or deny.`)
       }
       if (answer === 'allow_always' && !entry.view.offerAlways) {
         throw new ApprovalError('always-not-offered', `"Always allow" is not available for this call (${entry.view.reasons.join(' ')}). Answer allow_once or deny.`)

@@ -1,6 +1,6 @@
 /** The permission layer's public surface (docs/architecture.md §3: inspector chain, rules, tool pins, approvals). */
 export type { CallOrigin, Decision, DefinitionChange, ExtensionTrust, Finding, FindingSeverity, InspectorStep, SecretValue, SchemaDiff, ToolAnnotations, ToolCallRequest, ToolDefinition, Verdict } from './types'
-export { createPermissionService, openPermissions, type Authorization, type PermissionService, type PermissionServiceOptions, type PolicyView } from './permissionService'
+export { createPermissionService, openPermissions, DEFAULT_REVIEW_TIMEOUT_MS, type CallReviewer, type ReviewRecord, type Authorization, type PermissionService, type PermissionServiceOptions, type PolicyView } from './permissionService'
 export { openPermissionStore, PERMISSIONS_FILE_NAME, type PermissionNotice, type PermissionStore, type RevokeSummary } from './permissionStore'
 export { ApprovalAnswerSchema, ApprovalError, DEFAULT_APPROVAL_TIMEOUT_MS, createApprovalBroker, type ApprovalAnswer, type ApprovalBroker, type ApprovalOutcome, type PendingApproval } from './approvalBroker'
 export { compileRule, evaluateRules, testRule, type RuleEvaluation, type RuleSample, type RuleTrace } from './rules/argumentRules'
@@ -21,3 +21,6 @@ export {
 export type { InjectionTaint } from './inspectors/securityInspector'
 export { createGuardInspector, guardReason, sourceNames, type GuardInspector } from './inspectors/guardInspector'
 export { bringsOutsideContent, outsideWhy, type OutsideFacts } from './outsideContent'
+export { ALLOWED_BY_REVIEW, reviewExclusion, type Rating, type ReviewExclusion } from './assistedReview'
+export { openSessionGrants, memorySessionGrants, type SessionGrants } from './sessionGrants'
+export { callPattern, openRuleSuggestions, SUGGEST_AFTER, SUGGEST_WITHIN_DAYS, type RuleSuggestions } from './ruleSuggestions'

@@ -22,6 +22,30 @@ import { checkPin, hashToolDefinition, pinnedDefinition, type PinCheck } from '.
 import type { Decision, DefinitionChange, SecretValue, ToolCallRequest, ToolDefinition } from './types'
 import { unreachable } from './verdict'
 import { formatDuration } from '../../shared/format'
+import { reviewExclusion, type Rating } from './assistedReview'
+import { memorySessionGrants, openSessionGrants, type SessionGrants } from './sessionGrants'
+import { callPattern, openRuleSuggestions, type RuleSuggestions } from './ruleSuggestions'
+import type { ReviewView } from '../../shared/permissionApi'
+
+/**
+ * Assisted review's rater (services/review/callRater.ts): which model rates now, and the rating of
+ * one call. The service races `rate` with its own time-out; a rejection or a time-out changes nothing.
+ */
+export interface CallReviewer {
+  /** Who rates now and whether a low rating may answer a mode's question; undefined when assisted review is off (or cannot run). */
+  current(): { provider: string; model: string; autoAllowLow: boolean } | undefined
+  rate(call: ToolCallRequest, decision: Decision, signal: AbortSignal): Promise<Rating>
+}
+
+/** A call's rating as recorded with it (activity log): no sentence, which may quote the arguments. */
+export interface ReviewRecord {
+  status: 'rated' | 'failed' | 'unfinished'
+  risk?: Rating['risk']
+  provider: string
+  model: string
+}
+
+export const DEFAULT_REVIEW_TIMEOUT_MS = 15_000
 
 export interface PermissionServiceOptions {
   store: PermissionStore
@@ -43,12 +67,20 @@ export interface PermissionServiceOptions {
   refuseCalls?: () => string | undefined
   /** Settings → Permissions → Guard after outside content, read at every call; default "acting". */
   guardMode?: () => GuardMode
+  /** Assisted review (issue 38); absent = off. */
+  reviewer?: CallReviewer
+  /** How long a rating may take before it is given up on (it then changes nothing); default 15 s. */
+  reviewTimeoutMs?: number
+  /** "Allow for this session" grants; default kept in memory (openPermissions keeps them in the data folder). */
+  sessionGrants?: SessionGrants
+  /** Rules suggested from repeated approvals; default kept in memory. */
+  suggestions?: RuleSuggestions
 }
 
 /** What the agent loop does with a call: run it, or give the model `message` as the tool's error result. */
 export type Authorization =
-  | { run: true; decision: Decision; approval?: ApprovalOutcome }
-  | { run: false; decision: Decision; approval?: ApprovalOutcome; message: string }
+  | { run: true; decision: Decision; approval?: ApprovalOutcome; review?: ReviewRecord }
+  | { run: false; decision: Decision; approval?: ApprovalOutcome; review?: ReviewRecord; message: string }
 
 /** How a tool's policy looks for switchboard://tools and the settings table. */
 export interface PolicyView {
@@ -63,6 +95,9 @@ export interface PolicyView {
 export interface PermissionService {
   readonly store: PermissionStore
   readonly broker: ApprovalBroker
+  /** Rules suggested from repeated approvals (confirmed ones are saved with store.saveRule). */
+  readonly suggestions: RuleSuggestions
+  readonly sessionGrants: SessionGrants
   /** Runs the inspector chain (and records first-sight pins). Does not wait for a person. */
   decide(call: ToolCallRequest): Promise<Decision>
   /** decide(), then, for "ask", waits for the person's answer (up to `timeoutMs`, default the app's approval time-out). Never rejects for a refused call. */
@@ -104,6 +139,9 @@ function denialMessage(toolName: string, decision: Decision, approval: ApprovalO
       return `Not run: the call to ${toolName} was cancelled before it was approved.`
     case 'closed':
       return `Not run: Switchboard is shutting down, so the call to ${toolName} was not approved.`
+    case 'assisted-review':
+      // Never a denial: a rating only ever allows (and only a mode's question).
+      return decision.reasons.join(' ')
     default:
       return unreachable(approval)
   }
@@ -124,7 +162,7 @@ export async function openPermissions(dir: string, options: Omit<PermissionServi
       return result.ok ? undefined : result.error
     },
   })
-  return createPermissionService({ ...options, store })
+  return createPermissionService({ ...options, store, sessionGrants: options.sessionGrants ?? openSessionGrants(dir), suggestions: options.suggestions ?? openRuleSuggestions(dir) })
 }
 
 /** The permission layer over an already opened store (tests and callers that open the store themselves). */
@@ -132,6 +170,8 @@ export function createPermissionService(options: PermissionServiceOptions): Perm
   const { store } = options
   const env = ruleEnvironment(options)
   const timeoutMs = options.approvalTimeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS
+  const sessionGrants = options.sessionGrants ?? memorySessionGrants()
+  const suggestions = options.suggestions ?? openRuleSuggestions(undefined)
   // Rules are compiled once per change of the list (the store replaces the array on every change).
   let compiledFor: readonly ArgumentRule[] | undefined
   let compiled: CompiledRule[] = []
@@ -157,6 +197,7 @@ export function createPermissionService(options: PermissionServiceOptions): Perm
     toolPolicy: (name) => store.toolPolicy(name),
     extensionPolicy: (id) => store.extensionPolicy(id),
     evaluateRules: (sample) => evaluateRules(currentRules(), sample),
+    sessionGrant: (sessionId, toolName) => sessionGrants.hashFor(sessionId, toolName),
   })
   const guard = createGuardInspector({ mode: options.guardMode ?? (() => DEFAULT_GUARD_MODE), permissionMode: () => store.mode() })
   const inspectors: Inspector[] = [security, repetition, guard, permission]
@@ -194,8 +235,84 @@ export function createPermissionService(options: PermissionServiceOptions): Perm
       if (answer === 'allow_always') {
         await store.setToolPolicy(call.toolName, { policy: 'always', hash: decision.definitionHash, grantedAt: new Date().toISOString() })
       }
+      if (answer === 'allow_session' && call.origin !== 'person' && call.origin !== 'connected-app' && call.sessionId !== undefined) {
+        await sessionGrants.grant(call.sessionId, call.toolName, decision.definitionHash)
+      }
+      noteForSuggestion(call, decision, answer)
     },
   })
+
+  /** Counts the person's allow of a call that only their settings held back, towards a suggested rule (ruleSuggestions.ts). */
+  const noteForSuggestion = (call: ToolCallRequest, decision: Decision, answer: string) => {
+    if (answer !== 'allow_once' && answer !== 'allow_session') return
+    if (call.origin === 'person' || call.origin === 'connected-app' || decision.findings.length > 0) return
+    if (decision.steps.some((step) => step.inspector !== 'permission' && step.verdict !== 'allow')) return
+    const pattern = callPattern(call.toolName, call.arguments, options.homeDir)
+    if (pattern) suggestions.noteApproval(pattern)
+  }
+
+  /**
+   * Assisted review of one asked call, in parallel with its dialog: the rating is shown when it
+   * arrives, and a low one answers the question only where assistedReview.ts says it may.
+   */
+  const startReview = (call: ToolCallRequest, decision: Decision) => {
+    const reviewer = options.reviewer
+    const setting = reviewer?.current()
+    if (!reviewer || !setting) return undefined
+    const { provider, model } = setting
+    const controller = new AbortController()
+    const mayAnswer = setting.autoAllowLow && reviewExclusion(call, decision) === undefined
+    let id: string | undefined
+    let result: { rating: Rating } | { error: string } | undefined
+    let record: ReviewRecord = { status: 'unfinished', provider, model }
+    let stopped = false
+    const apply = () => {
+      if (id === undefined || result === undefined) return
+      if ('rating' in result) {
+        broker.setReview(id, { status: 'rated', risk: result.rating.risk, reason: result.rating.reason, provider, model })
+        if (mayAnswer && result.rating.risk === 'low') broker.allowByReview(id)
+      } else broker.setReview(id, { status: 'failed', error: result.error, provider, model } satisfies ReviewView)
+    }
+    const limit = options.reviewTimeoutMs ?? DEFAULT_REVIEW_TIMEOUT_MS
+    const timedOut = new Promise<never>((_resolve, reject) => {
+      const timer = setTimeout(() => {
+        reject(new Error(`The rating took longer than ${formatDuration(limit)}; the question stands as it is.`))
+        controller.abort()
+      }, limit)
+      timer.unref?.()
+      controller.signal.addEventListener('abort', () => clearTimeout(timer), { once: true })
+    })
+    timedOut.catch(() => undefined)
+    void Promise.race([reviewer.rate(call, decision, controller.signal), timedOut]).then(
+      (rating) => {
+        result = { rating }
+        record = { status: 'rated', risk: rating.risk, provider, model }
+        log('info', 'permissions', `assisted review rated ${call.toolName} (call ${call.callId}) ${rating.risk} risk`)
+        controller.abort()
+        apply()
+      },
+      (error: Error) => {
+        result = { error: error.message }
+        record = { status: 'failed', provider, model }
+        // Stopped because the person answered first: nothing went wrong.
+        if (!stopped) log('warn', 'permissions', `assisted review could not rate ${call.toolName} (call ${call.callId}): ${error.message}`)
+        controller.abort()
+        apply()
+      },
+    )
+    return {
+      attach(pendingId: string) {
+        id = pendingId
+        broker.setReview(pendingId, { status: 'rating', provider, model })
+        apply()
+      },
+      record: () => record,
+      stop() {
+        stopped = true
+        controller.abort()
+      },
+    }
+  }
 
   const decide = async (call: ToolCallRequest): Promise<Decision> => {
     // A call made in the first moments after start must still be checked against every stored secret.
@@ -217,6 +334,8 @@ export function createPermissionService(options: PermissionServiceOptions): Perm
   return {
     store,
     broker,
+    suggestions,
+    sessionGrants,
     decide,
     async authorize(call, authorizeOptions = {}) {
       // Before any inspector: nothing about this call can make it acceptable while the policy refuses every call.
@@ -232,9 +351,16 @@ export function createPermissionService(options: PermissionServiceOptions): Perm
         case 'deny':
           return { run: false, decision, message: denialMessage(call.toolName, decision, undefined, timeoutMs) }
         case 'ask': {
-          const approval = await broker.request(call, decision, { signal: authorizeOptions.signal, ...(authorizeOptions.timeoutMs !== undefined ? { timeoutMs: authorizeOptions.timeoutMs } : {}) })
-          if (approval.answer !== 'deny') return { run: true, decision, approval }
-          return { run: false, decision, approval, message: denialMessage(call.toolName, decision, approval, authorizeOptions.timeoutMs ?? timeoutMs) }
+          const reviewing = startReview(call, decision)
+          const approval = await broker.request(call, decision, {
+            signal: authorizeOptions.signal,
+            ...(authorizeOptions.timeoutMs !== undefined ? { timeoutMs: authorizeOptions.timeoutMs } : {}),
+            ...(reviewing ? { onPending: reviewing.attach } : {}),
+          })
+          const review = reviewing ? { review: reviewing.record() } : {}
+          reviewing?.stop()
+          if (approval.answer !== 'deny') return { run: true, decision, approval, ...review }
+          return { run: false, decision, approval, ...review, message: denialMessage(call.toolName, decision, approval, authorizeOptions.timeoutMs ?? timeoutMs) }
         }
         default:
           return unreachable(decision.verdict)
@@ -252,6 +378,7 @@ export function createPermissionService(options: PermissionServiceOptions): Perm
       security.forgetSession(sessionId)
       repetition.forgetSession(sessionId)
       guard.forgetSession(sessionId)
+      void sessionGrants.forgetSession(sessionId)
     },
     async observeTools(tools) {
       const changes: DefinitionChange[] = []

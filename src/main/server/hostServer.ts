@@ -54,7 +54,7 @@ export function createHostServer(services: HostServices): { server: McpServer; d
     [HostResource.settings]: (): SettingsResource => settingsView(services),
     [HostResource.extensions]: (): ExtensionsResource => ({ extensions: services.extensions.views() }),
     [HostResource.tools]: () => toolsView(services.extensions, services.permissions, services.settings.get('alwaysOfferTools') ?? []),
-    [HostResource.permissions]: () => permissionsView(services.extensions, services.permissions),
+    [HostResource.permissions]: () => permissionsView(services.extensions, services.permissions, services.review),
     [HostResource.elicitations]: (): ElicitationsResource => ({ elicitations: services.elicitations.list() }),
     [HostResource.models]: () => services.models.view(),
     [HostResource.installRequests]: () => ({ requests: services.installRequests.list() }),
@@ -156,7 +156,10 @@ export function createHostServer(services: HostServices): { server: McpServer; d
       settingsChanged()
       // The tools resource shows each tool's "always offer" mark, kept in the settings.
       changed(HostResource.tools)
+      // The permissions resource shows assisted review's setting.
+      changed(HostResource.permissions)
     }),
+    services.permissions.suggestions.onChange(() => changed(HostResource.permissions)),
     services.secrets.onChange(settingsChanged),
     services.notices.onChange(settingsChanged),
     services.extensions.onChange(changed),

@@ -7,6 +7,7 @@ import type { SessionIndex } from '../agent/session/sessionIndex'
 import type { BundleService } from '../extensions/bundles/bundleService'
 import type { RegistryService } from '../extensions/registry/registryService'
 import type { PermissionService } from '../permissions'
+import type { CallRater } from '../services/review/callRater'
 import type { SecretStore } from '../secrets/secretStore'
 import type { SettingsStore } from '../settings/settingsStore'
 import type { ChatService } from '../services/chat/chatService'
@@ -40,6 +41,8 @@ export interface HostServices {
   notices: NoticeBoard
   extensions: ExtensionService
   permissions: PermissionService
+  /** Assisted review's rater: its settings view (where the arguments go) for Settings → Permissions. */
+  review: CallRater
   elicitations: ElicitationBoard
   models: ModelService
   chat: ChatService

@@ -223,6 +223,19 @@ export function registerHostTools(server: McpServer, services: HostServices, set
     await permissions.store.forgetPin(toolName)
     return { tool: toolName }
   })
+  tool('permission_suggestion_accept', 'Save a suggested rule (from repeated approvals) as an ordinary allow rule.', async ({ id }) => {
+    const rule = permissions.suggestions.accept(id)
+    if (!rule) throw new Error(`There is no rule suggestion with the id ${JSON.stringify(id)}. Read switchboard://permissions for the current ones.`)
+    return permissions.store.saveRule(rule)
+  })
+  tool('permission_suggestion_dismiss', 'Drop a suggested rule; it is not suggested again.', async ({ id }) => ({ id, dismissed: permissions.suggestions.dismiss(id) }))
+  tool('assisted_review_set', 'Turn assisted review on or off, choose the model that rates calls, and whether a low rating may answer a mode\'s question.', async ({ settings: next }) => {
+    if (next.enabled && next.providerId !== undefined && !services.policy.assistedReviewProviderAllowed(next.providerId)) {
+      throw new Error(`Your organization's policy does not allow sending tool arguments to the provider "${next.providerId}"; choose another provider.`)
+    }
+    settings.update({ assistedReview: next })
+    return next
+  })
   tool('provider_save', 'Add or change a model provider (its key is the secret provider:<id>).', ({ provider }) => models.save(provider))
   tool('provider_remove', 'Remove a model provider.', async ({ id }) => {
     await models.remove(id)

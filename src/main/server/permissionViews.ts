@@ -2,6 +2,7 @@
 import type { PermissionsResource, ToolsResource } from '../../shared/hostApi'
 import { hashToolDefinition, type PermissionService } from '../permissions'
 import type { ExtensionService } from '../services/extensions/extensionService'
+import type { CallRater } from '../services/review/callRater'
 
 import { catalogToolTokens, toolDefinitionOf, TOKENIZER } from '../agent'
 
@@ -34,7 +35,7 @@ export function toolsView(extensions: ExtensionService, permissions: PermissionS
 }
 
 /** `switchboard://permissions`. An "always" has lapsed when the tool's current definition is not the one it was given for. */
-export function permissionsView(extensions: ExtensionService, permissions: PermissionService): PermissionsResource {
+export function permissionsView(extensions: ExtensionService, permissions: PermissionService, review?: Pick<CallRater, 'status'>): PermissionsResource {
   const file = permissions.store.snapshot()
   const current = new Map(extensions.core.cache.catalog().tools.map((tool) => [tool.name, hashToolDefinition(toolDefinitionOf(tool))]))
   return {
@@ -52,6 +53,8 @@ export function permissionsView(extensions: ExtensionService, permissions: Permi
     pins: Object.fromEntries(
       Object.entries(file.pins).map(([tool, pin]) => [tool, { hash: pin.hash, firstSeen: pin.firstSeen, acceptedAt: pin.acceptedAt, changed: pin.pending !== undefined }]),
     ),
+    suggestions: permissions.suggestions.list(),
+    ...(review ? { assistedReview: review.status() } : {}),
   }
 }
 

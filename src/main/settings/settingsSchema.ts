@@ -1,6 +1,6 @@
 /** The settings schema: one zod object with defaults, stamped with the version migrations lead up to. */
 import { z } from 'zod'
-import { GuardModeSchema, InstructionsSchema, ModelFactsRowSchema, RegistryUrlSchema, RootFoldersSchema, TelemetrySettingsSchema, ThemeSchema } from '../../shared/hostApi'
+import { AssistedReviewSettingsSchema, GuardModeSchema, InstructionsSchema, ModelFactsRowSchema, RegistryUrlSchema, RootFoldersSchema, TelemetrySettingsSchema, ThemeSchema } from '../../shared/hostApi'
 
 /** Bump with a migration in settingsMigrations.ts whenever a stored field changes meaning, name or shape. */
 export const SETTINGS_SCHEMA_VERSION = 1
@@ -22,6 +22,8 @@ export const SettingsSchema = z.object({
   defaultInstructions: InstructionsSchema.optional(),
   /** Settings → Permissions → Guard after outside content (permissions/inspectors/guardInspector.ts); absent = "acting". */
   guardAfterOutside: GuardModeSchema.optional(),
+  /** Settings → Permissions → Assisted review (services/review/callRater.ts); absent = off. */
+  assistedReview: AssistedReviewSettingsSchema.optional(),
   /** The one-time notice about the guard was shown (after an update, to someone with "always allow" choices). */
   guardNoticeShown: z.boolean().optional(),
   /** The activity log (docs/guide/activity.md): the person's retention, and the seal: the newest record's seq and hash, HMAC-keyed. */

@@ -56,6 +56,8 @@ describe('approvals', () => {
       findings: [],
       offerAlways: true,
       offerConversation: false,
+      // Asked by the mode in a session: "Allow for this session" is offered.
+      offerSession: true,
       createdAt: '2026-05-01T10:00:00.000Z',
       expiresAt: '2026-05-01T10:01:00.000Z',
     })

@@ -40,6 +40,7 @@ export type PermissionCause =
   | 'mode-smart'
   | 'mode-ask'
   | 'pre-approved'
+  | 'session-allow'
 
 /** Everything the decision depends on, as plain data. */
 export interface PermissionFacts {
@@ -58,6 +59,8 @@ export interface PermissionFacts {
   rules: Pick<RuleEvaluation, 'decision' | 'reason'>
   /** A builtin's tool the person approved in advance, and why (builtins/preApproved.ts). */
   preApproved?: string
+  /** "Allow for this session": the definition hash the tool was allowed for in the call's session (sessionGrants.ts). */
+  sessionGrant?: string
 }
 
 /** Annotation hints with the MCP defaults (destructive and open-world default to true), and whether they can be relied on. */
@@ -103,6 +106,8 @@ export function decidePermission(f: PermissionFacts): InspectorResult & { cause:
   if (f.rules.decision === 'ask') return result('ask', 'rule-ask', f.rules.reason)
   if (f.rules.decision === 'allow') return result('allow', 'rule-allow', f.rules.reason)
   if (policy === 'ask') return result('ask', 'policy-ask', `${byTool ? `The tool ${tool}` : `The extension ${extension}`} is set to "ask every time".`)
+  // "Allow for this session" is bound to the definition like "always": given for another one, it no longer applies.
+  if (f.sessionGrant !== undefined && f.sessionGrant === f.definitionHash) return result('allow', 'session-allow', `You allowed ${tool} for this session.`)
   if (f.toolPolicy?.policy === 'always') {
     return f.toolPolicy.hash === f.definitionHash
       ? result('allow', 'policy-always', `You chose "always allow" for the tool ${tool}.`)
@@ -155,6 +160,14 @@ export interface PermissionSource {
   toolPolicy(toolName: string): ToolPolicy | undefined
   extensionPolicy(extensionId: string): PolicyKind | undefined
   evaluateRules(sample: RuleSample): RuleEvaluation
+  /** The definition hash a tool was allowed for in a session ("Allow for this session"), if it was. */
+  sessionGrant?(sessionId: string, toolName: string): string | undefined
+}
+
+function sessionGrantOf(source: PermissionSource, call: ToolCallRequest): { sessionGrant?: string } {
+  if (call.origin === 'person' || call.origin === 'connected-app' || call.sessionId === undefined) return {}
+  const hash = source.sessionGrant?.(call.sessionId, call.toolName)
+  return hash === undefined ? {} : { sessionGrant: hash }
 }
 
 /** The permission inspector over live settings. */
@@ -176,6 +189,7 @@ export function createPermissionInspector(source: PermissionSource): Inspector {
         definition: context.pin.status,
         rules: source.evaluateRules({ toolName: call.toolName, arguments: call.arguments }),
         ...(call.tool.preApproved ? { preApproved: call.tool.preApproved } : {}),
+        ...sessionGrantOf(source, call),
       })
     },
   }

@@ -35,7 +35,7 @@ import { AGENT_CALLER_META_KEY } from '../../builtins/agentServer'
 import type { ExportFormat, HostToolResult, ModelFactsRow } from '../../../shared/hostApi'
 import { createChatSearch, type SearchPage } from './chatSearch'
 import { exportConversation, type SavePicker } from './conversationExport'
-import type { PermissionService } from '../../permissions'
+import type { Authorization, PermissionService } from '../../permissions'
 import type { ExtensionService } from '../extensions/extensionService'
 import type { AttachmentRef, CallerOf, SessionSummary } from '../../../shared/hostApi'
 import type { SessionAttachments } from '../../agent'
@@ -109,7 +109,7 @@ export interface RoutineTurn {
   /** Before each tool call: a refusal (the model reads it) when a cap was reached; the run then ends. */
   beforeCall(): string | undefined
   /** After each call's authorization: whether it runs, and how an approval ended. */
-  afterAuthorize(outcome: { run: boolean; approvalBy?: 'person' | 'timeout' | 'cancelled' | 'closed' }): void
+  afterAuthorize(outcome: { run: boolean; approvalBy?: NonNullable<Authorization['approval']>['by'] }): void
 }
 
 export interface SendOptions {

@@ -8,7 +8,7 @@ function approvalMessage(pending: PendingApproval, extension: string): string {
 }
 
 function toElicitation(pending: PendingApproval, extensionName: (id: string) => string): Elicitation {
-  const decisions = ['allow_once', ...(pending.offerAlways ? (['allow_always'] as const) : []), ...(pending.offerConversation ? (['allow_conversation'] as const) : []), 'deny'] as const
+  const decisions = ['allow_once', ...(pending.offerAlways ? (['allow_always'] as const) : []), ...(pending.offerConversation ? (['allow_conversation'] as const) : []), ...(pending.offerSession ? (['allow_session'] as const) : []), 'deny'] as const
   return {
     kind: 'approval',
     id: pending.id,
@@ -35,6 +35,7 @@ function toElicitation(pending: PendingApproval, extensionName: (id: string) => 
       changed: pending.changed && { description: pending.changed.description, summary: pending.changed.summary },
       ...(pending.guard ? { guard: pending.guard } : {}),
       expiresAt: pending.expiresAt,
+      ...(pending.review ? { review: pending.review } : {}),
     },
     decisions: [...decisions],
   }

@@ -5,7 +5,7 @@
 import type { ApprovalDecision } from '../../../shared/hostApi'
 import { primaryButton, secondaryButton } from '../ui'
 
-const order: ApprovalDecision[] = ['deny', 'allow_once', 'allow_conversation', 'allow_always']
+const order: ApprovalDecision[] = ['deny', 'allow_once', 'allow_session', 'allow_conversation', 'allow_always']
 
 interface Props {
   offered: readonly ApprovalDecision[]

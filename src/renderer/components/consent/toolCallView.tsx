@@ -12,14 +12,16 @@ import { DecisionButtons } from './DecisionButtons'
 import { DefinitionChangeNote } from './DefinitionChangeNote'
 import { ExpiryCountdown } from './ExpiryCountdown'
 import { FindingList } from './FindingList'
+import { ReviewNote } from './ReviewNote'
 import { shortToolName, toolLabel, type ToolCallApproval } from './approvalQueue'
 import { queueNote, type ApprovalView, type SingleViewProps } from './approvalView'
 import { CallerAsks, CallerName } from './CallerPhrase'
 import { VisibleText } from '../VisibleText'
 
-const labels = { allow_once: 'Allow once', allow_always: 'Always allow', allow_conversation: 'Allow for the rest of this conversation', deny: 'Deny' } as const
+const labels = { allow_once: 'Allow once', allow_session: 'Allow for this session', allow_always: 'Always allow', allow_conversation: 'Allow for the rest of this conversation', deny: 'Deny' } as const
 const titles = {
   allow_once: 'Run this call now; ask again next time.',
+  allow_session: 'Run this call, and this tool without asking for the rest of this session (kept across restarts), for as long as its definition stays the same.',
   allow_conversation: 'Run this call, and this tool without the outside-content question until this conversation ends.',
   allow_always: 'Run this call, and this tool from now on without asking, for as long as its definition stays the same.',
   deny: 'Do not run this call.',
@@ -88,6 +90,7 @@ export function toolCallView({ approval, position, busy, onAnswer, sameTurn, onR
             </button>
           </div>
         )}
+        {subject.review && <ReviewNote review={subject.review} />}
         <FindingList findings={subject.findings} />
         {subject.changed && <DefinitionChangeNote change={subject.changed} />}
         <section aria-label="The tool" className="space-y-2">

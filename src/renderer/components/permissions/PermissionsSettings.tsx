@@ -13,6 +13,8 @@ import { usePermissionsStore } from '../../stores/permissionsStore'
 import { SettingsSection } from '../settings/SettingsSection'
 import { ExtensionPolicyTable } from './ExtensionPolicyTable'
 import { GuardSettings } from './GuardSettings'
+import { AssistedReviewSettings } from './AssistedReviewSettings'
+import { RuleSuggestions } from './RuleSuggestions'
 import { ModePicker } from './ModePicker'
 import { PinList } from './PinList'
 import { RevokeAll } from './RevokeAll'
@@ -70,6 +72,8 @@ function PermissionsPage({ permissions }: { permissions: PermissionsResource }) 
 
       <GuardSettings />
 
+      <AssistedReviewSettings view={permissions.assistedReview} />
+
       <SettingsSection
         id="permission-extensions"
         title="Extensions"
@@ -94,6 +98,7 @@ function PermissionsPage({ permissions }: { permissions: PermissionsResource }) 
         description="Decide calls by what they are about: a glob or regular expression on one argument. Deny wins over ask, ask over allow, whatever the order."
         divided
       >
+        <RuleSuggestions suggestions={permissions.suggestions ?? []} />
         <RuleList rules={permissions.rules} tools={tools} />
         <div className="space-y-2 pt-2">
           <h3 className="text-sm font-semibold">Try a call</h3>
