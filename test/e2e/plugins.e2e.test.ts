@@ -57,7 +57,7 @@ describe('Settings → Plugins in browser mode', () => {
     await sheet.waitFor()
     const installDir = join(dataDir, 'plugins', 'team-tools')
     const text = await sheet.innerText()
-    expect(text).toContain(`node ${installDir}/servers/notes.cjs --root ${installDir}`)
+    expect(text).toContain(`node ${installDir}/servers/notes.mjs --root ${installDir}`)
     expect(text).toContain('env NOTES_TOKEN, NOTES_MODE')
     expect(text).toContain('extension:team-notes:NOTES_TOKEN')
     expect(text).toContain(`UserPromptSubmit: node "${installDir}/scripts/team-context.cjs"`)

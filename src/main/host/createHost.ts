@@ -452,7 +452,7 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
       await bundles.close()
       await plugins.close()
       await services.registry.flush()
-      await permissions.store.flush()
+      await permissions.flush()
       await apps.flush()
       // Last: what happened while closing (a denied call, a sign-out) is still recorded and on disk.
       stopAuditing()

@@ -126,6 +126,8 @@ export interface PermissionService {
   testRule(rule: unknown, sample: RuleSample): ReturnType<typeof testRule>
   /** Denies pending approvals and stops their timers. */
   close(): void
+  /** Waits for every write in flight: rules and policies, session grants, rule suggestions. */
+  flush(): Promise<void>
 }
 
 function denialMessage(toolName: string, decision: Decision, approval: ApprovalOutcome | undefined, timeoutMs: number): string {
@@ -430,5 +432,8 @@ export function createPermissionService(options: PermissionServiceOptions): Perm
     explain: (sample) => evaluateRules(currentRules(), sample),
     testRule: (rule, sample) => testRule(rule, sample, env),
     close: () => broker.close(),
+    flush: async () => {
+      await Promise.all([store.flush(), sessionGrants.flush(), suggestions.flush()])
+    },
   }
 }

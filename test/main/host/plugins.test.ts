@@ -96,7 +96,7 @@ describe('plugins through the host API', () => {
       author: 'Acme Tools',
       source: { kind: 'folder', location: FIXTURE },
       installDir,
-      servers: [{ extensionId: 'team-notes', type: 'stdio', command: 'node', args: [`${installDir}/servers/notes.cjs`, '--root', installDir], env: ['NOTES_TOKEN', 'NOTES_MODE'], secrets: ['extension:team-notes:NOTES_TOKEN'] }],
+      servers: [{ extensionId: 'team-notes', type: 'stdio', command: 'node', args: [`${installDir}/servers/notes.mjs`, '--root', installDir], env: ['NOTES_TOKEN', 'NOTES_MODE'], secrets: ['extension:team-notes:NOTES_TOKEN'] }],
       hooks: [{ event: 'user-message', fileEvent: 'UserPromptSubmit', command: `node "${installDir}/scripts/team-context.cjs"` }],
       agents: [{ id: 'reviewer', name: 'reviewer' }],
       skills: [{ name: 'team-style' }],
@@ -118,7 +118,7 @@ describe('plugins through the host API', () => {
     expect(keychain.keychain).toBe('available')
     await call(client, 'secret_set', { key: 'extension:team-notes:NOTES_TOKEN', value: 'team-token-1' })
     const consent = (await elicitations(client)).find((item) => item.kind === 'approval' && item.subject.type === 'extension-start')
-    expect(consent).toMatchObject({ subject: { command: 'node', args: [`${installDir}/servers/notes.cjs`, '--root', installDir], envNames: ['NOTES_MODE', 'NOTES_TOKEN'] } })
+    expect(consent).toMatchObject({ subject: { command: 'node', args: [`${installDir}/servers/notes.mjs`, '--root', installDir], envNames: ['NOTES_MODE', 'NOTES_TOKEN'] } })
     await call(client, 'elicitation_respond', { id: consent!.id, action: 'accept', content: { decision: 'allow_always' } })
     await poll(() => read(client, HostResource.tools, ToolsResourceSchema), (t) => t.tools.some((tool) => tool.name === 'team-notes__add_note'), 'the plugin server tool')
     const ran = await call(client, 'tool_call', { name: 'team-notes__add_note', arguments: { text: 'ship it' } })
@@ -162,7 +162,7 @@ describe('plugins through the host API', () => {
     expect((await read(client, HostResource.hooks, HooksResourceSchema)).hooks.map((hook) => hook.enabled)).toEqual([true])
 
     // An extension edited since the install: uninstall asks for confirm, saying so.
-    await call(client, 'extension_update', { id: 'team-notes', config: { id: 'team-notes', name: 'team-notes', type: 'stdio', command: 'node', args: [`${installDir}/servers/notes.cjs`, '--verbose'], env: { NOTES_MODE: 'edited' }, cwd: installDir } })
+    await call(client, 'extension_update', { id: 'team-notes', config: { id: 'team-notes', name: 'team-notes', type: 'stdio', command: 'node', args: [`${installDir}/servers/notes.mjs`, '--verbose'], env: { NOTES_MODE: 'edited' }, cwd: installDir } })
     expect((await plugins(client)).plugins[0]?.edited).toEqual(['team-notes'])
     await expect(call(client, 'plugin_uninstall', { name: 'team-tools' })).rejects.toThrow(/"team-notes" of "team-tools" was edited since the install.*confirm/)
     const removed = PluginToolOutput.plugin_uninstall.parse((await call(client, 'plugin_uninstall', { name: 'team-tools', confirm: true })).structuredContent)

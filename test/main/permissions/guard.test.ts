@@ -27,7 +27,7 @@ beforeEach(async () => {
 })
 afterEach(async () => {
   service.close()
-  await service.store.flush()
+  await service.flush()
   await dir.remove()
 })
 

@@ -3,11 +3,14 @@
  * loop will drive — ask → answer → run, "always" surviving a restart, a changed tool asking again,
  * concurrent approvals, and bypass attempts.
  */
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { setLogSink } from '../../../src/main/log/log'
 import { createPermissionService, openPermissions, type Authorization, type PermissionService } from '../../../src/main/permissions/permissionService'
 import { openPermissionStore } from '../../../src/main/permissions/permissionStore'
 import { hashToolDefinition } from '../../../src/main/permissions/toolPins'
+import { RULE_SUGGESTIONS_FILE_NAME } from '../../../src/main/permissions/ruleSuggestions'
 import type { SecretValue, ToolCallRequest } from '../../../src/main/permissions/types'
 import { tempDir } from '../../helpers/tempDir'
 import { call, HOME, readFileTool, shellTool, writeFileTool } from './callFixtures'
@@ -32,7 +35,7 @@ beforeEach(async () => {
 })
 afterEach(async () => {
   service.close()
-  await service.store.flush()
+  await service.flush()
   await dir.remove()
 })
 
@@ -61,6 +64,15 @@ describe('ask, answer, run', () => {
       approval: { answer: 'deny', by: 'person' },
       message: 'Not run: the person declined this call to files__write_file. Do not retry it unchanged; ask the person what they would like instead.',
     })
+  })
+
+  it('flush waits for the approval noted towards a suggested rule to be on disk (the host flushes this way at quit)', async () => {
+    const first = await pendingFor(call({ tool: readFileTool, arguments: { path: `${HOME}/Notes/a.md` } }))
+    await service.broker.respond(first.id, 'allow_once')
+    expect(await first.result).toMatchObject({ run: true })
+    await service.flush()
+    const saved = JSON.parse(await readFile(join(dir.path, RULE_SUGGESTIONS_FILE_NAME), 'utf8')) as { approvals: unknown[] }
+    expect(saved.approvals).toHaveLength(1)
   })
 
   it('"always" stops further prompts and survives a restart', async () => {

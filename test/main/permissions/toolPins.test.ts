@@ -193,7 +193,7 @@ describe('pin lifecycle', () => {
     await service.observeTools([{ toolName: 'mail__send', tool: send }, { toolName: 'mail__list', tool: { name: 'list', inputSchema: {} } }])
     await service.observeTools([{ toolName: 'mail__list', tool: { name: 'list', inputSchema: {} } }])
     expect(service.store.pin('mail__send')?.hash).toBe(hashToolDefinition(send))
-    await service.store.flush()
+    await service.flush()
     service.close()
     service = await open()
     const back = { ...send, inputSchema: { ...send.inputSchema, properties: { ...send.inputSchema.properties as object, bcc: { type: 'string' } } } }

@@ -38,8 +38,8 @@ describe('readPlugin', () => {
     expect(plugin.manifest).toMatchObject({ name: 'team-tools', version: '1.0.0', author: 'Acme Tools', license: 'MIT' })
     expect(plugin.servers).toEqual([
       {
-        view: { name: 'team-notes', extensionId: 'team-notes', type: 'stdio', command: 'node', args: [`${INSTALL}/servers/notes.cjs`, '--root', INSTALL], cwd: INSTALL, env: ['NOTES_TOKEN', 'NOTES_MODE'], headers: [], secrets: ['extension:team-notes:NOTES_TOKEN'] },
-        config: { id: 'team-notes', name: 'team-notes', type: 'stdio', command: 'node', args: [`${INSTALL}/servers/notes.cjs`, '--root', INSTALL], cwd: INSTALL, env: { NOTES_TOKEN: '${secret:extension:team-notes:NOTES_TOKEN}', NOTES_MODE: 'plugin' }, enabled: true },
+        view: { name: 'team-notes', extensionId: 'team-notes', type: 'stdio', command: 'node', args: [`${INSTALL}/servers/notes.mjs`, '--root', INSTALL], cwd: INSTALL, env: ['NOTES_TOKEN', 'NOTES_MODE'], headers: [], secrets: ['extension:team-notes:NOTES_TOKEN'] },
+        config: { id: 'team-notes', name: 'team-notes', type: 'stdio', command: 'node', args: [`${INSTALL}/servers/notes.mjs`, '--root', INSTALL], cwd: INSTALL, env: { NOTES_TOKEN: '${secret:extension:team-notes:NOTES_TOKEN}', NOTES_MODE: 'plugin' }, enabled: true },
       },
     ])
     expect(plugin.hooks).toHaveLength(1)
