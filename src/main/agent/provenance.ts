@@ -5,33 +5,44 @@
  *
  * The context is worked out from the stored history, never kept only in memory: every active message
  * counts (a rewind's set-aside ones do not), including the ones a summary stands for, since the
- * summary carries what they said. A message's recorded provenance counts, and so does what today's
- * settings say of its source (`todaySource`): lines written before provenance existed are read that
- * way, with no migration pass, and a source marked as outside later counts for older lines too. Both
- * only ever add outside content, never take it away.
+ * summary carries what they said. Every kind is read the same way — a user message (and who wrote it),
+ * its attachments, a summary and what it carries, a tool result (and what a sub-agent's answer
+ * carries): the stored provenance says *where* the content came from, and today's settings
+ * (`TodaySettings`) say whether that source is outside content now. So a line written before
+ * provenance existed is read with today's settings (no migration pass: its source is worked out from
+ * the tool's name or the attachment's extension), an extension marked *Brings outside content* later
+ * counts for older lines too, and one the person marked as not bringing it stops counting. What is
+ * not a setting stays as recorded: a tool that declared `openWorldHint: true`, a connected app, and
+ * any source today's settings no longer know (an extension that was removed).
  */
-import { outsideSourcesOf, uniqueSources, type Provenance, type ProvenanceSource } from '../../shared/provenanceApi'
+import { uniqueSources, type Provenance, type ProvenanceSource } from '../../shared/provenanceApi'
 import { activeMessages } from './setAside'
 import type { StoredMessage } from './storedMessage'
 
 /** The person wrote it. */
 export const PERSON_PROVENANCE: Provenance = { from: { kind: 'person', name: 'you' } }
 
-/** A tool's source as today's settings see it (undefined when the tool is not known now). */
-export type TodaySource = (toolName: string) => ProvenanceSource | undefined
+/**
+ * A source as today's settings see it: the same source with `outside` as it would be recorded now;
+ * the source unchanged when today's settings do not know it (then the record stands). It may look a
+ * tool up by `source.tool` and an extension by `source.extensionId` (chatService.ts).
+ */
+export type TodaySettings = (source: ProvenanceSource) => ProvenanceSource
 
-/** The outside sources one stored message brings into the model's context. */
-export function messageOutside(message: StoredMessage, todaySource?: TodaySource): ProvenanceSource[] {
+/** Every source one stored message records, outside or not (its own, what it carries, its attachments'); worked out from the line for old lines. */
+export function messageSources(message: StoredMessage): ProvenanceSource[] {
+  const of = (provenance: Provenance | undefined, fallback: ProvenanceSource | undefined) => (provenance ? [provenance.from, ...(provenance.carries ?? [])] : fallback ? [fallback] : [])
   switch (message.kind) {
     case 'user':
       if (message.refusedBy) return []
-      return [...outsideSourcesOf(message.provenance), ...(message.attachments ?? []).flatMap((attachment) => outsideSourcesOf(attachment.provenance))]
-    case 'tool-result': {
-      const today = todaySource?.(message.name)
-      return [...outsideSourcesOf(message.provenance), ...(today?.outside !== undefined ? [today] : [])]
-    }
+      return [
+        ...of(message.provenance, undefined),
+        ...(message.attachments ?? []).flatMap((attachment) => of(attachment.provenance, { kind: 'extension', name: attachment.extensionId, extensionId: attachment.extensionId })),
+      ]
+    case 'tool-result':
+      return of(message.provenance, { kind: 'extension', name: message.name, tool: message.name })
     case 'summary':
-      return outsideSourcesOf(message.provenance)
+      return of(message.provenance, undefined)
     case 'assistant':
     case 'notice':
     case 'rewind':
@@ -41,9 +52,21 @@ export function messageOutside(message: StoredMessage, todaySource?: TodaySource
   }
 }
 
+/** The outside sources one stored message brings into the model's context: as recorded, or as today's settings see its sources when given. */
+export function messageOutside(message: StoredMessage, today?: TodaySettings): ProvenanceSource[] {
+  const sources = messageSources(message)
+  return uniqueSources((today ? sources.map(today) : sources).filter((source) => source.outside !== undefined))
+}
+
+/** A provenance read with today's settings (its source and what it carries): what a message records when it is written. */
+export function provenanceToday(provenance: Provenance, today: TodaySettings): Provenance {
+  const carries = uniqueSources((provenance.carries ?? []).map(today).filter((source) => source.outside !== undefined))
+  return { from: today(provenance.from), ...(carries.length > 0 ? { carries } : {}) }
+}
+
 /** The outside sources the model's context holds: every active message's (setAside.ts), each source once. */
-export function contextOutside(history: readonly StoredMessage[], todaySource?: TodaySource): ProvenanceSource[] {
-  return uniqueSources(activeMessages(history).flatMap((message) => messageOutside(message, todaySource)))
+export function contextOutside(history: readonly StoredMessage[], today?: TodaySettings): ProvenanceSource[] {
+  return uniqueSources(activeMessages(history).flatMap((message) => messageOutside(message, today)))
 }
 
 /** What a summary records: the model wrote it, and it carries the outside content of the messages it stands for. */

@@ -42,6 +42,7 @@ function reasonFor(cause: PermissionCause, facts: EffectiveFacts, modelReason: s
       // These already speak to the person: "Smart mode asks before tools that may change things; …".
       return modelReason
     case 'person':
+    case 'hook-approved':
     case 'rule-deny':
     case 'rule-ask':
     case 'rule-allow':

@@ -13,6 +13,7 @@ import {
   composeSystemPrompt,
   contextOutside,
   PERSON_PROVENANCE,
+  provenanceToday,
   createTurnRegistry,
   defaultAgent,
   extendHistoryPayload,
@@ -27,6 +28,7 @@ import {
   type SessionIndex,
   type SessionStore,
   type StoredMessage,
+  type TodaySettings,
   type ToolResultMessage,
   type TurnResult,
 } from '../../agent'
@@ -265,10 +267,24 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
     const why = outsideWhy(extensions.bringsOutsideContent(extensionId))
     return { kind, name: name ?? extensions.core.manager.get(extensionId)?.name ?? extensionId, extensionId, ...(why ? { outside: why } : {}) }
   }
-  /** Old lines (and a mark set since) are read with today's settings. */
-  const todaySource = (toolName: string): ProvenanceSource | undefined => {
-    const tool = extensions.core.cache.lookup(toolName)
-    return tool && sourceOfTool(tool)
+  /**
+   * A recorded source as today's settings see it (agent/provenance.ts): whether its extension brings
+   * outside content now (remote, or the person's mark), and whether its tool declares the open world
+   * (now, or when it was recorded: that is a fact about the content, not a setting). A connected app,
+   * the person, the model, a routine, and a source whose extension is no longer installed stay as
+   * recorded. Old lines without provenance come here as their tool's name or their attachment's
+   * extension, and get today's name for it.
+   */
+  const today: TodaySettings = (source) => {
+    if (source.kind !== 'extension' && source.kind !== 'mcp-app' && source.kind !== 'sub-agent') return source
+    const tool = source.tool !== undefined ? extensions.core.cache.lookup(source.tool) : undefined
+    const extensionId = tool?.extensionId ?? source.extensionId
+    if (extensionId === undefined || !extensions.core.manager.config(extensionId)) return source
+    const openWorld = source.outside === 'open-world' || tool?.openWorldDeclared === true
+    const why = outsideWhy({ ...(openWorld ? { annotations: { openWorldHint: true } } : {}), ...extensions.bringsOutsideContent(extensionId) })
+    const { outside: _recorded, ...rest } = source
+    const name = source.kind === 'extension' ? (tool?.extensionName ?? extensions.core.manager.get(extensionId)?.name ?? source.name) : source.name
+    return { ...rest, name, extensionId, ...(why ? { outside: why } : {}) }
   }
   /** A result's provenance: the tool's extension, or a sub-agent's answer carrying the outside content it read. */
   const ofToolResult = (tool: CatalogTool, result: CallToolResult): Provenance => {
@@ -282,7 +298,7 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
   /** Who wrote the message that starts a turn (see SendOptions.provenance). */
   const userProvenance = (begin: TurnBegin): Provenance | undefined => {
     if (begin.userText === undefined) return undefined
-    if (begin.provenance) return begin.provenance
+    if (begin.provenance) return provenanceToday(begin.provenance, today)
     const caller = begin.caller !== undefined ? callers.get(begin.caller) : undefined
     if (caller) {
       const carries = permissions.outsideOf(caller.sessionId)
@@ -302,7 +318,7 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
       const at = active.findIndex((message) => message.id === begin.rewind!.from)
       if (at >= 0) active = active.slice(0, at)
     }
-    permissions.setSessionContext(id, [...contextOutside(active, todaySource), ...outsideSourcesOf(user)])
+    permissions.setSessionContext(id, [...contextOutside(active, today), ...outsideSourcesOf(user)])
   }
 
   /** Starts a turn of the session's agent in a session that exists; returns at once with its id. */
