@@ -204,15 +204,19 @@ describe('the guard after outside content, end to end', () => {
     // An approved tool-call hook whose tool (no read-only hint) can act: before the guard it ran on every step unasked.
     await addConsentedExtension(client, { id: 'hk', name: 'Audit log', type: 'stdio', command: process.execPath, args: [hookServerPath] })
     await poll(() => read(client, HostResource.tools, ToolsResourceSchema), (t) => t.tools.some((tool) => tool.name === 'hk__allow'), 'the hook tools')
-    await call(client, 'hook_save', { name: 'Audit', event: 'tool-call', target: 'hk__allow' })
-    const [hookApproval] = (await read(client, HostResource.elicitations, ElicitationsResourceSchema)).elicitations
-    await call(client, 'elicitation_respond', { id: hookApproval!.id, action: 'accept', content: { decision: 'allow_always' } })
+    for (const hook of [{ name: 'Audit', event: 'tool-call' }, { name: 'Seen', event: 'tool-result', match: { tool: 'calendar__echo' } }]) {
+      await call(client, 'hook_save', { ...hook, target: 'hk__allow' })
+      const [hookApproval] = (await read(client, HostResource.elicitations, ElicitationsResourceSchema)).elicitations
+      await call(client, 'elicitation_respond', { id: hookApproval!.id, action: 'accept', content: { decision: 'allow_always' } })
+    }
 
-    // The hook's call for calendar__echo comes before any outside content: it runs unasked. For the first
-    // notes__echo it asks (denied: the hook fails, so the call it guards is refused); for the second, allowed for the conversation.
-    const { sessionId, asked } = await turn(client, send(client, 'What is on my calendar?'), ['deny', 'allow_conversation'])
-    expect(asked).toHaveLength(2)
-    expect(asked[0]).toMatchObject({
+    // Audit's call for calendar__echo comes before any outside content: it runs unasked. Seen is handed
+    // Calendar's result, so its call comes after that outside content: it asks. For the first notes__echo
+    // Audit asks (denied: the hook fails, so the call it guards is refused); for the second, allowed for the conversation.
+    const { sessionId, asked } = await turn(client, send(client, 'What is on my calendar?'), ['allow_once', 'deny', 'allow_conversation'])
+    expect(asked.map((a) => a.origin.caller)).toEqual([{ kind: 'hook', name: 'Seen' }, { kind: 'hook', name: 'Audit' }, { kind: 'hook', name: 'Audit' }])
+    expect(asked[0]!.subject).toMatchObject({ toolName: 'hk__allow', guard: { sources: [{ name: 'Calendar' }] } })
+    expect(asked[1]).toMatchObject({
       origin: { caller: { kind: 'hook', name: 'Audit' }, sessionId },
       subject: {
         toolName: 'hk__allow',
@@ -227,7 +231,7 @@ describe('the guard after outside content, end to end', () => {
     expect(JSON.stringify(notes[0]?.result?.content)).toContain('Refused by hook \\"Audit\\"')
     // The activity log names the hook as the caller, and the guard as what asked.
     const hookCalls = await poll(
-      async () => (await read(client, activityPageUri({ kind: 'tool-call' }), ActivityPageSchema)).records.filter((record) => record.tool === 'hk__allow'),
+      async () => (await read(client, activityPageUri({ kind: 'tool-call' }), ActivityPageSchema)).records.filter((record) => record.tool === 'hk__allow' && JSON.stringify(record.caller) === JSON.stringify({ kind: 'hook', name: 'Audit' })),
       (records) => records.length === 3,
       "the hook's three calls in the activity log",
     )
