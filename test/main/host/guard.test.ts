@@ -242,6 +242,26 @@ describe('the guard after outside content, end to end', () => {
     ])
   })
 
+  it("stopping the turn withdraws a hook's approval that waits in it, and the turn ends", async () => {
+    model = await startScriptedModelServer({ turns: [readCalendar, readNotes, done()] })
+    const h = await startTestHost()
+    const client = await h.connectOverWebSocket()
+    await selectScriptedModel(client, model.baseUrl)
+    await setUp(client)
+    await addConsentedExtension(client, { id: 'hk', name: 'Audit log', type: 'stdio', command: process.execPath, args: [hookServerPath] })
+    await poll(() => read(client, HostResource.tools, ToolsResourceSchema), (t) => t.tools.some((tool) => tool.name === 'hk__allow'), 'the hook tools')
+    await call(client, 'hook_save', { name: 'Audit', event: 'tool-call', target: 'hk__allow' })
+    const [hookApproval] = (await read(client, HostResource.elicitations, ElicitationsResourceSchema)).elicitations
+    await call(client, 'elicitation_respond', { id: hookApproval!.id, action: 'accept', content: { decision: 'allow_always' } })
+
+    const { sessionId } = await send(client, 'What is on my calendar?')()
+    const [pending] = await poll(() => approvals(client), (list) => list.length > 0, "the hook's approval")
+    expect(pending!.origin.caller).toEqual({ kind: 'hook', name: 'Audit' })
+    await call(client, 'chat_cancel', { sessionId })
+    // Without the turn's signal the approval would wait for its time-out (minutes), and the turn with it.
+    await poll(async () => ({ progress: await read(client, progressUri(sessionId), ProgressResourceSchema), pending: await approvals(client) }), (s) => s.progress.turn === null && s.pending.length === 0, 'the turn to end and the approval to go')
+  })
+
   it("reads an earlier message's attachment with today's settings: marked as outside content later, it counts; marked back, it does not", async () => {
     model = await startScriptedModelServer({ turns: [done('Read it.'), actOnNotes, done(), actOnNotes, done()] })
     const h = await startTestHost()

@@ -72,6 +72,8 @@ export interface ChatService {
   /** Adds a note about a turn to its session, shown like a turn's error (a routine's run that hit a cap). */
   note(sessionId: string, turnId: string, text: string): Promise<void>
   cancel(sessionId: string): boolean
+  /** The session's running turn's cancel signal (a hook's approval in that turn stops with it); undefined when none runs. */
+  turnSignal(sessionId: string): AbortSignal | undefined
   /** chat_search: full text over every conversation, best match first (words in most messages: newest first), a page at a time. */
   search(query: string, page?: { limit?: number; offset?: number }): Promise<SearchPage>
   /** chat_export: the conversation as Markdown or JSON, saved through the system dialog when `save` is set. */
@@ -452,6 +454,7 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
       await store.append(sessionId, { kind: 'notice', turnId, reason: 'routine', text })
     },
     cancel: (sessionId) => turns.cancel(sessionId),
+    turnSignal: (sessionId) => turns.signalOf(sessionId),
     search: (query, page) => search.search(query, page),
     async exportConversation(sessionId, format, save) {
       const session = sessions.get(sessionId)

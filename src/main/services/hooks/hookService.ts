@@ -38,6 +38,8 @@ export interface HookServiceOptions {
    * calls go ahead unchecked (their tool was approved with the hook).
    */
   authorize?: PermissionService['authorize']
+  /** The session's running turn's cancel signal: stopping the turn withdraws a hook's approval waiting in it. */
+  turnSignal?: (sessionId: string) => AbortSignal | undefined
   /** The root folders, whose project settings an import reads. */
   roots?: () => readonly string[]
   /** Where an import looks for files (tests); the real home and platform by default. */
@@ -54,6 +56,7 @@ export async function createHookService(options: HookServiceOptions): Promise<Ho
       const tool = options.lookup(request.name)
       // An unknown tool fails at the dispatcher with its own message.
       if (!tool) return undefined
+      const signal = sessionId !== undefined ? options.turnSignal?.(sessionId) : undefined
       try {
         const authorization = await authorize({
           origin: 'hook',
@@ -66,7 +69,7 @@ export async function createHookService(options: HookServiceOptions): Promise<Ho
           toolName: tool.name,
           tool: toolDefinitionOf(tool),
           arguments: request.arguments ?? {},
-        })
+        }, signal ? { signal } : {})
         return authorization.run ? undefined : authorization.message
       } catch (error) {
         return `its call could not be checked (${error instanceof Error ? error.message : String(error)})`
