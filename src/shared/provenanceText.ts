@@ -34,10 +34,10 @@ export function uniqueSources(sources: readonly ProvenanceSource[]): ProvenanceS
   })
 }
 
-/** The chat's hover text: "From GitHub — outside content", "From you". */
+/** The chat's hover text: "From GitHub — outside content", "From you", a summary's "From the model (gpt-4o) — carries outside content from Calendar". */
 export function provenanceLabel(provenance: Provenance | undefined): string | undefined {
   if (!provenance) return undefined
-  const from = provenance.from.kind === 'person' ? 'you' : provenance.from.name
+  const from = provenance.from.kind === 'person' ? 'you' : provenance.from.kind === 'model' ? `the model (${provenance.from.name})` : provenance.from.name
   const outside = outsideSourcesOf(provenance)
   if (outside.length === 0) return `From ${from}`
   const own = provenance.from.outside !== undefined

@@ -1,8 +1,8 @@
 /**
  * Tool calls into the activity log, without a branch in any caller: the permission service's
  * `authorize` is wrapped (every caller — a turn, the person's tool_call, a connected app, an MCP
- * App — goes through it), and the dispatcher is observed (every call that reaches an extension,
- * including a hook's call of its target, which the permission layer never sees).
+ * App, a hook's call of its tool in a turn — goes through it), and the dispatcher is observed (every
+ * call that reaches an extension, including one that skipped the permission layer: a hook's test run).
  *
  * The decision's record is appended when authorize answers, i.e. before the dispatcher starts the
  * call; the outcome's record when the dispatcher ends it. The two are joined by the arguments object
@@ -37,6 +37,8 @@ function chainMaker(authorization: Authorization, verdict: string): { by: Decisi
     if (cause === 'pre-approved') return { by: 'person', detail: cause }
     // "Allow for this session": the person's own answer earlier in the session.
     if (cause === 'session-allow') return { by: 'person', detail: cause }
+    // A hook's call of its own tool, approved when the hook was saved (as the dispatcher's record of one says).
+    if (cause === 'hook-approved') return { by: 'hook', detail: 'approved with the hook' }
     return { by: 'host', detail: cause }
   }
   // security, repetition, and inspectors added later (the guard, an assisted rating) by their name.

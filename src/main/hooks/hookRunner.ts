@@ -3,7 +3,9 @@
  * payload as the one before left it. Observing (`!mutate:`) hooks are started at their place in the
  * order with the payload as it is there, and not waited for: they cannot change or refuse anything. A hook is a tool call through the extension dispatcher, made
  * by main itself: it is not a model's call, so it never reaches hooks of its own (hooks never
- * trigger hooks). What each hook changed is returned as the mutation trail.
+ * trigger hooks). Before it is dispatched it is authorized (`authorize`: the permission layer's
+ * chain, where the guard after outside content asks once the session holds outside content); a call
+ * not allowed is a failed hook. What each hook changed is returned as the mutation trail.
  */
 import { isDeepStrictEqual } from 'node:util'
 import type { CallOutcome, DispatchOptions, ToolCallRequest } from '../extensions'
@@ -16,6 +18,12 @@ import { matchedValue, matcherMatches } from './commandHooks/claudeFormat'
 import { callCommandHook } from './commandHooks/commandHook'
 
 export type HookDispatch = (request: ToolCallRequest, options: DispatchOptions) => Promise<CallOutcome>
+/**
+ * Whether a hook's call of its tool may go ahead, asked before its time-out starts (an approval can
+ * take longer than a hook may): undefined when it may, else why not. `sessionId` is the payload's.
+ * The same `request.arguments` object is then dispatched (the activity log joins the two by it).
+ */
+export type HookAuthorize = (hook: Hook, request: ToolCallRequest, sessionId: string | undefined) => Promise<string | undefined>
 
 export interface HookRunResult<E extends HookEvent> {
   payload: HookPayload<E>
@@ -45,6 +53,8 @@ export interface TurnHooks {
 export interface HookRunnerOptions {
   hooks: () => readonly Hook[]
   dispatch: HookDispatch
+  /** Absent: every call of an approved hook's tool goes ahead (a hook's test run, which the person starts). */
+  authorize?: HookAuthorize
 }
 
 function matches(hook: Hook, event: HookEvent, payload: object): boolean {
@@ -59,13 +69,17 @@ function matches(hook: Hook, event: HookEvent, payload: object): boolean {
 }
 
 /** Calls one hook's target (or runs its command) with the payload; every failure is an answer with a reason, never a throw. */
-export async function callHook(hook: Hook, event: HookEvent, payload: object, dispatch: HookDispatch): Promise<HookAnswer> {
+export async function callHook(hook: Hook, event: HookEvent, payload: object, dispatch: HookDispatch, authorize?: HookAuthorize): Promise<HookAnswer> {
   if (hook.command) return callCommandHook(hook, hook.command, event, payload as Record<string, unknown>)
+  const request = { name: hook.target ?? '', arguments: { event, ...payload } }
+  const sessionId = (payload as { sessionId?: unknown }).sessionId
+  const refused = await authorize?.(hook, request, typeof sessionId === 'string' ? sessionId : undefined)
+  if (refused !== undefined) return { ok: false, reason: refused }
   const timer = new AbortController()
   const timeout = setTimeout(() => timer.abort(), hook.timeoutMs)
   let outcome: CallOutcome
   try {
-    outcome = await dispatch({ name: hook.target ?? '', arguments: { event, ...payload } }, { signal: timer.signal })
+    outcome = await dispatch(request, { signal: timer.signal })
   } finally {
     clearTimeout(timeout)
   }
@@ -101,14 +115,14 @@ export function createHookRunner(options: HookRunnerOptions): TurnHooks {
           // it is called when the caller starts the observers (observe), with the payload it saw here.
           const seen = result.payload
           observers.push(() =>
-            callHook(hook, event, seen, options.dispatch).then(
+            callHook(hook, event, seen, options.dispatch, options.authorize).then(
               (answer) => observerWarning(hook, event, answer),
               (error: unknown) => observerWarning(hook, event, { ok: false, reason: error instanceof Error ? error.message : String(error) }),
             ),
           )
           continue
         }
-        const answer = await callHook(hook, event, result.payload, options.dispatch)
+        const answer = await callHook(hook, event, result.payload, options.dispatch, options.authorize)
         if (answer.ok && answer.warning) result.warnings.push(`Hook "${hook.name}" at ${event}: ${answer.warning}. The turn went on.`)
         if (!answer.ok || answer.decision === 'deny') {
           const reason = answer.ok ? (answer.reason ?? 'no reason given') : `the hook failed: ${answer.reason}`

@@ -265,7 +265,7 @@ export async function createHost({ dataDir, makeSettingsConf, secrets, questionT
   const hooks = await createHookService({ dataDir, dispatch: (request, options) => {
       if (request.arguments) audit.expect(request.arguments, { kind: 'hook', name: `${String(request.arguments.event ?? 'a')} hook → ${request.name}` })
       return extensions.callers.run(HOOK_CALLER, (meta) => extensions.core.dispatcher.call({ ...request, _meta: meta }, options))
-    }, lookup: (name) => extensions.core.cache.lookup(name), roots: () => (settings.get().roots ?? []).map((root) => root.path) })
+    }, authorize: (call, options) => permissions.authorize(call, options), turnSignal: (sessionId) => chat.turnSignal(sessionId), lookup: (name) => extensions.core.cache.lookup(name), roots: () => (settings.get().roots ?? []).map((root) => root.path) })
   for (const notice of hooks.takeNotices()) notices.add(notice)
   const chat = await createChatService({ dataDir, sessions, extensions, permissions, models, attachments, apps, hooks: telemetry.spans.observeTurns(hooks.runner), onCommitted: (sessionId, message) => telemetry.spans.committed(sessionId, message), agents: agentStore, alwaysOffer: () => settings.get('alwaysOfferTools') ?? [], modelFacts: () => settings.get('modelFacts') ?? [], defaultInstructions: () => settings.get('defaultInstructions'), skillsPrompt: (turn) => skills.promptFor(turn), expandSkillCommand: (turn, text) => skills.expandCommand(turn, text), pickSavePath, turnRefusal: () => policy.refusal() })
   const routineGrants = createRoutineGrants()

@@ -43,6 +43,7 @@ function reasonFor(cause: PermissionCause, facts: EffectiveFacts, modelReason: s
       return modelReason
     case 'person':
     case 'session-allow':
+    case 'hook-approved':
     case 'rule-deny':
     case 'rule-ask':
     case 'rule-allow':

@@ -63,6 +63,12 @@ export type ToolCallRequest = ToolCallBase &
     | { origin: 'app'; sessionId?: string; caller: CallerOf<'mcp-app'> }
     /** Another app connected over the HTTP endpoint (src/main/gateway); treated like the model, and the dialog names the app. */
     | { origin: 'connected-app'; caller: CallerOf<'connected-app'>; sessionId?: string }
+    /**
+     * A hook's call of its own tool (hooks/hookRunner.ts) at a step of a session's turn: the person
+     * approved that tool when the hook was saved, so only the guard after outside content has a say
+     * (the payload is the step's, not chosen by a model, so the other checks do not apply).
+     */
+    | { origin: 'hook'; sessionId?: string; caller: CallerOf<'hook'> }
     /** The person ran the tool by hand from the extension page (`tool_call`): they are the approver. */
     | { origin: 'person' }
   )

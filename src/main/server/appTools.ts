@@ -142,11 +142,13 @@ export function registerAppTools(tool: ToolRegistrar, raw: RawToolRegistrar, ser
       throw new Error(`The App of ${app.extensionName} sent a message of ${text.length} characters, more than the ${MAX_APP_MESSAGE_TEXT} an App's message may have; nothing was added. Send a shorter message.`)
     }
     const from = `App of ${app.extensionName}`
+    // The App shows its extension's content: its message is outside content when that extension brings it (chatService reads the mark).
+    const provenance = { from: { kind: 'mcp-app' as const, name: `the ${from}`, extensionId: app.extensionId } }
     // Hidden characters, as in tool descriptions: the person sees them escaped, the model never gets them.
     const hidden = findInvisible(text)
-    if (hidden.length === 0) return chat.send(sessionId, text, undefined, { from })
+    if (hidden.length === 0) return chat.send(sessionId, text, undefined, { from, provenance })
     log('warn', 'apps', `${app.extensionId}: the App's message hides ${describeInvisible(hidden)}: shown escaped, removed before the model reads it: "${escapeInvisible(text).slice(0, 300)}"`)
-    return chat.send(sessionId, stripInvisible(text), undefined, { from, shown: escapeInvisible(text) })
+    return chat.send(sessionId, stripInvisible(text), undefined, { from, shown: escapeInvisible(text), provenance })
   })
 
   tool('app_context_set', "An App's ui/update-model-context: context for the session's next turn (replaces the App's previous one).", async ({ app: appName, sessionId, content, structuredContent }) => {

@@ -4,7 +4,7 @@
  * settings, while a turn reads only the messages committed since the last one — counted, not timed.
  */
 import { describe, expect, it } from 'vitest'
-import { ContextTally, contextOutside, type TodaySource } from '../../../src/main/agent/provenance'
+import { ContextTally, contextOutside, type TodaySettings } from '../../../src/main/agent/provenance'
 import { activeMessages } from '../../../src/main/agent/setAside'
 import { STORED_MESSAGE_VERSION, type StoredMessage } from '../../../src/main/agent/session/storedMessage'
 import type { ProvenanceSource } from '../../../src/shared/provenanceApi'
@@ -25,8 +25,10 @@ const names = (sources: readonly ProvenanceSource[]) => sources.map((source) => 
 
 describe('ContextTally', () => {
   it('holds what contextOutside says of the same history, after every message, through rewinds and with today’s settings', () => {
-    // Today the notes tool counts as outside (a source marked as outside later counts for older lines too).
-    const today: TodaySource = (tool) => (tool === 'notes__read' ? { ...notes, outside: 'open-world' } : undefined)
+    // Today Notes counts as outside (a source marked as outside later counts for older lines too) and
+    // Mail no longer does (marked back: its older lines stop counting).
+    const today: TodaySettings = (source) =>
+      source.extensionId === 'notes' ? { ...source, outside: 'marked' } : source.extensionId === 'mail' ? { kind: source.kind, name: source.name, extensionId: 'mail' } : source
     const history: StoredMessage[] = []
     const tally = new ContextTally()
     const steps: (() => StoredMessage)[] = [
@@ -61,12 +63,12 @@ describe('ContextTally', () => {
     tally.follow(history)
     expect(tally.examined).toBe(50_000)
     let asked = 0
-    const today: TodaySource = () => {
+    const today: TodaySettings = (source) => {
       asked++
-      return undefined
+      return source
     }
     expect(names(tally.outside(today))).toEqual(names([web]))
-    // Today's settings are asked once per tool in the context, not once per result.
+    // Today's settings are asked once per source in the context, not once per message.
     expect(asked).toBe(1)
 
     // The next turn: the person's message and a reply, then a regenerate of that reply.

@@ -5,7 +5,8 @@
  * always-allowed acting tool. With the guard on, that call asks and names Calendar; "Off" lets it run;
  * a read-only call of the trusted extension is not affected; the person's next message does not clear
  * it; "Allow for the rest of this conversation" does, for that tool; a restart keeps it (it is
- * recorded with the message); a rewind that sets the result aside clears it.
+ * recorded with the message); a rewind that sets the result aside clears it. A hook's own call is
+ * guarded like the model's; an earlier message's attachment is read with today's settings.
  */
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { rm } from 'node:fs/promises'
@@ -29,6 +30,7 @@ import { addConsentedExtension, alwaysOfferTools, call, poll, read, selectScript
 import { testHostsStoppedAfterEach } from '../../helpers/testHost'
 import { expectNoChildren, fixtureServerPath, startHttpFixture, stopHttpFixtures } from '../extensions/harness'
 import { ActivityPageSchema, activityPageUri } from '../../../src/shared/activityApi'
+import { hookServerPath } from '../hooks/hookWorld'
 
 let model: ScriptedModelServer | undefined
 const startTestHost = testHostsStoppedAfterEach(async () => {
@@ -191,5 +193,97 @@ describe('the guard after outside content, end to end', () => {
     const child = await read(client, historyUri(String((card?.result?.structuredContent as { sessionId: string }).sessionId)), HistoryResourceSchema)
     expect(child.messages[0]).toMatchObject({ role: 'user', provenance: { from: { kind: 'sub-agent', name: 'Assistant', sessionId } } })
     expect(child.messages.flatMap((m) => (m.role === 'assistant' ? m.toolCalls : []))[0]?.provenance).toMatchObject({ from: { name: 'Calendar', outside: 'remote' } })
+  })
+
+  it("guards a hook's own call after outside content like the model's: it asks in the same dialog, naming the hook and the source", async () => {
+    model = await startScriptedModelServer({ turns: [readCalendar, readNotes, readNotes, done()] })
+    const h = await startTestHost()
+    const client = await h.connectOverWebSocket()
+    await selectScriptedModel(client, model.baseUrl)
+    await setUp(client)
+    // An approved tool-call hook whose tool (no read-only hint) can act: before the guard it ran on every step unasked.
+    await addConsentedExtension(client, { id: 'hk', name: 'Audit log', type: 'stdio', command: process.execPath, args: [hookServerPath] })
+    await poll(() => read(client, HostResource.tools, ToolsResourceSchema), (t) => t.tools.some((tool) => tool.name === 'hk__allow'), 'the hook tools')
+    for (const hook of [{ name: 'Audit', event: 'tool-call' }, { name: 'Seen', event: 'tool-result', match: { tool: 'calendar__echo' } }]) {
+      await call(client, 'hook_save', { ...hook, target: 'hk__allow' })
+      const [hookApproval] = (await read(client, HostResource.elicitations, ElicitationsResourceSchema)).elicitations
+      await call(client, 'elicitation_respond', { id: hookApproval!.id, action: 'accept', content: { decision: 'allow_always' } })
+    }
+
+    // Audit's call for calendar__echo comes before any outside content: it runs unasked. Seen is handed
+    // Calendar's result, so its call comes after that outside content: it asks. For the first notes__echo
+    // Audit asks (denied: the hook fails, so the call it guards is refused); for the second, allowed for the conversation.
+    const { sessionId, asked } = await turn(client, send(client, 'What is on my calendar?'), ['allow_once', 'deny', 'allow_conversation'])
+    expect(asked.map((a) => a.origin.caller)).toEqual([{ kind: 'hook', name: 'Seen' }, { kind: 'hook', name: 'Audit' }, { kind: 'hook', name: 'Audit' }])
+    expect(asked[0]!.subject).toMatchObject({ toolName: 'hk__allow', guard: { sources: [{ name: 'Calendar' }] } })
+    expect(asked[1]).toMatchObject({
+      origin: { caller: { kind: 'hook', name: 'Audit' }, sessionId },
+      subject: {
+        toolName: 'hk__allow',
+        guard: { sources: [{ name: 'Calendar', outside: 'remote' }] },
+        reasons: expect.arrayContaining(['This conversation holds text from Calendar (outside content); it may be steering what hook “Audit” hands its tool.']),
+      },
+      decisions: ['allow_once', 'allow_conversation', 'deny'],
+    })
+    const history = await read(client, historyUri(sessionId), HistoryResourceSchema)
+    const notes = history.messages.flatMap((m) => (m.role === 'assistant' ? m.toolCalls : [])).filter((c) => c.toolName === 'notes__echo')
+    expect(notes.map((c) => c.state)).toEqual(['denied', 'done'])
+    expect(JSON.stringify(notes[0]?.result?.content)).toContain('Refused by hook \\"Audit\\"')
+    // The activity log names the hook as the caller, and the guard as what asked.
+    const hookCalls = await poll(
+      async () => (await read(client, activityPageUri({ kind: 'tool-call' }), ActivityPageSchema)).records.filter((record) => record.tool === 'hk__allow' && JSON.stringify(record.caller) === JSON.stringify({ kind: 'hook', name: 'Audit' })),
+      (records) => records.length === 3,
+      "the hook's three calls in the activity log",
+    )
+    expect(hookCalls.reverse().map((record) => [record.caller, record.decision])).toEqual([
+      [{ kind: 'hook', name: 'Audit' }, expect.objectContaining({ verdict: 'allow', asked: false, by: 'hook' })],
+      [{ kind: 'hook', name: 'Audit' }, expect.objectContaining({ verdict: 'deny', asked: true, askedBy: 'guard', by: 'person' })],
+      [{ kind: 'hook', name: 'Audit' }, expect.objectContaining({ verdict: 'allow', asked: true, askedBy: 'guard', detail: 'allow_conversation' })],
+    ])
+  })
+
+  it("stopping the turn withdraws a hook's approval that waits in it, and the turn ends", async () => {
+    model = await startScriptedModelServer({ turns: [readCalendar, readNotes, done()] })
+    const h = await startTestHost()
+    const client = await h.connectOverWebSocket()
+    await selectScriptedModel(client, model.baseUrl)
+    await setUp(client)
+    await addConsentedExtension(client, { id: 'hk', name: 'Audit log', type: 'stdio', command: process.execPath, args: [hookServerPath] })
+    await poll(() => read(client, HostResource.tools, ToolsResourceSchema), (t) => t.tools.some((tool) => tool.name === 'hk__allow'), 'the hook tools')
+    await call(client, 'hook_save', { name: 'Audit', event: 'tool-call', target: 'hk__allow' })
+    const [hookApproval] = (await read(client, HostResource.elicitations, ElicitationsResourceSchema)).elicitations
+    await call(client, 'elicitation_respond', { id: hookApproval!.id, action: 'accept', content: { decision: 'allow_always' } })
+
+    const { sessionId } = await send(client, 'What is on my calendar?')()
+    const [pending] = await poll(() => approvals(client), (list) => list.length > 0, "the hook's approval")
+    expect(pending!.origin.caller).toEqual({ kind: 'hook', name: 'Audit' })
+    await call(client, 'chat_cancel', { sessionId })
+    // Without the turn's signal the approval would wait for its time-out (minutes), and the turn with it.
+    await poll(async () => ({ progress: await read(client, progressUri(sessionId), ProgressResourceSchema), pending: await approvals(client) }), (s) => s.progress.turn === null && s.pending.length === 0, 'the turn to end and the approval to go')
+  })
+
+  it("reads an earlier message's attachment with today's settings: marked as outside content later, it counts; marked back, it does not", async () => {
+    model = await startScriptedModelServer({ turns: [done('Read it.'), actOnNotes, done(), actOnNotes, done()] })
+    const h = await startTestHost()
+    const client = await h.connectOverWebSocket()
+    await selectScriptedModel(client, model.baseUrl)
+    await setUp(client)
+    // A local extension with a resource: not outside content by default.
+    await addConsentedExtension(client, { id: 'mail', name: 'Mail', type: 'stdio', command: process.execPath, args: [fixtureServerPath, '--resources=true'] })
+    await poll(() => read(client, HostResource.tools, ToolsResourceSchema), (t) => t.resources.some((r) => r.extensionId === 'mail'), 'the resource of Mail')
+    const first = await turn(client, async () => (await call(client, 'chat_send', { text: 'Read this mail', attachments: [{ extensionId: 'mail', uri: 'fixture://note' }] })).structuredContent as { sessionId: string })
+    const { sessionId } = first
+    const history = await read(client, historyUri(sessionId), HistoryResourceSchema)
+    expect(history.messages[0]).toMatchObject({ role: 'user', attachments: [{ extensionId: 'mail', provenance: { from: { kind: 'extension', name: 'Mail', extensionId: 'mail' } } }] })
+    expect(JSON.stringify(history.messages[0])).not.toContain('outside')
+
+    // The person now says Mail brings outside content. The attachment is off the session (the next turn does
+    // not read it again): only the earlier message's record says Mail's text is in the conversation.
+    await call(client, 'extension_set_outside_content', { id: 'mail', marked: true })
+    const marked = await turn(client, async () => (await call(client, 'chat_send', { sessionId, text: 'Tidy the notes.', attachments: [] })).structuredContent as { sessionId: string }, ['allow_once'])
+    expect(marked.asked.map((a) => a.subject.type === 'tool-call' && [a.subject.toolName, a.subject.guard?.sources.map((s) => [s.name, s.outside])])).toEqual([['notes__sleep', [['Mail', 'marked']]]])
+
+    await call(client, 'extension_set_outside_content', { id: 'mail', marked: false })
+    expect((await turn(client, send(client, 'Again.', sessionId))).asked).toEqual([])
   })
 })

@@ -10,7 +10,7 @@ import { outsideWhy } from '../../../src/main/permissions/outsideContent'
 import type { ToolCallRequest } from '../../../src/main/permissions/types'
 import type { GuardMode, ProvenanceSource } from '../../../src/shared/provenanceApi'
 import { tempDir } from '../../helpers/tempDir'
-import { call, HOME, readFileTool, writeFileTool } from './callFixtures'
+import { call, HOME, readFileTool, shellTool, writeFileTool } from './callFixtures'
 
 let dir: { path: string; remove: () => Promise<void> }
 let service: PermissionService
@@ -114,6 +114,21 @@ describe('the guard after outside content', () => {
     const decision = await service.decide({ ...write(), origin: 'connected-app', caller: { kind: 'connected-app', name: 'Cursor' } } as ToolCallRequest)
     expect(decision).toMatchObject({ verdict: 'ask', decidedBy: 'guard', guard: { sources: [{ kind: 'connected-app', name: 'Cursor' }] } })
     expect(decision.reasons[0]).toMatch(/^Cursor is a connected app/)
+  })
+
+  it("guards a hook's call of its own tool like the model's, and otherwise leaves it to the hook's approval", async () => {
+    // Ask mode, no policy for the hook's tool, a destructive command and a repeated payload: the hook's approval covers all that.
+    const hookCall = (sessionId = 's1') => call({ origin: 'hook', caller: { kind: 'hook', name: 'Audit' }, sessionId, extensionId: 'audit', tool: shellTool, arguments: { command: 'rm -rf /' } } as never)
+    // The same call from the model would ask (ask mode, and the security inspector's destructive command).
+    expect(await service.decide(call({ extensionId: 'audit', tool: shellTool, arguments: { command: 'rm -rf /' } }))).toMatchObject({ verdict: 'ask', decidedBy: 'security' })
+    for (let i = 0; i < 6; i++) expect(await service.decide(hookCall())).toMatchObject({ verdict: 'allow', steps: expect.arrayContaining([expect.objectContaining({ cause: 'hook-approved' })]) })
+    service.noteOutside('s1', [calendar])
+    const decision = await service.decide(hookCall())
+    expect(decision).toMatchObject({ verdict: 'ask', decidedBy: 'guard', guard: { sources: [calendar] } })
+    expect(decision.reasons).toEqual(['This conversation holds text from Calendar (outside content); it may be steering what hook “Audit” hands its tool.'])
+    expect((await service.decide(hookCall('s2'))).verdict).toBe('allow')
+    guard = 'off'
+    expect((await service.decide(hookCall())).verdict).toBe('allow')
   })
 
   it('forgets a session when it is deleted', async () => {

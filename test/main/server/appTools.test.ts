@@ -108,7 +108,7 @@ describe('MCP Apps through the host', () => {
 
     await call(client, 'app_message', { app: 'fix__show', sessionId, content: [{ type: 'text', text: 'Hi from the App' }] })
     const after = await poll(() => read(client, historyUri(sessionId), HistoryResourceSchema), (value) => value.messages.some((m) => m.role === 'assistant' && m.text === 'Hello App.'), 'the second reply')
-    expect(after.messages.find((m) => m.role === 'user' && m.text === 'Hi from the App')).toMatchObject({ from: 'App of Fixture' })
+    expect(after.messages.find((m) => m.role === 'user' && m.text === 'Hi from the App')).toMatchObject({ from: 'App of Fixture', provenance: { from: { kind: 'mcp-app', name: 'the App of Fixture', extensionId: 'fix' } } })
     // Used once: the next turn does not get the old context again (the App sends a new one when it changes).
     expect(JSON.stringify(model.modelRequests[1]!.body)).not.toContain('picked 3 seats')
   })

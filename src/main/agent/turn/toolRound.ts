@@ -189,6 +189,10 @@ async function settle(call: ModelToolCall, input: ToolRoundInput, warnings: stri
     const failed = noted({ isError: true, content: [{ type: 'text', text: outcome.message }] }, changes, before.context)
     return { status, errorKind, result: failed, dispatched: true, changes, ...ran, ...provenanceOf(input, tool, failed) }
   }
+  // The result is in the conversation from here on: the tool-result hooks that get it come after its outside content (the guard checks their calls too).
+  const arrivedFrom = provenanceOf(input, tool, outcome.result)
+  const arrived = outsideSourcesOf(arrivedFrom.provenance)
+  if (arrived.length > 0) input.provenance?.noteOutside(input.sessionId, arrived)
   const after = await input.hooks.run('tool-result', { sessionId: input.sessionId, tool: tool.name, extension: tool.extensionId, arguments: args, result: outcome.result })
   warnings.push(...after.warnings)
   changes.push(...after.changes)
@@ -196,7 +200,7 @@ async function settle(call: ModelToolCall, input: ToolRoundInput, warnings: stri
   const resultChanged = after.changes.length > 0
   const result = resultChanged ? (after.payload.result as CallToolResult) : outcome.result
   const final = resultChanged ? outcomeStatus({ ...outcome, result }) : { status, errorKind }
-  return { ...final, result: noted(result, changes, [...before.context, ...after.context]), fullResult: outcome.truncated && !resultChanged ? outcome.fullResult : undefined, dispatched: true, changes, ...ran, ...provenanceOf(input, tool, result) }
+  return { ...final, result: noted(result, changes, [...before.context, ...after.context]), fullResult: outcome.truncated && !resultChanged ? outcome.fullResult : undefined, dispatched: true, changes, ...ran, ...(resultChanged ? provenanceOf(input, tool, result) : arrivedFrom) }
 }
 
 /** The provenance field of a dispatched call's result, when the loop records provenance. */

@@ -29,6 +29,8 @@ export interface TurnRegistry {
   /** Aborts the session's turn; false when none is running. */
   cancel(sessionId: string): boolean
   isRunning(sessionId: string): boolean
+  /** The running turn's cancel signal (what else waits on the turn, e.g. a hook's approval, stops with it); undefined when none runs. */
+  signalOf(sessionId: string): AbortSignal | undefined
   progress(sessionId: string): ProgressPayload
   /** Told the session id whenever its progress changes (at most once per ~30 ms per turn). */
   onProgress(listener: (sessionId: string) => void): () => void
@@ -70,6 +72,7 @@ export function createTurnRegistry(): TurnRegistry {
       return turn !== undefined
     },
     isRunning: (sessionId) => running.has(sessionId),
+    signalOf: (sessionId) => running.get(sessionId)?.controller.signal,
     progress: (sessionId) => latest.get(sessionId) ?? { sessionId, status: 'idle' },
     onProgress(listener) {
       listeners.add(listener)

@@ -10,6 +10,8 @@
  *   person's next message does not clear it: the outside text is still in what the model reads.
  * - A connected app's own calls (the gateway) always count as steered from outside: what is in its
  *   model's context is out of Switchboard's view.
+ * - A hook's call of its own tool (origin "hook") is guarded like the model's: after outside content
+ *   its payload (the step's message, arguments or result) may carry that text to an acting tool.
  * - Acting = not reliably read-only (a read-only hint of an untrusted extension is not relied on).
  *   "All tools" asks before read-only ones too; "Off" never asks.
  * - It only ever says allow or ask: the chain keeps the strictest verdict, so the guard never loosens
@@ -63,6 +65,7 @@ export function guardReason(call: ToolCallRequest, sources: readonly ProvenanceS
   if (call.origin === 'connected-app') {
     return `${call.caller.name} is a connected app: what is in its model's context is outside content Switchboard cannot see, and it may be steering the call.`
   }
+  if (call.origin === 'hook') return `This conversation holds text from ${sourceNames(sources)} (outside content); it may be steering what hook “${call.caller.name}” hands its tool.`
   return `This conversation holds text from ${sourceNames(sources)} (outside content); it may be steering the model.`
 }
 

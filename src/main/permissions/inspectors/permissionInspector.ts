@@ -7,6 +7,8 @@
  *     approver, so they run, except when a "never" policy or a deny rule forbids the tool (standing
  *     decisions are not bypassed by a click) or its definition changed (the diff must be seen once).
  *     Chat-only does not apply: it is about what the model is offered.
+ *  1a. A hook's call of its own tool: the person approved that tool for the hook when saving it, so
+ *     it runs (as it always has); only the guard after outside content can make it ask.
  *  2. chat-only → deny.  3. "never" policy → deny.  4. deny rule → deny.
  *  5. definition changed since accepted → ask (even where a rule or "always" would allow).
  *  5a. a builtin's pre-approved tool (load_skill: the person consented to the text) → allow.
@@ -41,6 +43,7 @@ export type PermissionCause =
   | 'mode-ask'
   | 'pre-approved'
   | 'session-allow'
+  | 'hook-approved'
 
 /** Everything the decision depends on, as plain data. */
 export interface PermissionFacts {
@@ -98,6 +101,7 @@ export function decidePermission(f: PermissionFacts): InspectorResult & { cause:
     if (f.definition === 'changed') return changed()
     return result('allow', 'person', 'You started this call yourself.')
   }
+  if (f.origin === 'hook') return result('allow', 'hook-approved', `You approved ${tool} as this hook's tool when you saved the hook.`)
   if (f.mode === 'chat-only') return result('deny', 'chat-only', 'Not run: tools are turned off (the permission mode is chat-only). Answer without tools, or ask the person to change the mode.')
   if (policy === 'never') return never()
   if (f.rules.decision === 'deny') return ruleDeny()

@@ -3,7 +3,8 @@
  * not matter) N times in a row in one session is denied, with a message the model can act on. Every
  * attempt counts, including denied ones, so a model that keeps retrying stays stopped until it
  * changes something, or until the person writes again (they may well want it tried once more).
- * Calls the person starts by hand are not counted: repeating those is deliberate.
+ * Calls the person starts by hand are not counted: repeating those is deliberate; nor are a hook's
+ * calls of its tool, which come once per step of the turn, whatever the model does.
  */
 import { createHash } from 'node:crypto'
 import { canonicalJson } from '../../../shared/canonicalJson'
@@ -39,7 +40,7 @@ export function repetitionRefusal(toolName: string, count: number, limit: number
   )
 }
 
-const sessionOf = (call: ToolCallRequest): string | undefined => (call.origin === 'person' ? undefined : call.sessionId)
+const sessionOf = (call: ToolCallRequest): string | undefined => (call.origin === 'person' || call.origin === 'hook' ? undefined : call.sessionId)
 
 /** `limit` is the attempt that gets denied: with 5, four identical calls in a row run and the fifth does not. */
 export function createRepetitionInspector(limit = DEFAULT_REPETITION_LIMIT): RepetitionInspector {

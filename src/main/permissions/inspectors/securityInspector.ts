@@ -88,6 +88,9 @@ export function createSecurityInspector(options: SecurityInspectorOptions): Secu
   const taints = new Map<string, InjectionTaint>()
 
   const inspect = (call: ToolCallRequest): InspectorResult => {
+    // A hook's payload is the step's (a command the model wants to run, a result with a key in it):
+    // the person approved the hook to see exactly that, and no model chose it, so nothing here applies.
+    if (call.origin === 'hook') return { verdict: 'allow', reasons: [], findings: [] }
     const { strings, complete } = argumentStrings(call.arguments)
     const leaks = findSecretLeaks(strings, call.extensionId, options.secretValues())
     const commands = commandFindings(call, strings)

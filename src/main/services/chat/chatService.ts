@@ -13,6 +13,7 @@ import {
   composeSystemPrompt,
   ContextTally,
   PERSON_PROVENANCE,
+  provenanceToday,
   createTurnRegistry,
   defaultAgent,
   extendHistoryPayload,
@@ -27,6 +28,7 @@ import {
   type SessionIndex,
   type SessionStore,
   type StoredMessage,
+  type TodaySettings,
   type ToolResultMessage,
   type TurnResult,
 } from '../../agent'
@@ -70,6 +72,8 @@ export interface ChatService {
   /** Adds a note about a turn to its session, shown like a turn's error (a routine's run that hit a cap). */
   note(sessionId: string, turnId: string, text: string): Promise<void>
   cancel(sessionId: string): boolean
+  /** The session's running turn's cancel signal (a hook's approval in that turn stops with it); undefined when none runs. */
+  turnSignal(sessionId: string): AbortSignal | undefined
   /** chat_search: full text over every conversation, best match first (words in most messages: newest first), a page at a time. */
   search(query: string, page?: { limit?: number; offset?: number }): Promise<SearchPage>
   /** chat_export: the conversation as Markdown or JSON, saved through the system dialog when `save` is set. */
@@ -268,10 +272,24 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
     const why = outsideWhy(extensions.bringsOutsideContent(extensionId))
     return { kind, name: name ?? extensions.core.manager.get(extensionId)?.name ?? extensionId, extensionId, ...(why ? { outside: why } : {}) }
   }
-  /** Old lines (and a mark set since) are read with today's settings. */
-  const todaySource = (toolName: string): ProvenanceSource | undefined => {
-    const tool = extensions.core.cache.lookup(toolName)
-    return tool && sourceOfTool(tool)
+  /**
+   * A recorded source as today's settings see it (agent/provenance.ts): whether its extension brings
+   * outside content now (remote, or the person's mark), and whether its tool declares the open world
+   * (now, or when it was recorded: that is a fact about the content, not a setting). A connected app,
+   * the person, the model, a routine, and a source whose extension is no longer installed stay as
+   * recorded. Old lines without provenance come here as their tool's name or their attachment's
+   * extension, and get today's name for it.
+   */
+  const today: TodaySettings = (source) => {
+    if (source.kind !== 'extension' && source.kind !== 'mcp-app' && source.kind !== 'sub-agent') return source
+    const tool = source.tool !== undefined ? extensions.core.cache.lookup(source.tool) : undefined
+    const extensionId = tool?.extensionId ?? source.extensionId
+    if (extensionId === undefined || !extensions.core.manager.config(extensionId)) return source
+    const openWorld = source.outside === 'open-world' || tool?.openWorldDeclared === true
+    const why = outsideWhy({ ...(openWorld ? { annotations: { openWorldHint: true } } : {}), ...extensions.bringsOutsideContent(extensionId) })
+    const { outside: _recorded, ...rest } = source
+    const name = source.kind === 'extension' ? (tool?.extensionName ?? extensions.core.manager.get(extensionId)?.name ?? source.name) : source.name
+    return { ...rest, name, extensionId, ...(why ? { outside: why } : {}) }
   }
   /** A result's provenance: the tool's extension, or a sub-agent's answer carrying the outside content it read. */
   const ofToolResult = (tool: CatalogTool, result: CallToolResult): Provenance => {
@@ -285,7 +303,7 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
   /** Who wrote the message that starts a turn (see SendOptions.provenance). */
   const userProvenance = (begin: TurnBegin): Provenance | undefined => {
     if (begin.userText === undefined) return undefined
-    if (begin.provenance) return begin.provenance
+    if (begin.provenance) return provenanceToday(begin.provenance, today)
     const caller = begin.caller !== undefined ? callers.get(begin.caller) : undefined
     if (caller) {
       const carries = permissions.outsideOf(caller.sessionId)
@@ -305,7 +323,7 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
     let tally = tallies.get(session)
     if (!tally) tallies.set(session, (tally = new ContextTally()))
     tally.follow(session.messages)
-    permissions.setSessionContext(id, [...tally.outside(todaySource, begin.rewind?.from), ...outsideSourcesOf(user)])
+    permissions.setSessionContext(id, [...tally.outside(today, begin.rewind?.from), ...outsideSourcesOf(user)])
   }
 
   /** Starts a turn of the session's agent in a session that exists; returns at once with its id. */
@@ -440,6 +458,7 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
       await store.append(sessionId, { kind: 'notice', turnId, reason: 'routine', text })
     },
     cancel: (sessionId) => turns.cancel(sessionId),
+    turnSignal: (sessionId) => turns.signalOf(sessionId),
     search: (query, page) => search.search(query, page),
     async exportConversation(sessionId, format, save) {
       const session = sessions.get(sessionId)

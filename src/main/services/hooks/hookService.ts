@@ -9,9 +9,10 @@ import { HOOK_SAMPLE_PAYLOADS, hookSubject, type Elicitation, type Hook, type Ho
 import { hookApproval } from './hookApproval'
 import { createHookImport, type HookImport } from './hookImport'
 import type { ImportEnvironment } from '../../extensions/importers/configLocations'
-import { canRefuse, createHookRunner, foldSystemMessages, openHookStore, parseTarget, type HookDispatch, type HookPayload, type HookStore, type TurnHooks } from '../../hooks'
+import { canRefuse, createHookRunner, foldSystemMessages, openHookStore, parseTarget, type HookAuthorize, type HookDispatch, type HookPayload, type HookStore, type TurnHooks } from '../../hooks'
 import type { CatalogTool } from '../../extensions'
-import { createArgumentValidator } from '../../agent'
+import { createArgumentValidator, toolDefinitionOf } from '../../agent'
+import type { PermissionService } from '../../permissions'
 import type { ElicitationSource } from '../elicitations/elicitationBoard'
 
 export interface HookService extends ElicitationSource {
@@ -30,6 +31,15 @@ export interface HookServiceOptions {
   dataDir: string
   dispatch: HookDispatch
   lookup: (name: string) => CatalogTool | undefined
+  /**
+   * The permission layer's authorize (issue 37): a hook's call of its tool in a turn goes through the
+   * inspector chain as origin "hook", so the guard after outside content asks before an acting tool
+   * once the session holds outside content, in the same dialog as the model's calls. Absent: hooks'
+   * calls go ahead unchecked (their tool was approved with the hook).
+   */
+  authorize?: PermissionService['authorize']
+  /** The session's running turn's cancel signal: stopping the turn withdraws a hook's approval waiting in it. */
+  turnSignal?: (sessionId: string) => AbortSignal | undefined
   /** The root folders, whose project settings an import reads. */
   roots?: () => readonly string[]
   /** Where an import looks for files (tests); the real home and platform by default. */
@@ -38,7 +48,34 @@ export interface HookServiceOptions {
 
 export async function createHookService(options: HookServiceOptions): Promise<HookService> {
   const store: HookStore = await openHookStore(options.dataDir)
-  const runner = createHookRunner({ hooks: () => store.list(), dispatch: options.dispatch })
+  const authorize = options.authorize
+  /** A hook's call as the permission layer sees it; undefined when it may go ahead, else why not (the hook fails with it). */
+  const authorizeHook: HookAuthorize | undefined =
+    authorize &&
+    (async (hook, request, sessionId) => {
+      const tool = options.lookup(request.name)
+      // An unknown tool fails at the dispatcher with its own message.
+      if (!tool) return undefined
+      const signal = sessionId !== undefined ? options.turnSignal?.(sessionId) : undefined
+      try {
+        const authorization = await authorize({
+          origin: 'hook',
+          caller: { kind: 'hook', name: hook.name },
+          ...(sessionId !== undefined ? { sessionId } : {}),
+          callId: randomUUID(),
+          extensionId: tool.extensionId,
+          extensionName: tool.extensionName,
+          extensionTrust: tool.trust,
+          toolName: tool.name,
+          tool: toolDefinitionOf(tool),
+          arguments: request.arguments ?? {},
+        }, signal ? { signal } : {})
+        return authorization.run ? undefined : authorization.message
+      } catch (error) {
+        return `its call could not be checked (${error instanceof Error ? error.message : String(error)})`
+      }
+    })
+  const runner = createHookRunner({ hooks: () => store.list(), dispatch: options.dispatch, ...(authorizeHook ? { authorize: authorizeHook } : {}) })
   /** Approval id → the hook and the target it asks about. */
   const pending = new Map<string, { hookId: string; target: string; elicitation: Elicitation }>()
   const listeners = new Set<() => void>()

@@ -4,10 +4,11 @@
  * its extension is still installed, since the content itself is not kept in the history.
  */
 import type { MessageAttachmentView } from '../../../shared/hostApi'
+import { provenanceLabel } from '../../../shared/provenanceText'
 
 export interface SentAttachmentChip {
   label: string
-  /** The tooltip: the URI, its extension, and what the model got. */
+  /** The tooltip: where its content came from (provenance: "From Mail — outside content"), the URI, its extension, and what the model got. */
   detail: string
   canOpen: boolean
 }
@@ -22,9 +23,10 @@ export function sentAttachmentChip(attachment: MessageAttachmentView, installed:
   // Until the extensions are known (null), offer to open: the preview says so if reading fails.
   const present = installed === null || installed.has(attachment.extensionId)
   const gone = present ? '' : `; the extension "${attachment.extensionId}" is no longer installed, so it cannot be opened`
+  const from = provenanceLabel(attachment.provenance)
   return {
     label: attachment.name ?? attachment.uri,
-    detail: `${attachment.uri} from ${attachment.extensionId}: ${got}${gone}`,
+    detail: `${from ? `${from}. ` : ''}${attachment.uri} from ${attachment.extensionId}: ${got}${gone}`,
     canOpen: present,
   }
 }
