@@ -19,7 +19,7 @@
  *    aimed at someone, maybe the rater itself.
  */
 import { argumentStrings } from './rules/argumentStrings'
-import { findInjectionMarkers } from './injectionMarkers'
+import { findInjectionMarkers } from './findings/injectionMarkers'
 import type { Decision, ToolCallRequest } from './types'
 import type { Risk } from '../../shared/permissionApi'
 

@@ -23,4 +23,4 @@ export { createGuardInspector, guardReason, sourceNames, type GuardInspector } f
 export { bringsOutsideContent, outsideWhy, type OutsideFacts } from './outsideContent'
 export { ALLOWED_BY_REVIEW, reviewExclusion, type Rating, type ReviewExclusion } from './assistedReview'
 export { openSessionGrants, memorySessionGrants, type SessionGrants } from './sessionGrants'
-export { callPattern, openRuleSuggestions, SUGGEST_AFTER, SUGGEST_WITHIN_DAYS, type RuleSuggestions } from './ruleSuggestions'
+export { callPattern, openRuleSuggestions, SUGGEST_AFTER, SUGGEST_WITHIN_DAYS, type RuleSuggestions } from './rules/ruleSuggestions'

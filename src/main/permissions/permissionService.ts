@@ -24,7 +24,7 @@ import { unreachable } from './verdict'
 import { formatDuration } from '../../shared/format'
 import { reviewExclusion, type Rating } from './assistedReview'
 import { memorySessionGrants, openSessionGrants, type SessionGrants } from './sessionGrants'
-import { callPattern, openRuleSuggestions, type RuleSuggestions } from './ruleSuggestions'
+import { callPattern, openRuleSuggestions, type RuleSuggestions } from './rules/ruleSuggestions'
 import type { ReviewView } from '../../shared/permissionApi'
 
 /**

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import { createPermissionService, openPermissionStore, type Decision } from '../../../src/main/permissions'
 import { reviewExclusion } from '../../../src/main/permissions/assistedReview'
-import { callPattern, openRuleSuggestions } from '../../../src/main/permissions/ruleSuggestions'
+import { callPattern, openRuleSuggestions } from '../../../src/main/permissions/rules/ruleSuggestions'
 import { tempDir } from '../../helpers/tempDir'
 import { HOME, call, readFileTool, shellTool, writeFileTool } from './callFixtures'
 

@@ -13,10 +13,10 @@
  *   honest tool has no reason to say something to the model that the person cannot see.
  */
 import { argumentStrings, excerptAround, type ArgumentString } from '../rules/argumentStrings'
-import { findInjectionMarkers, type InjectionMarker } from '../injectionMarkers'
+import { findInjectionMarkers, type InjectionMarker } from '../findings/injectionMarkers'
 import type { Inspector } from './inspectorChain'
-import { findSecretLeaks } from '../secretLeaks'
-import { findDestructiveCommands, runsCommands } from '../shellPatterns'
+import { findSecretLeaks } from '../findings/secretLeaks'
+import { findDestructiveCommands, runsCommands } from '../findings/shellPatterns'
 import type { Finding, InspectorResult, SecretValue, ToolCallRequest, ToolDefinition } from '../types'
 import { describeInvisible, escapeInvisible, invisibleFields } from '../../../shared/invisibleText'
 

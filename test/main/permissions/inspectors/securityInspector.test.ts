@@ -3,9 +3,9 @@
  * the wrong extension, and calls made after a tool result that talked to the model.
  */
 import { describe, expect, it } from 'vitest'
-import { findInjectionMarkers, MAX_SCANNED_RESULT } from '../../../../src/main/permissions/injectionMarkers'
+import { findInjectionMarkers, MAX_SCANNED_RESULT } from '../../../../src/main/permissions/findings/injectionMarkers'
 import { createSecurityInspector } from '../../../../src/main/permissions/inspectors/securityInspector'
-import { findDestructiveCommands, runsCommands } from '../../../../src/main/permissions/shellPatterns'
+import { findDestructiveCommands, runsCommands } from '../../../../src/main/permissions/findings/shellPatterns'
 import { checkPin } from '../../../../src/main/permissions/toolPins'
 import type { SecretValue, ToolCallRequest } from '../../../../src/main/permissions/types'
 import { call, readFileTool, shellTool, writeFileTool } from '../callFixtures'

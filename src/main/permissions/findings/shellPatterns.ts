@@ -7,7 +7,7 @@
  * Every pattern has bounded gaps (`{0,200}`) instead of `.*`, so scanning model-written text stays
  * linear even when it is long.
  */
-import type { FindingSeverity, ToolDefinition } from './types'
+import type { FindingSeverity, ToolDefinition } from '../types'
 
 export interface ShellFinding {
   id: string

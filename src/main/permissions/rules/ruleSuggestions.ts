@@ -13,11 +13,11 @@
 import { createHash } from 'node:crypto'
 import { join, posix } from 'node:path'
 import { z } from 'zod'
-import { log } from '../log/log'
-import { writeFileAtomic } from '../storage/atomicFile'
-import { readJsonFile } from '../storage/jsonFile'
-import type { RuleSuggestion } from '../../shared/permissionApi'
-import type { ArgumentRule } from './permissionSchema'
+import { log } from '../../log/log'
+import { writeFileAtomic } from '../../storage/atomicFile'
+import { readJsonFile } from '../../storage/jsonFile'
+import type { RuleSuggestion } from '../../../shared/permissionApi'
+import type { ArgumentRule } from '../permissionSchema'
 
 export const RULE_SUGGESTIONS_FILE_NAME = 'rule-suggestions.json'
 export const SUGGEST_AFTER = 5

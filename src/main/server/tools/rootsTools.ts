@@ -1,5 +1,5 @@
 /** App tools for roots: a session's own folders (the global ones are a setting, `settings_update {roots}`). */
-import type { HostServices } from './hostServices'
+import type { HostServices } from '../hostServices'
 import type { ToolRegistrar } from './resourceTools'
 
 export function registerRootsTools(tool: ToolRegistrar, { sessions }: Pick<HostServices, 'sessions'>): void {

@@ -1,5 +1,5 @@
 /** The hooks app tools: `hook_save` (a new target waits for approval), `hook_remove`, `hook_test`, `hook_import_preview`, `hook_import`. */
-import type { HostServices } from './hostServices'
+import type { HostServices } from '../hostServices'
 import type { ToolRegistrar } from './resourceTools'
 
 export function registerHookTools(tool: ToolRegistrar, { hooks }: Pick<HostServices, 'hooks'>): void {

@@ -1,5 +1,5 @@
 /** The plugin app tools: `plugin_preview`, `plugin_install`, `plugin_uninstall`, `plugin_set_enabled` (thin calls into the plugin service). */
-import type { HostServices } from './hostServices'
+import type { HostServices } from '../hostServices'
 import type { ToolRegistrar } from './resourceTools'
 
 export function registerPluginTools(tool: ToolRegistrar, { plugins }: Pick<HostServices, 'plugins'>): void {

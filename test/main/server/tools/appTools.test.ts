@@ -5,14 +5,14 @@
  * gated: only the App's own extension, never a model-only tool, and through the approval dialog.
  */
 import { describe, expect, it } from 'vitest'
-import { AppsResourceSchema, ElicitationsResourceSchema, HistoryResourceSchema, HostResource, historyUri, ProgressResourceSchema, progressUri, type AppOpenResult } from '../../../src/shared/hostApi'
-import { startScriptedModelServer, type ScriptedModelServer } from '../../fixtures/modelServer/scriptedModelServer'
-import { call, poll, read, selectScriptedModel } from '../../helpers/hostCalls'
-import { testHostsStoppedAfterEach } from '../../helpers/testHost'
-import { expectNoChildren } from '../extensions/harness'
-import { hostWithAppFixture } from './appFixtureHost'
-import { setLogSink } from '../../../src/main/log/log'
-import { REMOVED_MARKER } from '../../../src/shared/invisibleText'
+import { AppsResourceSchema, ElicitationsResourceSchema, HistoryResourceSchema, HostResource, historyUri, ProgressResourceSchema, progressUri, type AppOpenResult } from '../../../../src/shared/hostApi'
+import { startScriptedModelServer, type ScriptedModelServer } from '../../../fixtures/modelServer/scriptedModelServer'
+import { call, poll, read, selectScriptedModel } from '../../../helpers/hostCalls'
+import { testHostsStoppedAfterEach } from '../../../helpers/testHost'
+import { expectNoChildren } from '../../extensions/harness'
+import { hostWithAppFixture } from '../appFixtureHost'
+import { setLogSink } from '../../../../src/main/log/log'
+import { REMOVED_MARKER } from '../../../../src/shared/invisibleText'
 
 
 let model: ScriptedModelServer | undefined

@@ -1,5 +1,5 @@
 /** The activity app tools: `activity_verify`, `activity_export` (JSONL or CSV), `activity_set_retention`; and telemetry's `telemetry_set`. */
-import type { HostServices } from './hostServices'
+import type { HostServices } from '../hostServices'
 import type { ToolRegistrar } from './resourceTools'
 
 export function registerActivityTools(tool: ToolRegistrar, { activity, telemetry }: Pick<HostServices, 'activity' | 'telemetry'>): void {

@@ -1,6 +1,6 @@
 /** Host tools for questions from extensions: `open_external` hands a URL question's link to the system browser. */
-import type { HostToolArgs, HostToolName, HostToolResult } from '../../shared/hostApi'
-import type { HostServices } from './hostServices'
+import type { HostToolArgs, HostToolName, HostToolResult } from '../../../shared/hostApi'
+import type { HostServices } from '../hostServices'
 
 type Register = <N extends HostToolName>(name: N, description: string, run: (args: HostToolArgs<N>) => Promise<HostToolResult<N>>) => void
 

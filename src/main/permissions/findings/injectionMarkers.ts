@@ -6,7 +6,7 @@
  *
  * Patterns use bounded gaps only, so scanning a large, hostile result stays linear.
  */
-import type { FindingSeverity } from './types'
+import type { FindingSeverity } from '../types'
 
 export interface InjectionMarker {
   id: string

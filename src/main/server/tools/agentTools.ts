@@ -1,5 +1,5 @@
 /** The agents app tools: `agent_save`, `agent_remove`, and `session_set_agent` (which agent a session runs with). */
-import type { HostServices } from './hostServices'
+import type { HostServices } from '../hostServices'
 import type { ToolRegistrar } from './resourceTools'
 
 export function registerAgentTools(tool: ToolRegistrar, { agents, sessions }: Pick<HostServices, 'agents' | 'sessions'>): void {

@@ -7,14 +7,14 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { CallToolResult } from '@modelcontextprotocol/server'
-import { ALLOW_FEATURES, APP_MIME_TYPE, callableByApp, resourceUiOf } from '../../shared/appMeta'
-import { appContentSecurityPolicy } from '../../shared/appCsp'
-import { describeInvisible, escapeInvisible, findInvisible, stripInvisible } from '../../shared/invisibleText'
-import type { HostToolArgs, HostToolName } from '../../shared/hostApi'
-import { toolDefinitionOf } from '../agent'
-import type { CatalogTool } from '../extensions'
-import { log } from '../log/log'
-import type { HostServices } from './hostServices'
+import { ALLOW_FEATURES, APP_MIME_TYPE, callableByApp, resourceUiOf } from '../../../shared/appMeta'
+import { appContentSecurityPolicy } from '../../../shared/appCsp'
+import { describeInvisible, escapeInvisible, findInvisible, stripInvisible } from '../../../shared/invisibleText'
+import type { HostToolArgs, HostToolName } from '../../../shared/hostApi'
+import { toolDefinitionOf } from '../../agent'
+import type { CatalogTool } from '../../extensions'
+import { log } from '../../log/log'
+import type { HostServices } from '../hostServices'
 import type { ToolRegistrar } from './resourceTools'
 
 /** hostTools' `raw(...)`: a tool that builds its own CallToolResult; `signal` aborts with the request. */

@@ -1,5 +1,5 @@
 /** The skills app tools: `skill_add`, `skill_remove`, `skill_set_enabled`, `skill_preview`, `skill_read_file` (thin calls into the skill service). */
-import type { HostServices } from './hostServices'
+import type { HostServices } from '../hostServices'
 import type { ToolRegistrar } from './resourceTools'
 
 export function registerSkillTools(tool: ToolRegistrar, { skills }: Pick<HostServices, 'skills'>): void {

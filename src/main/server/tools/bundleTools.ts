@@ -3,8 +3,8 @@
  * install sheet), `extension_install_bundle` and `pick_path` (the system dialog in Electron).
  * Installs add through the extension service, so the consent dialog comes before the first start.
  */
-import { TOKENIZER, tokensOf } from '../agent'
-import type { HostServices } from './hostServices'
+import { TOKENIZER, tokensOf } from '../../agent'
+import type { HostServices } from '../hostServices'
 import type { ToolRegistrar } from './resourceTools'
 
 export function registerBundleTools(tool: ToolRegistrar, { bundles }: Pick<HostServices, 'bundles'>): void {

@@ -3,7 +3,7 @@
  * the host API); they are in no model's catalog and the gateway serves no host tool, so neither a
  * model nor a connected app can create or edit a routine.
  */
-import type { HostServices } from './hostServices'
+import type { HostServices } from '../hostServices'
 import type { ToolRegistrar } from './resourceTools'
 
 export function registerRoutineTools(tool: ToolRegistrar, { routines }: Pick<HostServices, 'routines'>): void {

@@ -3,9 +3,9 @@
  * template variables), the composer's slash commands (list, get and complete prompts), and the
  * resources attached to a conversation. Protocol details stay in the extension connection.
  */
-import { promptCommandName, splitPromptCommand, type HostToolArgs, type HostToolName, type HostToolResult, type PromptMessage } from '../../shared/hostApi'
-import { capResourceContents } from '../agent'
-import type { HostServices } from './hostServices'
+import { promptCommandName, splitPromptCommand, type HostToolArgs, type HostToolName, type HostToolResult, type PromptMessage } from '../../../shared/hostApi'
+import { capResourceContents } from '../../agent'
+import type { HostServices } from '../hostServices'
 
 /** hostTools' `tool(...)`: registers an app tool whose structured result is its JSON. */
 export type ToolRegistrar = <N extends HostToolName>(name: N, description: string, run: (args: HostToolArgs<N>) => Promise<HostToolResult<N>>) => void

@@ -4,8 +4,8 @@
  * base64-encoded; a model told to disguise a secret can still do it another way, so this is a
  * tripwire, not a guarantee. Findings never contain the value.
  */
-import type { ArgumentString } from './rules/argumentStrings'
-import type { Finding, SecretValue } from './types'
+import type { ArgumentString } from '../rules/argumentStrings'
+import type { Finding, SecretValue } from '../types'
 
 /** Shorter values are too likely to occur by chance ("admin", "1234") to block calls over. */
 export const MIN_SECRET_LENGTH = 8

@@ -1,5 +1,5 @@
 /** The connected-apps app tools: turn the endpoint on, allow a knocking app (its token is in the answer, once), add, scope, revoke. */
-import type { HostServices } from './hostServices'
+import type { HostServices } from '../hostServices'
 import type { ToolRegistrar } from './resourceTools'
 
 export function registerConnectedAppTools(tool: ToolRegistrar, { gateway }: Pick<HostServices, 'gateway'>): void {

@@ -3,7 +3,7 @@
  * registry service is the host's (shared by every window, and so is its cache). Installs go
  * through the extension service's add path: the consent dialog still comes before the first start.
  */
-import type { HostServices } from './hostServices'
+import type { HostServices } from '../hostServices'
 import type { ToolRegistrar } from './resourceTools'
 
 export function registerRegistryTools(tool: ToolRegistrar, { registry }: HostServices): void {
