@@ -183,6 +183,7 @@ export * from './routinesApi'
 export * from './skillsApi'
 export * from './pluginsApi'
 export * from './provenanceApi'
+export * from './provenanceText'
 export * from './activityToolsApi'
 export * from './telemetryApi'
 

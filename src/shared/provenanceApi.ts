@@ -39,4 +39,3 @@ export const GuardModeSchema = z.enum(['off', 'acting', 'all'])
 export type GuardMode = z.infer<typeof GuardModeSchema>
 export const DEFAULT_GUARD_MODE: GuardMode = 'acting'
 
-export { outsideSourcesOf, outsideWhyWords, provenanceLabel, uniqueSources } from './provenanceText'

@@ -15,7 +15,8 @@
  * not a setting stays as recorded: a tool that declared `openWorldHint: true`, a connected app, and
  * any source today's settings no longer know (an extension that was removed).
  */
-import { uniqueSources, type Provenance, type ProvenanceSource } from '../../shared/provenanceApi'
+import type { Provenance, ProvenanceSource } from '../../shared/provenanceApi'
+import { uniqueSources } from '../../shared/provenanceText'
 import { activeMessages } from './setAside'
 import type { StoredMessage } from './session/storedMessage'
 

@@ -17,7 +17,8 @@ import type { ModelToolCall } from './streamStep'
 import type { MessageDraft, ToolErrorKind, ToolResultMessage, ToolResultStatus } from '../session/storedMessage'
 import { resultText } from '../toolResultContent'
 import { TOOL_STATE_OF, type TurnProgressTracker } from './turnProgress'
-import { outsideSourcesOf, type Provenance, type ProvenanceSource } from '../../../shared/provenanceApi'
+import type { Provenance, ProvenanceSource } from '../../../shared/provenanceApi'
+import { outsideSourcesOf } from '../../../shared/provenanceText'
 
 /** Where tool results come from (issue 37): recorded with each result, and outside content reported to the guard. */
 export interface RoundProvenance {

@@ -20,7 +20,7 @@
  *   that session, in memory: after a restart it asks once more.
  */
 import type { GuardMode, ProvenanceSource } from '../../../shared/provenanceApi'
-import { uniqueSources } from '../../../shared/provenanceApi'
+import { uniqueSources } from '../../../shared/provenanceText'
 import type { Inspector } from './inspectorChain'
 import { effectiveHints } from './permissionInspector'
 import type { PermissionMode } from '../permissionSchema'

@@ -3,7 +3,6 @@
  * what main sent; nothing decides. Oldest first, one queue for extension starts and tool calls.
  */
 import type { ApprovalDecision, ApprovalElicitation, Elicitation, ExtensionStartSubject, HookSubject, HostToolArgs, SamplingSubject, ToolCallSubject } from '../../../shared/hostApi'
-import type { QueuePosition } from './approvalView'
 
 export type ExtensionStartApproval = ApprovalElicitation & { subject: ExtensionStartSubject }
 export type ToolCallApproval = ApprovalElicitation & { subject: ToolCallSubject }
@@ -12,6 +11,12 @@ export type HookApproval = ApprovalElicitation & { subject: HookSubject }
 
 /** What the person chose; `dismissed` is Escape, which denies. */
 export type Answer = ApprovalDecision | 'dismissed'
+
+/** Where the shown request stands in the batch being answered (1-based; see approvalQueue's batchAfter). */
+export interface QueuePosition {
+  index: number
+  total: number
+}
 
 export function isApproval(elicitation: Elicitation): elicitation is ApprovalElicitation {
   return elicitation.kind === 'approval'

@@ -1,6 +1,6 @@
 /** What the one approval modal shows at a time: built by a view function for each kind of request. */
 import type { ReactNode } from 'react'
-import type { Answer } from './approvalQueue'
+import type { Answer, QueuePosition } from './approvalQueue'
 
 export interface ApprovalView {
   /** Changes when another request is shown: focus and the arming delay start over. */
@@ -12,12 +12,6 @@ export interface ApprovalView {
   footerNote?: ReactNode
   actions: (armed: boolean) => ReactNode
   onEscape: () => void
-}
-
-/** Where the shown request stands in the batch being answered (1-based; see approvalQueue's batchAfter). */
-export interface QueuePosition {
-  index: number
-  total: number
 }
 
 /** The footer's count: "Request 2 of 3" while a batch is answered, else what Escape does. */
