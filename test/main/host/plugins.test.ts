@@ -23,6 +23,7 @@ import {
   PluginsResourceSchema,
   PluginToolOutput,
   ProgressResourceSchema,
+  SettingsResourceSchema,
   SkillsResourceSchema,
   ToolsResourceSchema,
   progressUri,
@@ -168,7 +169,7 @@ describe('plugins through the host API', () => {
     const removed = PluginToolOutput.plugin_uninstall.parse((await call(client, 'plugin_uninstall', { name: 'team-tools', confirm: true })).structuredContent)
     expect(removed.removed).toEqual(expect.arrayContaining(['extension team-notes', 'secret extension:team-notes:NOTES_TOKEN', 'agent reviewer', 'skill team-style', 'extension plugin-team-tools', `folder ${installDir}`]))
     await expectNothingInstalled(h, client)
-    expect((await read(client, HostResource.settings, (await import('../../../src/shared/hostApi')).SettingsResourceSchema)).secrets).not.toHaveProperty('extension:team-notes:NOTES_TOKEN')
+    expect((await read(client, HostResource.settings, SettingsResourceSchema)).secrets).not.toHaveProperty('extension:team-notes:NOTES_TOKEN')
   })
 
   it('installs from a marketplace on a local HTTP server; git sources are listed as not supported; an entry outside it is refused', async () => {
@@ -251,7 +252,10 @@ describe('plugins through the host API', () => {
     expect((await read(client, HostResource.extensions, ExtensionsResourceSchema)).extensions.map((e) => e.id)).toContain('team-notes')
 
     // A failure halfway (the new skill's folder is taken on disk by a broken skill no list shows): the
-    // old parts were removed by then, and come back; the new version's parts are undone.
+    // old parts were removed by then, and come back; the new version's parts are undone. The new
+    // version reads another secret: the old one is kept through the failure (the old server needs it).
+    await call(client, 'secret_set', { key: 'extension:team-notes:NOTES_TOKEN', value: 'kept-through-a-failed-update' })
+    await writeFile(join(dir, '.mcp.json'), (await readFile(join(dir, '.mcp.json'), 'utf8')).replaceAll('NOTES_TOKEN', 'NOTES_KEY'))
     await call(client, 'agent_remove', { id: 'helper' })
     await (await import('node:fs/promises')).rm(join(dir, 'agents', 'helper.md'))
     await (await import('node:fs/promises')).mkdir(join(dir, 'skills', 'retro-notes'), { recursive: true })
@@ -270,6 +274,14 @@ describe('plugins through the host API', () => {
     expect(existsSync(join(h.dataDir, '.agents', 'skills', 'team-style', 'SKILL.md'))).toBe(true)
     expect(await readFile(join(taken, 'SKILL.md'), 'utf8')).toBe('not a skill')
     expect((await read(client, HostResource.extensions, ExtensionsResourceSchema)).extensions.map((e) => e.id)).toEqual(expect.arrayContaining(['team-notes', 'plugin-team-tools']))
+    const secretNames = async () => Object.keys((await read(client, HostResource.settings, SettingsResourceSchema)).secrets)
+    expect(await secretNames()).toContain('extension:team-notes:NOTES_TOKEN')
+
+    // The same update once the folder is free: it succeeds, and the secret only the old version read is deleted.
+    await (await import('node:fs/promises')).rm(taken, { recursive: true })
+    const { plugin: retry } = await preview(client, { path: dir })
+    expect(PluginToolOutput.plugin_install.parse((await call(client, 'plugin_install', { token: retry!.token })).structuredContent).outcome).toBe('updated')
+    expect(await secretNames()).not.toContain('extension:team-notes:NOTES_TOKEN')
   })
 
   it('refuses each bad input with an error naming the fix, and installs nothing', async () => {

@@ -361,9 +361,12 @@ export function createPluginService(deps: PluginDeps): PluginService {
       const aside = `${installDir}.previous-${randomUUID().slice(0, 8)}`
       try {
         clashes(plugin, previous)
-        // An update: the old parts go (secrets the new version still reads are kept), the old files step aside.
+        // An update: the old parts go and the old files step aside. Their secrets stay until the update has
+        // succeeded (a failed one puts the old parts back, and they need them); then those the new
+        // version no longer reads are deleted.
         const keep = new Set(plugin.servers.flatMap((server) => server.view.secrets))
-        if (previous) await removeParts(previous, keep)
+        const oldSecrets = previous ? previous.extensions.flatMap((extension) => extension.secrets) : []
+        if (previous) await removeParts(previous, new Set(oldSecrets))
         const movedAside = await rename(installDir, aside).then(
           () => true,
           (error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? false : Promise.reject(error)),
@@ -373,6 +376,9 @@ export function createPluginService(deps: PluginDeps): PluginService {
           const record = await addParts(plugin, staged)
           records = [...records.filter((existing) => existing.name !== name), record]
           await persist()
+          for (const secret of oldSecrets) {
+            if (!keep.has(secret)) await secrets.delete(secret).catch((error: Error) => log('warn', 'plugins', `Could not delete the secret ${secret} the previous "${name}" owned: ${error.message}`))
+          }
           if (movedAside) await removeQuietly(aside)
           return { outcome: previous ? 'updated' : 'installed', plugin: viewOf(record) }
         } catch (error) {
