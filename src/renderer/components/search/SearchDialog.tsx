@@ -15,8 +15,10 @@ import { SearchResultItem } from './SearchResultItem'
 
 /** Typing pauses this long (ms) before the next search goes out. */
 const TYPING_PAUSE_MS = 150
+/** While the index is still taking in older conversations, the same search is asked again this often (ms). */
+const CATCHING_UP_RETRY_MS = 1000
 
-type Found = { query: string; results: SearchResult[] } | { query: string; error: string }
+type Found = { query: string; results: SearchResult[]; catchingUp: boolean } | { query: string; error: string }
 
 export default function SearchDialog() {
   const setOpen = useSearchStore((state) => state.setOpen)
@@ -26,28 +28,38 @@ export default function SearchDialog() {
   const [query, setQuery] = useState('')
   const [found, setFound] = useState<Found | null>(null)
   const [chosen, setChosen] = useState(0)
+  /** How many times the current words were asked again while the index caught up (0: just typed). */
+  const [retry, setRetry] = useState(0)
   const wanted = query.trim()
 
   useEffect(() => {
     if (wanted === '') return
     let current = true
-    const timer = setTimeout(() => {
-      client
-        .call('chat_search', { query: wanted })
-        .then(({ results }) => {
-          if (!current) return
-          setFound({ query: wanted, results })
-          setChosen(0)
-        })
-        .catch((error: unknown) => {
-          if (current) setFound({ query: wanted, error: errorMessage(error) })
-        })
-    }, TYPING_PAUSE_MS)
+    let again: ReturnType<typeof setTimeout> | undefined
+    const timer = setTimeout(
+      () => {
+        client
+          .call('chat_search', { query: wanted })
+          .then(({ results, catchingUp }) => {
+            if (!current) return
+            setFound({ query: wanted, results, catchingUp: catchingUp === true })
+            setChosen((at) => (retry === 0 ? 0 : Math.min(at, Math.max(0, results.length - 1))))
+            // Older conversations are still being indexed (after an update, or on the first search after a
+            // start): ask again, so what they hold appears without typing again.
+            if (catchingUp) again = setTimeout(() => setRetry((count) => count + 1), CATCHING_UP_RETRY_MS)
+          })
+          .catch((error: unknown) => {
+            if (current) setFound({ query: wanted, error: errorMessage(error) })
+          })
+      },
+      retry === 0 ? TYPING_PAUSE_MS : 0,
+    )
     return () => {
       current = false
       clearTimeout(timer)
+      clearTimeout(again)
     }
-  }, [client, wanted])
+  }, [client, wanted, retry])
 
   const results = found && 'results' in found && wanted !== '' ? found.results : []
   const open = (result: SearchResult | undefined) => {
@@ -73,9 +85,11 @@ export default function SearchDialog() {
         ? `The search failed: ${found.error}`
         : found?.query !== wanted
           ? 'Searching…'
-          : results.length === 0
-            ? `No message matches “${wanted}”.`
-            : `${results.length === 1 ? '1 message' : `${results.length} messages`} found.`
+          : found.catchingUp
+            ? `${results.length === 0 ? 'Nothing yet' : results.length === 1 ? '1 message so far' : `${results.length} messages so far`}: older conversations are still being indexed…`
+            : results.length === 0
+              ? `No message matches “${wanted}”.`
+              : `${results.length === 1 ? '1 message' : `${results.length} messages`} found.`
 
   return (
     <dialog
@@ -98,7 +112,10 @@ export default function SearchDialog() {
           aria-activedescendant={results.length > 0 ? optionId(chosen) : undefined}
           placeholder="Search all conversations…"
           value={query}
-          onChange={(event) => setQuery(event.target.value)}
+          onChange={(event) => {
+            setQuery(event.target.value)
+            setRetry(0)
+          }}
           onKeyDown={onKeyDown}
           className="h-12 min-w-0 flex-1 bg-transparent text-[15px] placeholder:text-zinc-400 focus-visible:outline-none"
         />
