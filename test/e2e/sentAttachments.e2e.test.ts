@@ -66,7 +66,8 @@ describe('resources attached to sent messages, and in a tool run by hand', () =>
     const user = page.getByRole('article', { name: 'You' }).filter({ hasText: MESSAGE })
     const chips = user.getByRole('list', { name: 'Resources attached to this message' })
     const chip = chips.getByRole('button', { name: 'Open attached resource Text 1' })
-    expect(await chip.getAttribute('title')).toMatch(/^demo:\/\/resource\/dynamic\/text\/1 from everything: the model got [\d,]+ characters of it$/)
+    // Where the content came from first (issue 37: the hover names the source), then what it was and what the model got.
+    expect(await chip.getAttribute('title')).toMatch(/^From Everything\. demo:\/\/resource\/dynamic\/text\/1 from everything: the model got [\d,]+ characters of it$/)
     await screenshot(page, 'sent-attachments.png')
     await chip.click()
     const dialog = page.getByRole('dialog', { name: 'Text 1' })
