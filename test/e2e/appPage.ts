@@ -128,6 +128,9 @@ export async function stopHostAndClean(host: HostProcess | undefined, folders: (
 export async function sendMessage(page: Page, text: string): Promise<void> {
   const box = page.getByRole('textbox', { name: 'Message' })
   await expect.poll(() => box.isEnabled()).toBe(true)
+  // While a turn is still ending (its reply drawn, its last commit not yet) the composer takes text but
+  // shows Stop, and Enter does not send: wait for Send, so the message is not left in the box.
+  await page.getByRole('button', { name: 'Send', exact: true }).waitFor()
   await box.fill(text)
   await page.keyboard.press('Enter')
 }
