@@ -20,7 +20,7 @@
  */
 import { argumentStrings } from './rules/argumentStrings'
 import { findInjectionMarkers } from './findings/injectionMarkers'
-import type { Decision, ToolCallRequest } from './types'
+import type { CallOrigin, Decision, ToolCallRequest } from './types'
 import type { Risk } from '../../shared/permissionApi'
 
 /** What a rater returns: the risk and one sentence. */
@@ -35,9 +35,12 @@ export type ReviewExclusion = 'not-a-mode-question' | 'finding' | 'inspector' | 
 /** The causes of the permission inspector that come from the permission mode alone. */
 const MODE_CAUSES = new Set(['mode-smart', 'mode-ask'])
 
+/** Whose calls a rating may answer for: a session's model, the window's frontend, an MCP App — never the person, a connected app or a hook (an allowlist, so a caller added later is left to the person). */
+const RATED_ORIGINS: ReadonlySet<CallOrigin> = new Set<CallOrigin>(['model', 'frontend', 'app'])
+
 /** Whether a low rating may answer this "ask" (see the file comment); the exclusion when not. */
 export function reviewExclusion(call: ToolCallRequest, decision: Decision): ReviewExclusion | undefined {
-  if (call.origin === 'person' || call.origin === 'connected-app') return 'origin'
+  if (!RATED_ORIGINS.has(call.origin)) return 'origin'
   if (call.hookAsks) return 'hook'
   if (decision.changed) return 'changed-definition'
   if (decision.findings.length > 0) return 'finding'

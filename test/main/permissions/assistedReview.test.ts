@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import { createPermissionService, openPermissionStore, type Decision } from '../../../src/main/permissions'
 import { reviewExclusion } from '../../../src/main/permissions/assistedReview'
+import type { ToolCallRequest } from '../../../src/main/permissions/types'
 import { callPattern, openRuleSuggestions } from '../../../src/main/permissions/rules/ruleSuggestions'
 import { tempDir } from '../../helpers/tempDir'
 import { HOME, call, readFileTool, shellTool, writeFileTool } from './callFixtures'
@@ -30,6 +31,17 @@ describe('reviewExclusion: which questions a low rating may answer', () => {
     expect(decision.steps.find((s) => s.inspector === 'permission')?.cause).toBe('mode-smart')
     expect(reviewExclusion(untrusted, decision)).toBeUndefined()
     expect(reviewExclusion(call({ tool: nonDestructive }), await ask.decide(call({ tool: nonDestructive })))).toBeUndefined()
+  })
+
+  it('only for a model, the window or an App: the same question for a hook or a connected app is left to the person', async () => {
+    const ask = await service('ask')
+    const model = call({ tool: readOnly })
+    const decision = await ask.decide(model)
+    expect(reviewExclusion(model, decision)).toBeUndefined()
+    const fromHook: ToolCallRequest = { ...model, origin: 'hook', caller: { kind: 'hook', name: 'Notes hook' } }
+    const fromApp: ToolCallRequest = { ...model, origin: 'connected-app', caller: { kind: 'connected-app', name: 'Editor' } }
+    expect(reviewExclusion(fromHook, decision)).toBe('origin')
+    expect(reviewExclusion(fromApp, decision)).toBe('origin')
   })
 
   it('never a destructive tool (saying nothing counts as destructive), a destructive command, hidden text, an injection, the guard, a hook, a rule, a policy, a pin or the person', async () => {
