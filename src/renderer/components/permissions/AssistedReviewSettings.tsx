@@ -14,16 +14,21 @@ import { quietSelect, textInput } from '../ui'
 
 type View = NonNullable<PermissionsResource['assistedReview']>
 
+/** The settings as one comparable text, whatever order their fields arrive in. */
+const keyOf = (settings: Settings) => JSON.stringify([settings.enabled, settings.providerId ?? null, settings.modelId ?? null, settings.autoAllowLow])
+
 export function AssistedReviewSettings({ view }: { view: View | undefined }) {
   const act = useHostAction()
   const providers = useModelsStore((state) => state.models?.providers ?? [])
   const saved: Settings = view?.settings ?? { enabled: false, autoAllowLow: false }
-  const [draft, setDraft] = useState<Settings | null>(null)
-  const current = draft ?? saved
+  // A change shows at once and stands until the saved settings change in the permissions resource
+  // (to it, or to anything else): clearing it when the call returned showed the old value for a moment.
+  const savedKey = keyOf(saved)
+  const [draft, setDraft] = useState<{ settings: Settings; over: string } | null>(null)
+  const current = draft !== null && draft.over === savedKey ? draft.settings : saved
   const save = async (next: Settings) => {
-    setDraft(next)
-    await act('assisted_review_set', { settings: next })
-    setDraft(null)
+    setDraft({ settings: next, over: savedKey })
+    if (!(await act('assisted_review_set', { settings: next }))) setDraft(null)
   }
   const provider = providers.find((candidate) => candidate.id === current.providerId)
   return (
