@@ -34,7 +34,12 @@ describe('a client registered with the server beforehand, entered through the ho
     // The form saves the id into the auth block; the extension then waits for Sign in.
     const { auth: _auth, ...config } = before!.config
     await call(client, 'extension_update', { id: 'team', config: { ...config, auth: { clientId: 'switchboard-desktop' } } })
-    const after = await poll(() => view(client), (team) => team?.status === 'needs-sign-in' && team.config.auth !== undefined, 'the extension to need a sign-in with the entered client')
+    // The sign-in state is read from the keychain after the restart, so the view shows it a moment after the status (a later update of the same resource).
+    const after = await poll(
+      () => view(client),
+      (team) => team?.status === 'needs-sign-in' && team.config.auth !== undefined && team.signIn?.registration !== undefined,
+      'the extension to need a sign-in with the entered client',
+    )
     expect(after?.signIn?.registration).toBe('pre-registered')
 
     await call(client, 'extension_sign_in', { id: 'team' })
