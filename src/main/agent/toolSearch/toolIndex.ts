@@ -46,6 +46,8 @@ const IMPLIED_WEIGHT = 0.5
 /** What the implied actions after the first ("list") weigh against it. */
 const IMPLIED_OTHERS = 0.8
 const FUZZY_WEIGHT = 0.5
+/** How much of a word a fuzzy or prefix match covers (the coverage factor): a guess at a typo is not the word. */
+const FUZZY_COVERAGE = 0.75
 /**
  * A word's forms (itself, its synonyms) are each scaled to their best tool, but never by less than
  * this share of the best form's best score: the person's own word found only weakly (in one
@@ -60,6 +62,11 @@ const COVERAGE_POWER = 2
 const PRODUCT_LIFT = 2.5
 /** A word names a product when at least this share of the tools using it belong to the extensions it names. */
 const PRODUCT_SHARE = 0.5
+
+/** Words after which the rest of a request says what something is about. */
+const TOPIC = new Set(['about', 'regarding', 'concerning'])
+/** The weight of a word of the topic against the other words. */
+const TOPIC_WEIGHT = 0.4
 
 /** Words after which the next one names a thing ("called drafts"): it is left out of the search. */
 const NAMING = new Set(['called', 'named', 'titled'])
@@ -78,6 +85,9 @@ function asConcepts(query: string): string {
     .replace(/\b[A-Z][A-Z0-9]+-\d+\b/g, ' issue ')
     .replace(/[$€£]\s?\d[\d,.]*/g, ' amount ')
     .replace(/\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|net|io|dev|app|co|ai|gov|edu)\b(?:\/\S*)?/gi, ' url ')
+    .replace(/\b(?:readme|license|licence|changelog|makefile|dockerfile|gemfile|gitignore)\b/gi, ' file ')
+    // A name in code ("parseConfig", "user_id") is a value to look for, not words of what the tool does.
+    .replace(/\b[a-z]+[A-Z]\w*\b|\b[a-z]+_[a-z_]+\b/g, ' ')
     .replace(/(?:^|\s)[\w./-]*\w\.(?:txt|md|pdf|csv|json|ya?ml|toml|ini|log|docx?|xlsx?|pptx?|png|jpe?g|gif|svg|zip|tar|gz|js|ts|py|go|rs|java|html?|css|sh)\b/gi, ' file ')
 }
 
@@ -204,8 +214,11 @@ function buildIndex(tools: readonly CatalogTool[]): ToolIndex {
     const raw = words(asConcepts(query)).map((word) => word.toLowerCase())
     const queries: WordQuery[] = []
     const question = isQuestion(raw)
+    // The words after "about" say what the thing is about ("an email about the leak"), not which tool does it.
+    let topic = false
     for (let i = 0; i < raw.length; i++) {
       const word = raw[i]!
+      if (TOPIC.has(word) && i > 0) topic = true
       // A name given to something ("a folder called drafts", "customers named smith") is a value, not what the tool does.
       if (NAMING.has(word) || (i > 0 && NAMING.has(raw[i - 1]!))) continue
       const term = termOf(word)
@@ -222,7 +235,7 @@ function buildIndex(tools: readonly CatalogTool[]): ToolIndex {
       }
       const known = term !== undefined && vocabulary.has(term)
       // A state ("are running") describes the things asked about; what they are decides.
-      const weight = isState(word, raw[i - 1], question) ? STATE_WEIGHT : 1
+      const weight = (isState(word, raw[i - 1], question) ? STATE_WEIGHT : 1) * (topic ? TOPIC_WEIGHT : 1)
       queries.push({ term: term ?? word, alternatives, fuzzy: !known && alternatives.length === 0 && word.length >= 4, length: word.length, weight })
     }
     return queries
@@ -234,7 +247,7 @@ function buildIndex(tools: readonly CatalogTool[]): ToolIndex {
     for (const part of parts) {
       // Each form's scores relative to its best tool, times the word's own weight (its rarity, BM25's
       // IDF, as the person's word has it): a rare synonym weighs no more than the common word it stands for.
-      const forms: { scores: Map<string, number>; weight: number }[] = []
+      const forms: { scores: Map<string, number>; weight: number; fuzzy?: boolean }[] = []
       const own = exact(part.term)
       if (own.size > 0) forms.push({ scores: own, weight: 1 })
       for (const alternative of part.alternatives) {
@@ -247,21 +260,26 @@ function buildIndex(tools: readonly CatalogTool[]): ToolIndex {
       if (part.fuzzy) {
         const distance = part.length >= 6 ? 2 : 1
         const scores = termScores(part.term, { fuzzy: distance, prefix: true, maxFuzzy: distance })
-        if (scores.size > 0) forms.push({ scores, weight: FUZZY_WEIGHT })
+        if (scores.size > 0) forms.push({ scores, weight: FUZZY_WEIGHT, fuzzy: true })
       }
       if (forms.length === 0) continue
       const weight = part.weight * (own.size > 0 ? top(own) : median(forms.map((form) => top(form.scores))))
       // A word counts once, by its best form.
       const best = new Map<string, number>()
+      // How much of the word a tool covers: all of it when matched as said or by a synonym, less when only by a guess at a typo.
+      const covered = new Map<string, number>()
       const shared = SHARED_SCALE * Math.max(...forms.map((form) => top(form.scores)))
       for (const form of forms) {
         const max = Math.max(top(form.scores), shared)
-        for (const [id, value] of form.scores) best.set(id, Math.max(best.get(id) ?? 0, (form.weight * weight * value) / max))
+        for (const [id, value] of form.scores) {
+          best.set(id, Math.max(best.get(id) ?? 0, (form.weight * weight * value) / max))
+          covered.set(id, Math.max(covered.get(id) ?? 0, part.weight * (form.fuzzy ? FUZZY_COVERAGE : 1)))
+        }
       }
       for (const [id, value] of best) {
         const total = totals.get(id) ?? { score: 0, words: 0 }
         total.score += value
-        total.words += 1
+        total.words += covered.get(id)!
         totals.set(id, total)
       }
     }
@@ -289,9 +307,10 @@ function buildIndex(tools: readonly CatalogTool[]): ToolIndex {
       }
     }
     const scores = new Map<string, number>()
+    const wordsWeight = parts.reduce((sum, part) => sum + part.weight, 0)
     for (const [id, total] of totals) {
       const lift = named.get(byName.get(id)!.extensionId) ?? 1
-      scores.set(id, total.score * (total.words / parts.length) ** COVERAGE_POWER * lift)
+      scores.set(id, total.score * (total.words / wordsWeight) ** COVERAGE_POWER * lift)
     }
     return scores
   }
