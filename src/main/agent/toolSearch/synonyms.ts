@@ -73,6 +73,7 @@ const ACTIONS: string[][] = [
   ['monitor', 'watch', 'track', 'follow'],
   ['unsubscribe', 'mute', 'ignore', 'dismiss', 'subscription'],
   ['handle', 'dismiss', 'accept', 'confirm'],
+  ['reschedule', 'postpone', 'delay', 'push', 'update'],
   ['mark', 'clear', 'dismiss'],
   ['resize', 'shrink', 'enlarge', 'smaller', 'bigger'],
   ['install', 'setup'],
