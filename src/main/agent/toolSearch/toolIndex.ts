@@ -107,6 +107,8 @@ function asConcepts(query: string): string {
     .replace(/\b(?:readme|license|licence|changelog|makefile|dockerfile|gemfile|gitignore)\b/gi, ' file ')
     // A name in code ("parseConfig", "user_id") is a value to look for, not words of what the tool does.
     .replace(/\b[a-z]+[A-Z]\w*\b|\b[a-z]+_[a-z_]+\b/g, ' ')
+    // A bare number ("add 2 and 3", "issue 42") is a number; a year ("2026"), a time ("3pm") or a size ("10gb") stays as said.
+    .replace(/(?:^|\s)(?!(?:19|20)\d\d(?:\s|$))\d+(?:[.,]\d+)?(?=\s|$)/g, ' number ')
     .replace(/(?:^|\s)[\w./-]*\w\.(?:txt|md|pdf|csv|json|ya?ml|toml|ini|log|docx?|xlsx?|pptx?|png|jpe?g|gif|svg|zip|tar|gz|js|ts|py|go|rs|java|html?|css|sh)\b/gi, ' file ')
 }
 
@@ -246,7 +248,10 @@ function buildIndex(tools: readonly CatalogTool[]): ToolIndex {
       const term = termOf(word)
       const expansions: Expansion[] = expansionsOf(word, raw[i + 1], raw[i - 1], question)
       if (!term && expansions.length === 0) continue
-      const alternatives = expansions.flatMap((expansion) => {
+      const known = (expansion: Expansion) => expansion.words.map(termOf).every((entry) => entry !== undefined && vocabulary.has(entry))
+      // A phrase's meaning's synonyms only when the catalog never uses the meaning itself ("close by": "nearby" → "local").
+      const direct = expansions.some((expansion) => expansion.phrase && !expansion.indirect && known(expansion))
+      const alternatives = expansions.filter((expansion) => !(direct && expansion.indirect)).flatMap((expansion) => {
         const terms = expansion.words.map(termOf).filter((entry): entry is string => entry !== undefined)
         return terms.length > 0 && terms.every((entry) => vocabulary.has(entry)) ? [{ terms, weight: expansion.abbreviation ? ABBREVIATION_WEIGHT : SYNONYM_WEIGHT, abbreviation: expansion.abbreviation === true }] : []
       })
@@ -255,10 +260,10 @@ function buildIndex(tools: readonly CatalogTool[]): ToolIndex {
         queries.push({ term: `${word} ${raw[++i]}`, alternatives, fuzzy: false, length: word.length, weight: 1 })
         continue
       }
-      const known = term !== undefined && vocabulary.has(term)
+      const inCatalog = term !== undefined && vocabulary.has(term)
       // A state ("are running") describes the things asked about; what they are decides.
       const weight = (isState(word, raw[i - 1], question) ? STATE_WEIGHT : 1) * (topic || PERIODS.has(word) ? TOPIC_WEIGHT : 1) * (context ? CONTEXT_WEIGHT : 1)
-      queries.push({ term: term ?? word, alternatives, fuzzy: !known && alternatives.length === 0 && word.length >= 4, length: word.length, weight })
+      queries.push({ term: term ?? word, alternatives, fuzzy: !inCatalog && alternatives.length === 0 && word.length >= 4, length: word.length, weight })
     }
     return queries
   }
