@@ -53,7 +53,7 @@ export interface Expansion {
 
 /** Groups of verbs that stand for one another. */
 const ACTIONS: string[][] = [
-  ['create', 'new', 'make', 'add', 'open', 'raise', 'put'],
+  ['create', 'new', 'make', 'add', 'open', 'raise'],
   ['delete', 'remove', 'trash', 'nuke', 'erase', 'drop', 'destroy', 'kill', 'terminate', 'forget', 'cancel', 'discard', 'scrap', 'ditch', 'wipe', 'purge'],
   ['list', 'get', 'show', 'view', 'see', 'display', 'read', 'fetch', 'retrieve', 'check', 'describe', 'open'],
   ['send', 'post', 'tell', 'message', 'notify', 'ping', 'share'],
@@ -325,15 +325,21 @@ export function isQuestion(words: readonly string[]): boolean {
 /**
  * Whether `word` says a state, not an action: a participle after a form of "be" ("which VMs are
  * *running*", "boxes that are *stopped*") asks which things are so, not to run or stop them; so
- * does a past tense in a question ("who *reviewed* the PR", "what *changed*"): it asks what happened.
+ * does a past tense in a question ("who *reviewed* the PR", "what *changed*"), or a verb after "did"
+ * in one (`afterDid`: "what did people *say*", "did the ci *pass*"): it asks what happened.
  */
-export function isState(word: string, before: string | undefined, question = false): boolean {
-  return (before !== undefined && BE.has(before) && /(?:ing|ed)$/.test(word)) || (question && /[^e]ed$/.test(word))
+export function isState(word: string, before: string | undefined, question = false, afterDid = false): boolean {
+  return (before !== undefined && BE.has(before) && /(?:ing|ed)$/.test(word)) || (question && /[^e]ed$/.test(word)) || (question && afterDid && actionWords.has(key(word)))
+}
+
+/** Whether the word at `index` follows a "did" of the request (see isState). */
+export function afterDid(words: readonly string[], index: number): boolean {
+  return words.slice(0, index).some((word) => word === 'did' || word === 'didnt')
 }
 
 /** What `word` may also be asked as; `next`, the query's following word, for two-word phrases; `before`, the word before it; `question`, whether the request is one. */
-export function expansionsOf(word: string, next: string | undefined, before?: string, question = false): Expansion[] {
-  if (isState(word, before, question)) return []
+export function expansionsOf(word: string, next: string | undefined, before?: string, question = false, happened = false): Expansion[] {
+  if (isState(word, before, question, happened)) return []
   const phrase = next === undefined ? undefined : PHRASES[`${word} ${next}`]
   // A phrase stands for its words and, for a one-word meaning, that word's synonyms too ("close by" is "nearby", so "local").
   if (phrase) return phrase.flatMap((words) => [{ words, phrase: true }, ...(words.length === 1 ? (byWord.get(key(words[0]!)) ?? []) : []).map((other) => ({ words: other, phrase: true, indirect: true }))])
@@ -350,7 +356,7 @@ const actionWords = new Set(ACTIONS.flat().map(key))
  */
 export function namesNoAction(words: readonly string[]): boolean {
   const question = isQuestion(words)
-  return !words.some((word, i) => actionWords.has(key(word)) && !isState(word, words[i - 1], question))
+  return !words.some((word, i) => actionWords.has(key(word)) && !isState(word, words[i - 1], question, afterDid(words, i)))
 }
 
 /** What a request that names no action is taken to ask for. */

@@ -33,7 +33,7 @@ import MiniSearch, { type SearchOptions } from 'minisearch'
 import { stemmer } from 'stemmer'
 import type { CatalogTool } from '../../extensions'
 import { visibleToModel } from '../../../shared/appMeta'
-import { expansionsOf, IMPLIED_ACTION, isQuestion, isState, namesNoAction, type Expansion } from './synonyms'
+import { afterDid, expansionsOf, IMPLIED_ACTION, isQuestion, isState, namesNoAction, type Expansion } from './synonyms'
 
 /** Words that match nearly every description or request and say nothing about which tool is meant. */
 const STOP_WORDS = new Set([
@@ -112,7 +112,7 @@ function asConcepts(query: string): string {
     .replace(/(?:^|\s)[\w./-]*\w\.(?:txt|md|pdf|csv|json|ya?ml|toml|ini|log|docx?|xlsx?|pptx?|png|jpe?g|gif|svg|zip|tar|gz|js|ts|py|go|rs|java|html?|css|sh)\b/gi, ' file ')
 }
 
-const FIELD_BOOST = { name: 3, extension: 1.5, summary: 2, description: 1, parameters: 0.2 }
+const FIELD_BOOST = { name: 4, extension: 1.5, summary: 2, description: 1, parameters: 0.2 }
 
 interface ToolDocument {
   id: string
@@ -246,7 +246,8 @@ function buildIndex(tools: readonly CatalogTool[]): ToolIndex {
       // A name given to something ("a folder called drafts", "customers named smith") is a value, not what the tool does.
       if (NAMING.has(word) || (i > 0 && NAMING.has(raw[i - 1]!))) continue
       const term = termOf(word)
-      const expansions: Expansion[] = expansionsOf(word, raw[i + 1], raw[i - 1], question)
+      const happened = afterDid(raw, i)
+      const expansions: Expansion[] = expansionsOf(word, raw[i + 1], raw[i - 1], question, happened)
       if (!term && expansions.length === 0) continue
       const known = (expansion: Expansion) => expansion.words.map(termOf).every((entry) => entry !== undefined && vocabulary.has(entry))
       // A phrase's meaning's synonyms only when the catalog never uses the meaning itself ("close by": "nearby" → "local").
@@ -262,7 +263,7 @@ function buildIndex(tools: readonly CatalogTool[]): ToolIndex {
       }
       const inCatalog = term !== undefined && vocabulary.has(term)
       // A state ("are running") describes the things asked about; what they are decides.
-      const weight = (isState(word, raw[i - 1], question) ? STATE_WEIGHT : 1) * (topic || PERIODS.has(word) ? TOPIC_WEIGHT : 1) * (context ? CONTEXT_WEIGHT : 1)
+      const weight = (isState(word, raw[i - 1], question, happened) ? STATE_WEIGHT : 1) * (topic || PERIODS.has(word) ? TOPIC_WEIGHT : 1) * (context ? CONTEXT_WEIGHT : 1)
       queries.push({ term: term ?? word, alternatives, fuzzy: !inCatalog && alternatives.length === 0 && word.length >= 4, length: word.length, weight })
     }
     return queries
