@@ -136,7 +136,7 @@ describe('ranking, third round: general mechanisms (examples from the third dev 
     expect(top('whoami on github', 1)).toEqual(['github__get_me'])
     expect(top('the kanban board on github', 5).some((name) => name.startsWith('github__projects_'))).toBe(true)
     expect(top('back up the disk of my vm', 5)).toContain('ec2__create_snapshot')
-    expect(top('how high above sea level is denver', 1)).toEqual(['google-maps__maps_elevation'])
+    expect(top('height above sea level of mount fuji', 1)).toEqual(['google-maps__maps_elevation'])
     expect(top('get every page on the docs site', 5).some((name) => /crawl/.test(name))).toBe(true)
   })
 })
@@ -249,8 +249,8 @@ describe('recall on the held-out query sets (never tuned on)', () => {
 })
 
 /**
- * What the ranking reaches on people's own words today (0.833, 100 of 120; after the first round 0.725;
- * the ranking before issue 32: 0.483). The goal is 0.9: the misses left are mostly requests that share
- * no word with the tool, which the model's own rewording and opening an extension are for.
+ * What the ranking reaches on people's own words today (0.892, 107 of 120; after the second round 0.833,
+ * after the first 0.725; the ranking before issue 32: 0.483). The goal is 0.9: the misses left are mostly
+ * requests that share no word with the tool, which the model's own rewording and opening an extension are for.
  */
-const PEOPLE_FLOOR = 0.83
+const PEOPLE_FLOOR = 0.89
