@@ -78,11 +78,12 @@ export function fixtureCatalog(tools: readonly FixtureTool[] = fixtureTools()): 
   }))
 }
 
-/** The query sets by name: the 60 first queries and the two dev sets (tuned on), and the two held-out sets (never tuned on). */
+/** The query sets by name: the 60 first queries and the three dev sets (tuned on), and the two held-out sets (never tuned on). */
 export const QUERY_SETS = {
   first: 'toolSearchQueries.json',
   dev: 'toolSearchDev.json',
   devPeople: 'toolSearchDevPeople.json',
+  devPeople2: 'toolSearchDevPeople2.json',
   heldOutModel: 'toolSearchHeldOutModel.json',
   heldOutPeople: 'toolSearchHeldOutPeople.json',
 } as const

@@ -105,12 +105,50 @@ describe('ranking, second round: general words, values and questions (examples f
   })
 })
 
+describe('ranking, third round: general mechanisms (examples from the third dev set, not the held-out ones)', () => {
+  it("a request that says all of a tool's name lifts it over tools whose names it says in part", () => {
+    // star_repository over list_starred_repositories; reply_to_thread over get_thread_replies; geocode over reverse_geocode.
+    expect(top('star that repo i liked', 1)).toEqual(['github__star_repository'])
+    expect(top('answer in the thread', 1)).toEqual(['slack__slack_reply_to_thread'])
+    expect(top('coordinates of the eiffel tower', 1)).toEqual(['google-maps__maps_geocode'])
+  })
+
+  it('a word found only in passing (a parameter name) covers it in part: three weak matches do not beat two strong ones', () => {
+    // create-event matches "make" (create), "copy" (a parameter allowDuplicates) and "file" (attachments) weakly.
+    expect(top('make a copy of notes.txt called notes-old.txt', 5).some((name) => name.startsWith('google-calendar'))).toBe(false)
+  })
+
+  it('the topic after "about", a period and a name in code weigh less than what is asked; the readme is a file', () => {
+    expect(top('forget everything about project x', 5)).toContain('memory__delete_entities')
+    expect(top('check aws spending this month', 5)).toContain('aws-cost-explorer__get_cost_and_usage')
+    expect(top('where in the code do we call parseConfig', 5)).toContain('github__search_code')
+    expect(top('open the readme and show me', 5).some((name) => name.startsWith('filesystem__read'))).toBe(true)
+  })
+
+  it("a phrase whose meaning the catalog never uses is asked as that meaning's synonyms; a bare number is a number", () => {
+    // "close by" means "nearby", which no tool says; its synonym "local" is (brave_local_search).
+    expect(top('find a pharmacy close by', 5)).toContain('brave-search__brave_local_search')
+    expect(top('add 2 and 3', 1)).toEqual(['everything__get-sum'])
+  })
+
+  it('everyday words of the table: dupe, whoami, kanban, back up, sea level, every page', () => {
+    expect(top('is this issue a dupe', 1)).toEqual(['github__find_duplicate'])
+    expect(top('whoami on github', 1)).toEqual(['github__get_me'])
+    expect(top('the kanban board on github', 5).some((name) => name.startsWith('github__projects_'))).toBe(true)
+    expect(top('back up the disk of my vm', 5)).toContain('ec2__create_snapshot')
+    expect(top('height above sea level of mount fuji', 1)).toEqual(['google-maps__maps_elevation'])
+    expect(top('get every page on the docs site', 5).some((name) => /crawl/.test(name))).toBe(true)
+  })
+})
+
 describe('the synonym table', () => {
   it('gives a word its synonyms, an abbreviation its full form, and two words that mean one thing as one', () => {
     expect(expansionsOf('open', 'a').map((entry) => entry.words.join(' '))).toEqual(expect.arrayContaining(['create', 'new', 'list', 'get']))
     expect(expansionsOf('pr', undefined)).toContainEqual({ words: ['pull', 'request'], abbreviation: true })
     expect(expansionsOf('vms', 'are')).toContainEqual({ words: ['instance'], abbreviation: true })
-    expect(expansionsOf('turn', 'off')).toEqual([{ words: ['stop'], phrase: true }])
+    // A phrase means its words first; their synonyms come marked indirect (asked only when the catalog lacks the meaning).
+    expect(expansionsOf('turn', 'off')[0]).toEqual({ words: ['stop'], phrase: true })
+    expect(expansionsOf('turn', 'off').slice(1).every((entry) => entry.phrase && entry.indirect)).toBe(true)
     expect(expansionsOf('turn', 'around')).toEqual([])
     expect(expansionsOf('spending', 'this').map((entry) => entry.words[0])).toContain('cost')
     expect(expansionsOf('zebra', undefined)).toEqual([])
@@ -211,8 +249,8 @@ describe('recall on the held-out query sets (never tuned on)', () => {
 })
 
 /**
- * What the ranking reaches on people's own words today (0.833, 100 of 120; after the first round 0.725;
- * the ranking before issue 32: 0.483). The goal is 0.9: the misses left are mostly requests that share
- * no word with the tool, which the model's own rewording and opening an extension are for.
+ * What the ranking reaches on people's own words today (0.892, 107 of 120; after the second round 0.833,
+ * after the first 0.725; the ranking before issue 32: 0.483). The goal is 0.9: the misses left are mostly
+ * requests that share no word with the tool, which the model's own rewording and opening an extension are for.
  */
-const PEOPLE_FLOOR = 0.83
+const PEOPLE_FLOOR = 0.89

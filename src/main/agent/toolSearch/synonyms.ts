@@ -25,6 +25,17 @@
  * → star, standup → meeting, snippet → gist, …), written from general vocabulary and the dev query
  * sets (never the held-out ones), and moments ("friday", "3pm") standing for a calendar event. A
  * person's own word always counts more than its synonym.
+ *
+ * Third round (issue 32, from the third dev set, bench/fixtures/toolSearchDevPeople2.json):
+ *
+ * | kind | words |
+ * |---|---|
+ * | objects | inbox → notification; board/kanban/roadmap → project; space/big → size; subscriber → subscription; forecast/predict/estimate; sum/plus/add/calculate; crawl/spider |
+ * | actions | handle/dismiss/accept/confirm (a dialog); mark/clear/dismiss; reschedule/postpone/delay/push → update |
+ * | abbreviations | dupe → duplicate; whoami → authenticated user; google → web search; remember/forget → memory; bill → invoice |
+ * | phrases | who can → collaborator/permission; get to → directions; sea level → elevation; opening hours → place; back up → backup/snapshot; every page/all pages/whole site → crawl; note down → memory |
+ *
+ * A phrase whose meaning no tool uses ("close by" → "nearby") is asked as that meaning's synonyms ("local").
  */
 
 import { stemmer } from 'stemmer'
@@ -36,11 +47,13 @@ export interface Expansion {
   abbreviation?: boolean
   /** This expansion stands for the word and the next one ("turn off"): the next is not asked for again. */
   phrase?: boolean
+  /** A synonym of what the phrase means (a second step away): asked for only when the catalog never uses the meaning itself. */
+  indirect?: boolean
 }
 
 /** Groups of verbs that stand for one another. */
 const ACTIONS: string[][] = [
-  ['create', 'new', 'make', 'add', 'open', 'raise', 'put'],
+  ['create', 'new', 'make', 'add', 'open', 'raise'],
   ['delete', 'remove', 'trash', 'nuke', 'erase', 'drop', 'destroy', 'kill', 'terminate', 'forget', 'cancel', 'discard', 'scrap', 'ditch', 'wipe', 'purge'],
   ['list', 'get', 'show', 'view', 'see', 'display', 'read', 'fetch', 'retrieve', 'check', 'describe', 'open'],
   ['send', 'post', 'tell', 'message', 'notify', 'ping', 'share'],
@@ -55,7 +68,7 @@ const ACTIONS: string[][] = [
   ['deploy', 'ship', 'publish', 'release'],
   ['merge', 'land'],
   ['rename', 'move'],
-  ['remember', 'memorize', 'note', 'jot', 'observation'],
+  ['remember', 'memorize', 'note', 'jot', 'observation', 'recall', 'forget'],
   ['approve', 'review'],
   ['assign', 'assignee'],
   ['schedule', 'book', 'event', 'calendar', 'agenda'],
@@ -72,6 +85,9 @@ const ACTIONS: string[][] = [
   ['archive', 'modify'],
   ['monitor', 'watch', 'track', 'follow'],
   ['unsubscribe', 'mute', 'ignore', 'dismiss', 'subscription'],
+  ['handle', 'dismiss', 'accept', 'confirm'],
+  ['reschedule', 'postpone', 'delay', 'push', 'update'],
+  ['mark', 'clear', 'dismiss'],
   ['resize', 'shrink', 'enlarge', 'smaller', 'bigger'],
   ['install', 'setup'],
   ['forward', 'tunnel', 'connect', 'reach'],
@@ -108,7 +124,7 @@ const OBJECTS: string[][] = [
   ['folder', 'directory', 'dir'],
   ['webpage', 'page', 'site', 'website', 'url', 'article'],
   ['release', 'version'],
-  ['size', 'biggest', 'largest'],
+  ['size', 'biggest', 'largest', 'space', 'big', 'huge'],
   ['directions', 'route'],
   ['nearby', 'near', 'local'],
   ['web', 'internet', 'online'],
@@ -136,7 +152,7 @@ const OBJECTS: string[][] = [
   ['field', 'input', 'form', 'textbox'],
   ['page', 'doc', 'document', 'note'],
   ['block', 'todo', 'checklist', 'paragraph'],
-  ['subscription', 'plan', 'membership', 'tier'],
+  ['subscription', 'plan', 'membership', 'tier', 'subscriber'],
   ['vulnerability', 'vulnerable', 'hole', 'cve', 'advisory', 'dependabot', 'exploit'],
   ['dependency', 'dependabot', 'package', 'library'],
   ['gist', 'snippet', 'paste', 'pastebin'],
@@ -151,7 +167,11 @@ const OBJECTS: string[][] = [
   ['balance', 'money', 'fund', 'cash', 'payout'],
   ['paper', 'academic', 'research', 'study', 'arxiv', 'journal', 'scientific'],
   ['workflow', 'build', 'pipeline', 'job', 'ci'],
-  ['notification', 'mention', 'alert'],
+  ['notification', 'mention', 'alert', 'inbox'],
+  ['project', 'board', 'kanban', 'roadmap'],
+  ['forecast', 'predict', 'prediction', 'projected', 'estimate', 'expected', 'upcoming'],
+  ['sum', 'plus', 'add', 'calculate', 'arithmetic', 'math'],
+  ['crawl', 'spider'],
   ['thread', 'conversation', 'discussion'],
   ['user', 'person', 'people', 'member', 'profile', 'signup'],
   ['team', 'group', 'org', 'organization'],
@@ -208,7 +228,15 @@ const ABBREVIATIONS: Record<string, string[][]> = {
   ci: [['workflow'], ['actions']],
   dm: [['direct', 'message']],
   info: [['information']],
-  google: [['search']],
+  google: [['web', 'search']],
+  dupe: [['duplicate']],
+  dup: [['duplicate']],
+  whoami: [['authenticated', 'user'], ['self']],
+  // What a person asks to be remembered or forgotten is what a memory (knowledge graph) keeps.
+  remember: [['memory']],
+  // "bill acme for…" asks for an invoice (the noun "bill" still finds costs through its group).
+  bill: [['invoice']],
+  forget: [['memory']],
   news: [['web', 'search']],
   far: [['distance']],
   access: [['collaborator'], ['permission']],
@@ -234,7 +262,8 @@ const PHRASES: Record<string, string[][]> = {
   'free time': [['freebusy']],
   'close by': [['nearby']],
   'how many': [['count'], ['query']],
-  'jot down': [['note']],
+  'jot down': [['note'], ['memory']],
+  'note down': [['note'], ['memory']],
   'file a': [['create']],
   'file an': [['create']],
   'get rid': [['delete']],
@@ -252,6 +281,15 @@ const PHRASES: Record<string, string[][]> = {
   'my plate': [['assigned']],
   'make sure': [['check']],
   'pick up': [['assign']],
+  'who can': [['collaborator'], ['permission']],
+  'get to': [['directions']],
+  'sea level': [['elevation']],
+  'opening hours': [['place']],
+  'back up': [['backup'], ['snapshot']],
+  'every page': [['crawl']],
+  'all pages': [['crawl']],
+  'whole site': [['crawl']],
+  'entire site': [['crawl']],
 }
 
 /**
@@ -287,17 +325,24 @@ export function isQuestion(words: readonly string[]): boolean {
 /**
  * Whether `word` says a state, not an action: a participle after a form of "be" ("which VMs are
  * *running*", "boxes that are *stopped*") asks which things are so, not to run or stop them; so
- * does a past tense in a question ("who *reviewed* the PR", "what *changed*"): it asks what happened.
+ * does a past tense in a question ("who *reviewed* the PR", "what *changed*"), or a verb after "did"
+ * in one (`afterDid`: "what did people *say*", "did the ci *pass*"): it asks what happened.
  */
-export function isState(word: string, before: string | undefined, question = false): boolean {
-  return (before !== undefined && BE.has(before) && /(?:ing|ed)$/.test(word)) || (question && /[^e]ed$/.test(word))
+export function isState(word: string, before: string | undefined, question = false, afterDid = false): boolean {
+  return (before !== undefined && BE.has(before) && /(?:ing|ed)$/.test(word)) || (question && /[^e]ed$/.test(word)) || (question && afterDid && actionWords.has(key(word)))
+}
+
+/** Whether the word at `index` follows a "did" of the request (see isState). */
+export function afterDid(words: readonly string[], index: number): boolean {
+  return words.slice(0, index).some((word) => word === 'did' || word === 'didnt')
 }
 
 /** What `word` may also be asked as; `next`, the query's following word, for two-word phrases; `before`, the word before it; `question`, whether the request is one. */
-export function expansionsOf(word: string, next: string | undefined, before?: string, question = false): Expansion[] {
-  if (isState(word, before, question)) return []
+export function expansionsOf(word: string, next: string | undefined, before?: string, question = false, happened = false): Expansion[] {
+  if (isState(word, before, question, happened)) return []
   const phrase = next === undefined ? undefined : PHRASES[`${word} ${next}`]
-  if (phrase) return phrase.map((words) => ({ words, phrase: true }))
+  // A phrase stands for its words and, for a one-word meaning, that word's synonyms too ("close by" is "nearby", so "local").
+  if (phrase) return phrase.flatMap((words) => [{ words, phrase: true }, ...(words.length === 1 ? (byWord.get(key(words[0]!)) ?? []) : []).map((other) => ({ words: other, phrase: true, indirect: true }))])
   const stem = key(word)
   const moment = isMoment(word) ? MOMENT_MEANS.map((words) => ({ words })) : []
   return [...(abbreviations.get(stem) ?? []).map((words) => ({ words, abbreviation: true })), ...(byWord.get(stem) ?? []).map((words) => ({ words })), ...moment]
@@ -311,7 +356,7 @@ const actionWords = new Set(ACTIONS.flat().map(key))
  */
 export function namesNoAction(words: readonly string[]): boolean {
   const question = isQuestion(words)
-  return !words.some((word, i) => actionWords.has(key(word)) && !isState(word, words[i - 1], question))
+  return !words.some((word, i) => actionWords.has(key(word)) && !isState(word, words[i - 1], question, afterDid(words, i)))
 }
 
 /** What a request that names no action is taken to ask for. */

@@ -11,12 +11,19 @@
  * - Each word stands with its synonyms and abbreviations (synonyms.ts): "open a PR" also asks for
  *   "create pull request". A word counts once, by its best form; the person's own word weighs most.
  * - More of the query's words matched ranks higher (a coordination factor), so one common word
- *   ("running", "channel") found in many descriptions never outweighs a tool matching several.
+ *   ("running", "channel") found in many descriptions never outweighs a tool matching several. A word
+ *   found only in passing (a parameter's name) covers it in part, a typo guess half.
+ * - A request that says all of a tool's name (by its words or their synonyms: "star the repo" is
+ *   star_repository) lifts it over tools whose names it says in part; the words most of an
+ *   extension's tool names share ("slack_", "API-") do not count.
+ * - The topic after "about", a period ("this month") and what follows "for"/"from"/"with" once the
+ *   request has said what to do weigh less: they rarely decide which tool.
  * - A word that names an extension ("slack", "aws", "in jira") is a strong signal: that extension's
  *   tools are lifted above others that only share the query's other words.
  * - The description's first sentence (what the tool does) is a field of its own, weighing more than
  *   the rest of the description; values are read as what they are (asConcepts: a link is a "url",
- *   "notes.txt" a "file", "#general" a "channel"), a name after "called" is left out, and a past
+ *   "notes.txt" or "the readme" a "file", "#general" a "channel"), a name after "called" or in code
+ *   ("parseConfig") is left out, and a past
  *   tense in a question ("who reviewed") asks what happened.
  *
  * One index per catalog version (the catalog array is replaced whenever a list changes), built on
@@ -26,7 +33,7 @@ import MiniSearch, { type SearchOptions } from 'minisearch'
 import { stemmer } from 'stemmer'
 import type { CatalogTool } from '../../extensions'
 import { visibleToModel } from '../../../shared/appMeta'
-import { expansionsOf, IMPLIED_ACTION, isQuestion, isState, namesNoAction, type Expansion } from './synonyms'
+import { afterDid, expansionsOf, IMPLIED_ACTION, isQuestion, isState, namesNoAction, type Expansion } from './synonyms'
 
 /** Words that match nearly every description or request and say nothing about which tool is meant. */
 const STOP_WORDS = new Set([
@@ -46,6 +53,10 @@ const IMPLIED_WEIGHT = 0.5
 /** What the implied actions after the first ("list") weigh against it. */
 const IMPLIED_OTHERS = 0.8
 const FUZZY_WEIGHT = 0.5
+/** A tool scoring at least this share of a word's best tool covers the word fully (the coverage factor); below, in proportion. */
+const FULL_COVER = 0.25
+/** How much of a word a fuzzy or prefix match covers (the coverage factor): a guess at a typo is not the word. */
+const FUZZY_COVERAGE = 0.75
 /**
  * A word's forms (itself, its synonyms) are each scaled to their best tool, but never by less than
  * this share of the best form's best score: the person's own word found only weakly (in one
@@ -56,10 +67,25 @@ const SHARED_SCALE = 0.5
 const STATE_WEIGHT = 0.3
 /** Matching more of the request's words counts as (share matched)^this: two of two words beat one of two by 4×. */
 const COVERAGE_POWER = 2
+/**
+ * How much a request that says all of a tool's name ("star the repo": star_repository) lifts it
+ * over one that says part of it (list_starred_repositories): the share of the name's words said, times this.
+ */
+const NAME_COVERAGE = 0.5
 /** How much a named extension lifts its tools. */
 const PRODUCT_LIFT = 2.5
 /** A word names a product when at least this share of the tools using it belong to the extensions it names. */
 const PRODUCT_SHARE = 0.5
+
+/** Words after which the rest of a request says what something is about. */
+const TOPIC = new Set(['about', 'regarding', 'concerning'])
+/** Words after which the rest of a request, once it has said what to do to what, says for whom or from where. */
+const CONTEXT = new Set(['for', 'from', 'with'])
+const CONTEXT_WEIGHT = 0.6
+/** Words of a period ("this month", "last week"): when, rarely which tool; they weigh as a topic does. */
+const PERIODS = new Set(['today', 'yesterday', 'week', 'weeks', 'month', 'months', 'year', 'years', 'quarter', 'hour', 'hours', 'day', 'days'])
+/** The weight of a word of the topic (or of a period) against the other words. */
+const TOPIC_WEIGHT = 0.4
 
 /** Words after which the next one names a thing ("called drafts"): it is left out of the search. */
 const NAMING = new Set(['called', 'named', 'titled'])
@@ -78,10 +104,15 @@ function asConcepts(query: string): string {
     .replace(/\b[A-Z][A-Z0-9]+-\d+\b/g, ' issue ')
     .replace(/[$€£]\s?\d[\d,.]*/g, ' amount ')
     .replace(/\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|net|io|dev|app|co|ai|gov|edu)\b(?:\/\S*)?/gi, ' url ')
+    .replace(/\b(?:readme|license|licence|changelog|makefile|dockerfile|gemfile|gitignore)\b/gi, ' file ')
+    // A name in code ("parseConfig", "user_id") is a value to look for, not words of what the tool does.
+    .replace(/\b[a-z]+[A-Z]\w*\b|\b[a-z]+_[a-z_]+\b/g, ' ')
+    // A bare number ("add 2 and 3", "issue 42") is a number; a year ("2026"), a time ("3pm") or a size ("10gb") stays as said.
+    .replace(/(?:^|\s)(?!(?:19|20)\d\d(?:\s|$))\d+(?:[.,]\d+)?(?=\s|$)/g, ' number ')
     .replace(/(?:^|\s)[\w./-]*\w\.(?:txt|md|pdf|csv|json|ya?ml|toml|ini|log|docx?|xlsx?|pptx?|png|jpe?g|gif|svg|zip|tar|gz|js|ts|py|go|rs|java|html?|css|sh)\b/gi, ' file ')
 }
 
-const FIELD_BOOST = { name: 3, extension: 1.5, summary: 2, description: 1, parameters: 0.2 }
+const FIELD_BOOST = { name: 4, extension: 1.5, summary: 2, description: 1, parameters: 0.2 }
 
 interface ToolDocument {
   id: string
@@ -180,6 +211,7 @@ function buildIndex(tools: readonly CatalogTool[]): ToolIndex {
   })
   search.addAll(tools.map(documentOf))
   const products = productWords(tools)
+  const nameTerms = nameTermsOf(tools)
 
   /** Scores of one stemmed term (already processed: asked for as is). */
   const termScores = (term: string, options: SearchOptions = {}): Map<string, number> => {
@@ -204,14 +236,23 @@ function buildIndex(tools: readonly CatalogTool[]): ToolIndex {
     const raw = words(asConcepts(query)).map((word) => word.toLowerCase())
     const queries: WordQuery[] = []
     const question = isQuestion(raw)
+    // The words after "about" say what the thing is about ("an email about the leak"), not which tool does it.
+    let topic = false
+    let context = false
     for (let i = 0; i < raw.length; i++) {
       const word = raw[i]!
+      if (TOPIC.has(word) && i > 0) topic = true
+      if (CONTEXT.has(word) && queries.length > 1) context = true
       // A name given to something ("a folder called drafts", "customers named smith") is a value, not what the tool does.
       if (NAMING.has(word) || (i > 0 && NAMING.has(raw[i - 1]!))) continue
       const term = termOf(word)
-      const expansions: Expansion[] = expansionsOf(word, raw[i + 1], raw[i - 1], question)
+      const happened = afterDid(raw, i)
+      const expansions: Expansion[] = expansionsOf(word, raw[i + 1], raw[i - 1], question, happened)
       if (!term && expansions.length === 0) continue
-      const alternatives = expansions.flatMap((expansion) => {
+      const known = (expansion: Expansion) => expansion.words.map(termOf).every((entry) => entry !== undefined && vocabulary.has(entry))
+      // A phrase's meaning's synonyms only when the catalog never uses the meaning itself ("close by": "nearby" → "local").
+      const direct = expansions.some((expansion) => expansion.phrase && !expansion.indirect && known(expansion))
+      const alternatives = expansions.filter((expansion) => !(direct && expansion.indirect)).flatMap((expansion) => {
         const terms = expansion.words.map(termOf).filter((entry): entry is string => entry !== undefined)
         return terms.length > 0 && terms.every((entry) => vocabulary.has(entry)) ? [{ terms, weight: expansion.abbreviation ? ABBREVIATION_WEIGHT : SYNONYM_WEIGHT, abbreviation: expansion.abbreviation === true }] : []
       })
@@ -220,10 +261,10 @@ function buildIndex(tools: readonly CatalogTool[]): ToolIndex {
         queries.push({ term: `${word} ${raw[++i]}`, alternatives, fuzzy: false, length: word.length, weight: 1 })
         continue
       }
-      const known = term !== undefined && vocabulary.has(term)
+      const inCatalog = term !== undefined && vocabulary.has(term)
       // A state ("are running") describes the things asked about; what they are decides.
-      const weight = isState(word, raw[i - 1], question) ? STATE_WEIGHT : 1
-      queries.push({ term: term ?? word, alternatives, fuzzy: !known && alternatives.length === 0 && word.length >= 4, length: word.length, weight })
+      const weight = (isState(word, raw[i - 1], question, happened) ? STATE_WEIGHT : 1) * (topic || PERIODS.has(word) ? TOPIC_WEIGHT : 1) * (context ? CONTEXT_WEIGHT : 1)
+      queries.push({ term: term ?? word, alternatives, fuzzy: !inCatalog && alternatives.length === 0 && word.length >= 4, length: word.length, weight })
     }
     return queries
   }
@@ -234,7 +275,7 @@ function buildIndex(tools: readonly CatalogTool[]): ToolIndex {
     for (const part of parts) {
       // Each form's scores relative to its best tool, times the word's own weight (its rarity, BM25's
       // IDF, as the person's word has it): a rare synonym weighs no more than the common word it stands for.
-      const forms: { scores: Map<string, number>; weight: number }[] = []
+      const forms: { scores: Map<string, number>; weight: number; fuzzy?: boolean }[] = []
       const own = exact(part.term)
       if (own.size > 0) forms.push({ scores: own, weight: 1 })
       for (const alternative of part.alternatives) {
@@ -247,26 +288,34 @@ function buildIndex(tools: readonly CatalogTool[]): ToolIndex {
       if (part.fuzzy) {
         const distance = part.length >= 6 ? 2 : 1
         const scores = termScores(part.term, { fuzzy: distance, prefix: true, maxFuzzy: distance })
-        if (scores.size > 0) forms.push({ scores, weight: FUZZY_WEIGHT })
+        if (scores.size > 0) forms.push({ scores, weight: FUZZY_WEIGHT, fuzzy: true })
       }
       if (forms.length === 0) continue
       const weight = part.weight * (own.size > 0 ? top(own) : median(forms.map((form) => top(form.scores))))
       // A word counts once, by its best form.
       const best = new Map<string, number>()
+      // How much of the word a tool covers: all of it when matched as said or by a synonym, less when only by a guess at a typo.
+      const covered = new Map<string, number>()
       const shared = SHARED_SCALE * Math.max(...forms.map((form) => top(form.scores)))
       for (const form of forms) {
         const max = Math.max(top(form.scores), shared)
-        for (const [id, value] of form.scores) best.set(id, Math.max(best.get(id) ?? 0, (form.weight * weight * value) / max))
+        for (const [id, value] of form.scores) {
+          best.set(id, Math.max(best.get(id) ?? 0, (form.weight * weight * value) / max))
+          covered.set(id, Math.max(covered.get(id) ?? 0, part.weight * (form.fuzzy ? FUZZY_COVERAGE : 1)))
+        }
       }
+      // A word found only in passing (a parameter's name, an aside) covers it in part: by its score against the word's best.
+      const strongest = top(best)
       for (const [id, value] of best) {
         const total = totals.get(id) ?? { score: 0, words: 0 }
         total.score += value
-        total.words += 1
+        total.words += covered.get(id)! * Math.min(1, value / (FULL_COVER * strongest))
         totals.set(id, total)
       }
     }
     // A request that names no action asks to see something: lean towards list, get and search.
-    if (namesNoAction(words(query).map((word) => word.toLowerCase())) && !parts.some((part) => part.fuzzy) && totals.size > 0) {
+    const seeing = namesNoAction(words(query).map((word) => word.toLowerCase()))
+    if (seeing && !parts.some((part) => part.fuzzy) && totals.size > 0) {
       const implied = new Map<string, number>()
       // Listing first: "slack channels" asks for the channels, more than for one channel's messages.
       IMPLIED_ACTION.forEach((action, i) => {
@@ -289,9 +338,15 @@ function buildIndex(tools: readonly CatalogTool[]): ToolIndex {
       }
     }
     const scores = new Map<string, number>()
+    const wordsWeight = parts.reduce((sum, part) => sum + part.weight, 0)
+    // Every word the request may be matched by (its own and their synonyms'): how much of a tool's name it says.
+    const asked = new Set(parts.flatMap((part) => [part.term, ...part.alternatives.flatMap((alternative) => alternative.terms)]))
+    if (seeing && !parts.some((part) => part.fuzzy)) for (const action of IMPLIED_ACTION) asked.add(termOf(action)!)
     for (const [id, total] of totals) {
       const lift = named.get(byName.get(id)!.extensionId) ?? 1
-      scores.set(id, total.score * (total.words / parts.length) ** COVERAGE_POWER * lift)
+      const name = nameTerms.get(id)!
+      const said = name.length === 0 ? 0 : name.filter((term) => asked.has(term)).length / name.length
+      scores.set(id, total.score * (total.words / wordsWeight) ** COVERAGE_POWER * lift * (1 + NAME_COVERAGE * said))
     }
     return scores
   }
@@ -327,6 +382,24 @@ function top(scores: Map<string, number>): number {
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.floor((sorted.length - 1) / 2)]!
+}
+
+/**
+ * Each tool's name as stemmed words, without the words most of its extension's tool names share
+ * ("slack_", "browser_", "API-", "kubectl_"): those say which extension, not what the tool does.
+ */
+function nameTermsOf(tools: readonly CatalogTool[]): Map<string, string[]> {
+  const terms = new Map(tools.map((tool) => [tool.name, [...new Set(words(tool.toolName).map(termOf).filter((term): term is string => term !== undefined))]]))
+  const byExtension = new Map<string, CatalogTool[]>()
+  for (const tool of tools) byExtension.set(tool.extensionId, [...(byExtension.get(tool.extensionId) ?? []), tool])
+  for (const members of byExtension.values()) {
+    if (members.length < 3) continue
+    const counts = new Map<string, number>()
+    for (const tool of members) for (const term of terms.get(tool.name)!) counts.set(term, (counts.get(term) ?? 0) + 1)
+    const shared = new Set([...counts].filter(([, count]) => count / members.length > 0.5).map(([term]) => term))
+    for (const tool of members) terms.set(tool.name, terms.get(tool.name)!.filter((term) => !shared.has(term)))
+  }
+  return terms
 }
 
 /**
