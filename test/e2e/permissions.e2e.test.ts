@@ -154,6 +154,17 @@ describe('Permissions in browser mode (Electron stands in as headless Chromium)'
     await tester.getByLabel('Arguments (JSON)').fill('{"text":"x"}')
     await tester.getByRole('button', { name: 'Test' }).click()
     await expect.poll(() => outcome.getAttribute('data-decision')).toBe('none')
+    // A change that leaves the rules as they were (the mode, there and back) does not test again: only the next Test does.
+    const beforeModes = framesCalling('permission_rule_test').length
+    for (const mode of ['Smart (default)', 'Ask'] as const) {
+      await page.getByRole('radio', { name: mode, exact: true }).check()
+      await expect.poll(async () => (await permissions()).mode).toBe(mode === 'Ask' ? 'ask' : 'smart')
+      await expect.poll(() => page.getByRole('radio', { name: mode, exact: true }).isChecked()).toBe(true)
+    }
+    await tester.getByRole('button', { name: 'Test' }).click()
+    await expect.poll(() => framesCalling('permission_rule_test').length).toBeGreaterThan(beforeModes)
+    await expect.poll(() => outcome.getAttribute('data-decision')).toBe('none')
+    expect(framesCalling('permission_rule_test')).toHaveLength(beforeModes + 1)
 
     // Edit the rule (glob x*): the result on screen follows at once.
     await rules.getByRole('button', { name: `Edit ${saved!.id}` }).click()

@@ -70,10 +70,13 @@ export function RuleTester({ rules, tools }: Props) {
     }
   }
 
-  // Saved rules changed (added, edited, removed): the result on screen is worked out again.
+  // Saved rules changed (added, edited, removed): the result on screen is worked out again. A re-read
+  // of the permissions that left the rules as they were (a grant, a mode change) is not a change.
   useEffect(() => {
     if (rulesRef.current === rules) return
+    const same = JSON.stringify(rulesRef.current) === JSON.stringify(rules)
     rulesRef.current = rules
+    if (same) return
     const sample = lastSample.current
     if (!sample) return
     const still = sample.using === ALL || rules.some((rule) => rule.id === sample.using)
