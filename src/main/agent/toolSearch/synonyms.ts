@@ -265,14 +265,35 @@ const isMoment = (word: string) => MOMENTS.has(word.replace(/s$/, '')) || /^\d{1
 /** Keyed by stem: "meetings" finds the row of "meeting", "bugs" that of "bug". */
 const key = (word: string) => stemmer(word.toLowerCase())
 
-const byWord = new Map<string, string[][]>()
-for (const group of [...ACTIONS, ...OBJECTS]) {
-  for (const word of group) {
-    const others = group.filter((other) => key(other) !== key(word)).map((other) => [other])
-    byWord.set(key(word), [...(byWord.get(key(word)) ?? []), ...others])
-  }
+interface Tables {
+  /** Each word's stem → the other words of its groups. */
+  byWord: Map<string, string[][]>
+  abbreviations: Map<string, string[][]>
+  /** The stems of the action words. */
+  actionWords: Set<string>
 }
-const abbreviations = new Map(Object.entries(ABBREVIATIONS).map(([word, forms]) => [key(word), forms]))
+
+let built: Tables | undefined
+
+/**
+ * The stem-keyed tables, built on the first search rather than when the host loads this module:
+ * stemming every word of every group took ~25 ms of each start (bench/startup.ts), for tables only a
+ * tool search reads. Each word is stemmed once here (it was once per pair of a group's words).
+ */
+function tables(): Tables {
+  if (built) return built
+  const byWord = new Map<string, string[][]>()
+  for (const group of [...ACTIONS, ...OBJECTS]) {
+    const stems = group.map(key)
+    group.forEach((_word, i) => {
+      const others = group.filter((_other, j) => stems[j] !== stems[i]).map((other) => [other])
+      byWord.set(stems[i]!, [...(byWord.get(stems[i]!) ?? []), ...others])
+    })
+  }
+  const abbreviations = new Map(Object.entries(ABBREVIATIONS).map(([word, forms]) => [key(word), forms]))
+  built = { byWord, abbreviations, actionWords: new Set(ACTIONS.flat().map(key)) }
+  return built
+}
 
 const BE = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'being'])
 
@@ -300,10 +321,9 @@ export function expansionsOf(word: string, next: string | undefined, before?: st
   if (phrase) return phrase.map((words) => ({ words, phrase: true }))
   const stem = key(word)
   const moment = isMoment(word) ? MOMENT_MEANS.map((words) => ({ words })) : []
+  const { abbreviations, byWord } = tables()
   return [...(abbreviations.get(stem) ?? []).map((words) => ({ words, abbreviation: true })), ...(byWord.get(stem) ?? []).map((words) => ({ words })), ...moment]
 }
-
-const actionWords = new Set(ACTIONS.flat().map(key))
 
 /**
  * Whether a request names no action at all ("my linear tasks", "chargebacks this week"): such a
@@ -311,6 +331,7 @@ const actionWords = new Set(ACTIONS.flat().map(key))
  */
 export function namesNoAction(words: readonly string[]): boolean {
   const question = isQuestion(words)
+  const { actionWords } = tables()
   return !words.some((word, i) => actionWords.has(key(word)) && !isState(word, words[i - 1], question))
 }
 
