@@ -68,6 +68,10 @@ describe('the host start path', () => {
     expect(files.some((file) => readFileSync(file, 'utf8').includes('globalThis.process.getBuiltinModule("node:fs")'))).toBe(true)
   })
 
+  it('is ASCII: V8 keeps each loaded module\'s text for the life of the process, two bytes a character once one is past Latin-1', () => {
+    expect(files.filter((file) => /\P{ASCII}/u.test(readFileSync(file, 'utf8')))).toEqual([])
+  })
+
   it('requires none of what only some actions need', () => {
     expect(FIRST_USE_PACKAGES.filter((name) => [...packages].some((specifier) => specifier === name || specifier.startsWith(`${name}/`)))).toEqual([])
   })
