@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { builtinModules } from 'node:module'
 import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import react from '@vitejs/plugin-react'
@@ -24,25 +25,36 @@ function bundledDependencies(): string[] {
 
 /**
  * `import … from 'node:http'` makes Node build the module's ESM facade, which reads every export,
- * the lazy WebSocket/CloseEvent/MessageEvent getters included, and those load undici (Node's fetch):
- * tens of milliseconds on every start for a fetch the start never makes. The main build takes the
- * same module object from process.getBuiltinModule instead (on the import's own line, so positions
- * stay). Default and named imports are the forms the bundler writes for node:http.
+ * lazy getters included: node:http's WebSocket/CloseEvent/MessageEvent load undici (Node's fetch),
+ * tens of milliseconds on every start for a fetch the start never makes; node:fs's `promises`,
+ * node:util's TextDecoder, node:process's every property and the other builtins' likewise (~35 ms of
+ * the host's start together, bench/startup.ts). The main build takes the same module objects from
+ * process.getBuiltinModule instead (on the import's own line, so positions stay; through globalThis,
+ * since a chunk may bind the name `process` itself). Default, named and namespace imports are the
+ * forms the bundler writes for a builtin; any other form fails the build.
  */
-function httpWithoutEsmFacade(): Plugin {
-  const httpImport = /^import\s+(?:([\w$]+)\s*,?\s*)?(?:\{([^}]*)\})?\s*from\s*"node:http";?$/gm
+function builtinsWithoutEsmFacade(): Plugin {
+  const importLine = /^import\s+(?:([\w$]+)\s*,?\s*)?(?:\{([^}]*)\}|\*\s+as\s+([\w$]+))?\s*(?:from\s*)?"([^"]+)";?$/gm
+  const builtin = (specifier: string) => specifier.startsWith('node:') || builtinModules.includes(specifier)
+  function rewrite(code: string): string {
+    const rewritten = code.replace(importLine, (line, name: string | undefined, named: string | undefined, namespace: string | undefined, specifier: string) => {
+      if (!builtin(specifier)) return line
+      const module = `globalThis.process.getBuiltinModule(${JSON.stringify(specifier)})`
+      const bindings = (named ?? '').split(',').map((part) => part.trim()).filter(Boolean).map((part) => part.replace(/\s+as\s+/, ': '))
+      if (bindings.some((binding) => binding.startsWith('default'))) throw new Error(`switchboard-builtins-without-esm-facade: a default import by name it does not rewrite: ${line}`)
+      const parts = [name ?? namespace ? `const ${name ?? namespace} = ${module};` : '', bindings.length ? `const { ${bindings.join(', ')} } = ${module};` : '']
+      return parts.filter(Boolean).join(' ')
+    })
+    const left = /^import\s[^;]*?"(node:[^"]+)"/m.exec(rewritten)
+    if (left) throw new Error(`switchboard-builtins-without-esm-facade: an import of ${left[1]} in a form it does not rewrite`)
+    return rewritten
+  }
   return {
-    name: 'switchboard-http-without-esm-facade',
+    name: 'switchboard-builtins-without-esm-facade',
     apply: 'build',
-    renderChunk(code) {
-      if (!code.includes('"node:http"')) return null
-      const rewritten = code.replace(httpImport, (_line, name: string | undefined, named: string | undefined) => {
-        const bindings = (named ?? '').split(',').map((part) => part.trim()).filter(Boolean).map((part) => part.replace(/\s+as\s+/, ': '))
-        const parts = [name ? `const ${name} = process.getBuiltinModule("node:http");` : '', bindings.length ? `const { ${bindings.join(', ')} } = process.getBuiltinModule("node:http");` : '']
-        return parts.filter(Boolean).join(' ')
-      })
-      if (rewritten.includes('from "node:http"')) throw new Error('switchboard-http-without-esm-facade: an import of node:http in a form it does not rewrite')
-      return { code: rewritten, map: null }
+    // After every renderChunk, electron-vite's CommonJS shim (`import __shims_module__ from 'node:module'`) included.
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) if (chunk.type === 'chunk') chunk.code = rewrite(chunk.code)
     },
   }
 }
@@ -60,7 +72,7 @@ function cspMetaTag(): Plugin {
 
 export default defineConfig({
   main: {
-    plugins: [httpWithoutEsmFacade()],
+    plugins: [builtinsWithoutEsmFacade()],
     build: {
       // The pure-JS dependencies are bundled into out/main: a start then reads a few files instead of
       // resolving, reading and (for CommonJS) lexing hundreds in node_modules (host ready 1527 → 668 ms,
@@ -75,6 +87,11 @@ export default defineConfig({
           // The search index's writer runs in a worker thread (chatSearch.ts finds it beside the bundle).
           searchWorker: resolve('src/main/services/chat/searchWorker.ts'),
         },
+        // V8 keeps each loaded module's source text for the life of the process, two bytes a character
+        // as soon as one character is past Latin-1 (a '—' or '→' in a doc comment or a message). ASCII
+        // output with only the legal comments kept: the start reads, decodes and hashes (compile cache)
+        // a third less text and idle memory holds it once, one byte a character (bench/startup.ts).
+        output: { charset: 'ascii', comments: { legal: true, annotation: false, jsdoc: false } },
       },
     },
   },

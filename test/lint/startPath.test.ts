@@ -6,6 +6,7 @@
  * that graph. Reads the build of globalSetup.
  */
 import { readdirSync, readFileSync } from 'node:fs'
+import { builtinModules } from 'node:module'
 import { basename, dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
@@ -17,8 +18,9 @@ const STATIC_IMPORT = /^import\s+(?:[^;]*?\s+from\s+)?["']([^"']+)["'];?\s*$/gm
  * it imports statically. The entry itself only turns on the compile cache and then imports runHost
  * with import(), so its own import() calls are on the start path too.
  */
-function startPath(entry: string): { files: string[]; packages: Set<string> } {
+function startPath(entry: string): { files: string[]; packages: Set<string>; builtins: Set<string> } {
   const packages = new Set<string>()
+  const builtins = new Set<string>()
   const seen = new Set<string>()
   const entryImports = [...readFileSync(entry, 'utf8').matchAll(/\bimport\(\s*["'](\.[^"']+)["']\s*\)/g)].map((match) => join(dirname(entry), match[1]!))
   const queue = [entry, ...entryImports]
@@ -28,10 +30,11 @@ function startPath(entry: string): { files: string[]; packages: Set<string> } {
     seen.add(file)
     for (const [, specifier] of readFileSync(file, 'utf8').matchAll(STATIC_IMPORT)) {
       if (specifier!.startsWith('.')) queue.push(join(dirname(file), specifier!))
-      else if (!specifier!.startsWith('node:')) packages.add(specifier!)
+      else if (specifier!.startsWith('node:') || builtinModules.includes(specifier!)) builtins.add(specifier!)
+      else packages.add(specifier!)
     }
   }
-  return { files: [...seen], packages }
+  return { files: [...seen], packages, builtins }
 }
 
 /** Required on first use from node_modules: JSON Schema compiling, the tokenizer, the keychain bindings. */
@@ -52,12 +55,21 @@ const FIRST_USE_CHUNKS = [
 ]
 
 describe('the host start path', () => {
-  const { files, packages } = startPath('out/main/host.js')
+  const { files, packages, builtins } = startPath('out/main/host.js')
   const chunks = readdirSync('out/main/chunks')
 
   it('is read from the built entry and its static chunks, which hold the MCP server', () => {
     expect(files.map((file) => basename(file)).some((name) => name.startsWith('runHost-'))).toBe(true)
     expect(files.some((file) => readFileSync(file, 'utf8').includes('notifications/initialized'))).toBe(true)
+  })
+
+  it("takes Node's builtins from process.getBuiltinModule, never through an ESM import (whose facade reads every export, lazy getters included)", () => {
+    expect([...builtins]).toEqual([])
+    expect(files.some((file) => readFileSync(file, 'utf8').includes('globalThis.process.getBuiltinModule("node:fs")'))).toBe(true)
+  })
+
+  it('is ASCII: V8 keeps each loaded module\'s text for the life of the process, two bytes a character once one is past Latin-1', () => {
+    expect(files.filter((file) => /\P{ASCII}/u.test(readFileSync(file, 'utf8')))).toEqual([])
   })
 
   it('requires none of what only some actions need', () => {

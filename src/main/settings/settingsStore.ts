@@ -89,7 +89,9 @@ export function createSettingsStore(conf: ConfLike, options: SettingsStoreOption
 function load(conf: ConfLike, now: () => Date): { settings: Settings; notice?: SettingsNotice } {
   const raw = conf.store
   const migration = migrateSettings(raw)
-  const parsed = migration.ok ? SettingsSchema.safeParse(migration.data) : undefined
+  // jitless: zod would otherwise compile a fast path for this large object on its first parse (~5 ms
+  // of each start, bench/startup.ts) that a schema read once at start never pays back.
+  const parsed = migration.ok ? SettingsSchema.safeParse(migration.data, { jitless: true }) : undefined
   if (migration.ok && parsed?.success) {
     if (migration.migrated) {
       // Replace, not merge: a migration may rename or drop keys. Unknown keys survive through migration.data.

@@ -303,14 +303,35 @@ const isMoment = (word: string) => MOMENTS.has(word.replace(/s$/, '')) || /^\d{1
 /** Keyed by stem: "meetings" finds the row of "meeting", "bugs" that of "bug". */
 const key = (word: string) => stemmer(word.toLowerCase())
 
-const byWord = new Map<string, string[][]>()
-for (const group of [...ACTIONS, ...OBJECTS]) {
-  for (const word of group) {
-    const others = group.filter((other) => key(other) !== key(word)).map((other) => [other])
-    byWord.set(key(word), [...(byWord.get(key(word)) ?? []), ...others])
-  }
+interface Tables {
+  /** Each word's stem → the other words of its groups. */
+  byWord: Map<string, string[][]>
+  abbreviations: Map<string, string[][]>
+  /** The stems of the action words. */
+  actionWords: Set<string>
 }
-const abbreviations = new Map(Object.entries(ABBREVIATIONS).map(([word, forms]) => [key(word), forms]))
+
+let built: Tables | undefined
+
+/**
+ * The stem-keyed tables, built on the first search rather than when the host loads this module:
+ * stemming every word of every group took ~25 ms of each start (bench/startup.ts), for tables only a
+ * tool search reads. Each word is stemmed once here (it was once per pair of a group's words).
+ */
+function tables(): Tables {
+  if (built) return built
+  const byWord = new Map<string, string[][]>()
+  for (const group of [...ACTIONS, ...OBJECTS]) {
+    const stems = group.map(key)
+    group.forEach((_word, i) => {
+      const others = group.filter((_other, j) => stems[j] !== stems[i]).map((other) => [other])
+      byWord.set(stems[i]!, [...(byWord.get(stems[i]!) ?? []), ...others])
+    })
+  }
+  const abbreviations = new Map(Object.entries(ABBREVIATIONS).map(([word, forms]) => [key(word), forms]))
+  built = { byWord, abbreviations, actionWords: new Set(ACTIONS.flat().map(key)) }
+  return built
+}
 
 const BE = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'being'])
 
@@ -329,7 +350,7 @@ export function isQuestion(words: readonly string[]): boolean {
  * in one (`afterDid`: "what did people *say*", "did the ci *pass*"): it asks what happened.
  */
 export function isState(word: string, before: string | undefined, question = false, afterDid = false): boolean {
-  return (before !== undefined && BE.has(before) && /(?:ing|ed)$/.test(word)) || (question && /[^e]ed$/.test(word)) || (question && afterDid && actionWords.has(key(word)))
+  return (before !== undefined && BE.has(before) && /(?:ing|ed)$/.test(word)) || (question && /[^e]ed$/.test(word)) || (question && afterDid && tables().actionWords.has(key(word)))
 }
 
 /** Whether the word at `index` follows a "did" of the request (see isState). */
@@ -340,6 +361,7 @@ export function afterDid(words: readonly string[], index: number): boolean {
 /** What `word` may also be asked as; `next`, the query's following word, for two-word phrases; `before`, the word before it; `question`, whether the request is one. */
 export function expansionsOf(word: string, next: string | undefined, before?: string, question = false, happened = false): Expansion[] {
   if (isState(word, before, question, happened)) return []
+  const { abbreviations, byWord } = tables()
   const phrase = next === undefined ? undefined : PHRASES[`${word} ${next}`]
   // A phrase stands for its words and, for a one-word meaning, that word's synonyms too ("close by" is "nearby", so "local").
   if (phrase) return phrase.flatMap((words) => [{ words, phrase: true }, ...(words.length === 1 ? (byWord.get(key(words[0]!)) ?? []) : []).map((other) => ({ words: other, phrase: true, indirect: true }))])
@@ -348,14 +370,13 @@ export function expansionsOf(word: string, next: string | undefined, before?: st
   return [...(abbreviations.get(stem) ?? []).map((words) => ({ words, abbreviation: true })), ...(byWord.get(stem) ?? []).map((words) => ({ words })), ...moment]
 }
 
-const actionWords = new Set(ACTIONS.flat().map(key))
-
 /**
  * Whether a request names no action at all ("my linear tasks", "chargebacks this week"): such a
  * request asks to see something, so the ranking leans towards the tools that list, get and search.
  */
 export function namesNoAction(words: readonly string[]): boolean {
   const question = isQuestion(words)
+  const { actionWords } = tables()
   return !words.some((word, i) => actionWords.has(key(word)) && !isState(word, words[i - 1], question, afterDid(words, i)))
 }
 
