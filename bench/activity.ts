@@ -20,30 +20,21 @@ import type { AddressInfo } from 'node:net'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { CallToolResult } from '@modelcontextprotocol/client'
-import { createBuiltinRegistry } from '../src/main/builtins'
-import { createExtensionsCore, type CatalogTool } from '../src/main/extensions'
-import { ExtensionConfigSchema } from '../src/main/extensions/config/extensionConfig'
 import { ToolDispatcher } from '../src/main/extensions/dispatch/toolDispatch'
-import { NO_HOOKS } from '../src/main/hooks'
 import { setLogSink } from '../src/main/log/log'
-import { openPermissions, outsideWhy, type PermissionService } from '../src/main/permissions'
-import { createArgumentValidator, openSessionIndex, openSessionStore, type SessionStore } from '../src/main/agent'
-import { runToolRound, type RoundProvenance } from '../src/main/agent/turn/toolRound'
-import { TurnProgressTracker } from '../src/main/agent/turn/turnProgress'
 import { auditToolCalls, type ToolCallEvent } from '../src/main/activity/toolCallAudit'
 import { openActivityLog, type ActivitySeal } from '../src/main/activity/activityLog'
 import { createTelemetryService } from '../src/main/telemetry/telemetryService'
-import { AgentCallResultSchema, type Provenance, type ProvenanceSource, type TelemetrySettings } from '../src/shared/hostApi'
-import { median, ms, ratio, root, runBench } from './support/browserBench'
+import type { TelemetrySettings } from '../src/shared/hostApi'
+import { median, ms, ratio, runBench } from './support/browserBench'
 import { measureInBlocks } from './support/latency'
+import { allowGuardForConversation, openRoundSide, roundRunner, startEchoCore, type RoundSide } from './support/toolRound'
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 400)
 const BLOCK = 10
 const SPAN_CALLS = Number(process.env.BENCH_SPAN_CALLS ?? 5000)
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 100_000)
 const PAGE_READS = 15
-const fixtureServer = join(root, 'test/fixtures/servers/fixtureServer.mjs')
 setLogSink(() => {}, 'error')
 
 const key = Promise.resolve({ bytes: Buffer.alloc(32, 3), kept: true })
@@ -52,41 +43,12 @@ const sealStore = () => {
   return { read: () => seal, write: (next: ActivitySeal) => void (seal = next) }
 }
 
-const CALENDAR: ProvenanceSource = { kind: 'extension', name: 'Calendar', extensionId: 'calendar', tool: 'calendar__events', outside: 'remote' }
-
-/** What chatService records for a result (its ofToolResult), as bench/guard.ts does. */
-function provenanceFor(permissions: PermissionService): RoundProvenance {
-  return {
-    ofToolResult(tool: CatalogTool, result: CallToolResult): Provenance {
-      const answer = AgentCallResultSchema.safeParse(result.structuredContent)
-      if (answer.success) return { from: { kind: 'sub-agent', name: answer.data.agentName, sessionId: answer.data.sessionId }, carries: permissions.outsideOf(answer.data.sessionId) }
-      const why = outsideWhy({ annotations: { openWorldHint: tool.openWorldDeclared }, remote: true })
-      return { from: { kind: 'extension', name: tool.extensionName, extensionId: tool.extensionId, tool: tool.name, ...(why ? { outside: why } : {}) } }
-    },
-    noteOutside: (sessionId, sources) => permissions.noteOutside(sessionId, sources),
-  }
-}
-
 void runBench('activity', async (cleanup) => {
   const dir = await mkdtemp(join(tmpdir(), 'switchboard-bench-activity-'))
   cleanup.add('close', () => rm(dir, { recursive: true, force: true }))
-  const core = createExtensionsCore({
-    configs: [ExtensionConfigSchema.parse({ id: 'fixture', name: 'Fixture', type: 'stdio', command: process.execPath, args: [fixtureServer] })],
-    store: { save: () => {} },
-    resolveSecrets: async (values) => values,
-    builtins: createBuiltinRegistry({ appVersion: 'bench' }),
-    clientInfo: { name: 'bench', version: '0' },
-    stopGraceMs: { afterStdinClose: 500, afterTerm: 500 },
-    cache: { coalesceMs: 20 },
-  })
-  core.start()
-  cleanup.add('close', () => core.stop())
-  for (let waited = 0; !core.cache.lookup('fixture__echo'); waited += 20) {
-    if (waited > 60_000) throw new Error('bench: the fixture server did not come up')
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-  const tool = core.cache.lookup('fixture__echo')!
-  const definition = { name: tool.toolName, description: tool.description, inputSchema: tool.inputSchema as Record<string, unknown>, annotations: tool.annotations }
+  const echo = await startEchoCore('fixture')
+  cleanup.add('close', () => echo.stop())
+  const { core, tool } = echo
   const sources = { lookup: (name: string) => core.cache.lookup(name), connection: (id: string) => core.manager.connection(id), config: (id: string) => core.manager.config(id), get: (id: string) => core.manager.get(id) }
 
   // A live OTLP/HTTP receiver on loopback that accepts everything.
@@ -95,7 +57,7 @@ void runBench('activity', async (cleanup) => {
     request.resume()
     request.on('end', () => {
       received += 1
-      response.writeHead(200, { 'content-type': 'application/json' }).end('{}')
+      response.writeHead(200, { 'content-type': 'application/x-protobuf' }).end()
     })
   })
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
@@ -113,80 +75,35 @@ void runBench('activity', async (cleanup) => {
   const log = await openActivityLog({ dir: join(dir, 'round-log'), key, seal: sealStore(), retentionDays: () => 90 })
   cleanup.add('close', () => log.close())
   const silent = { record: () => 0 }
-  const validator = createArgumentValidator()
 
-  interface Side {
-    base: PermissionService
-    authorize: PermissionService['authorize']
-    dispatcher: ToolDispatcher
-    store: SessionStore
-    sessionId: string
-    provenance?: RoundProvenance
-  }
-  const side = async (name: string, on: { log?: boolean; exporter?: boolean; guard?: boolean }): Promise<Side> => {
-    const sideDir = join(dir, name)
-    const index = await openSessionIndex(sideDir)
-    const store = await openSessionStore({ dataDir: sideDir, index })
-    const base = await openPermissions(sideDir, { homeDir: dir, secretValues: () => [], guardMode: () => (on.guard ? 'acting' : 'off') })
-    await base.store.setMode('ask')
-    await base.setToolPolicy(tool.name, 'always', definition)
+  const side = async (name: string, on: { log?: boolean; exporter?: boolean; guard?: boolean }): Promise<RoundSide> => {
+    // A dispatcher of its own, so that only this side's observer watches its calls.
     const dispatcher = new ToolDispatcher(sources)
-    let authorize = base.authorize
-    if (on.log || on.exporter) {
-      const audit = auditToolCalls(base, on.log ? log : silent)
-      dispatcher.observe(audit.observer)
-      if (on.exporter) audit.onToolCall((event) => telemetry.spans.toolCall(event))
-      authorize = audit.permissions.authorize
-    }
-    const session = await index.create()
-    cleanup.add('close', async () => {
-      base.close()
-      await base.store.flush()
-      await store.close()
+    const opened = await openRoundSide(join(dir, name), echo, {
+      guard: on.guard ? 'acting' : 'off',
+      homeDir: dir,
+      dispatcher,
+      ...(on.log || on.exporter
+        ? {
+            authorize: (permissions) => {
+              const audit = auditToolCalls(permissions, on.log ? log : silent)
+              dispatcher.observe(audit.observer)
+              if (on.exporter) audit.onToolCall((event) => telemetry.spans.toolCall(event))
+              return audit.permissions.authorize
+            },
+          }
+        : {}),
     })
-    return { base, authorize, dispatcher, store, sessionId: session.id, ...(on.guard ? { provenance: provenanceFor(base) } : {}) }
+    cleanup.add('close', () => opened.close())
+    return opened
   }
-
-  let calls = 0
-  const round = async (s: Side): Promise<void> => {
-    const turnId = `turn-${++calls}`
-    const result = await runToolRound({
-      sessionId: s.sessionId,
-      turnId,
-      calls: [{ callId: `call-${calls}`, name: tool.name, input: { text: String(calls).padStart(100, 'x') } }],
-      toolsByName: new Map([[tool.name, tool]]),
-      validator,
-      authorize: (call, options) => s.authorize(call, options),
-      dispatch: (request, options) => s.dispatcher.call(request, options),
-      commit: (draft, extra) => s.store.append(s.sessionId, draft, extra) as never,
-      progress: new TurnProgressTracker({ sessionId: s.sessionId, turnId, stepLimit: 25 }, undefined, 34),
-      signal: new AbortController().signal,
-      noteToolResult: (id, text, source) => void s.base.noteToolResult(id, text, source),
-      hooks: NO_HOOKS,
-      ...(s.provenance ? { provenance: s.provenance } : {}),
-    })
-    if (result.results[0]?.status !== 'ok') throw new Error(`bench: the round did not run the call: ${JSON.stringify(result.results[0]?.content)}`)
-  }
-  /** The guard's one question (outside content in the context) answered "for the rest of this conversation". */
-  const guarded = async (s: Side): Promise<Side> => {
-    s.base.noteOutside(s.sessionId, [CALENDAR])
-    const first = round(s)
-    for (let waited = 0; s.base.broker.list().length === 0; waited += 1) {
-      if (waited > 5000) throw new Error('bench: the guard did not ask once')
-      await new Promise((resolve) => setTimeout(resolve, 1))
-    }
-    const asked = s.base.broker.list()[0]!
-    if (!asked.guard) throw new Error('bench: the first question was not the guard’s')
-    await s.base.broker.respond(asked.id, 'allow_conversation')
-    await first
-    return s
-  }
+  const round = roundRunner(echo)
   const sides = {
     none: await side('none', {}),
     'activity log': await side('log', { log: true }),
     'live exporter': await side('exporter', { exporter: true }),
-    'provenance + guard': await guarded(await side('guard', { guard: true })),
-    'all together': await guarded(await side('all', { log: true, exporter: true, guard: true })),
+    'provenance + guard': await allowGuardForConversation(await side('guard', { guard: true }), round),
+    'all together': await allowGuardForConversation(await side('all', { log: true, exporter: true, guard: true }), round),
   }
   type Name = keyof typeof sides
   const measured = await measureInBlocks(Object.fromEntries(Object.entries(sides).map(([name, s]) => [name, () => round(s)])) as Record<Name, () => Promise<void>>, ROUNDS, 30, BLOCK)

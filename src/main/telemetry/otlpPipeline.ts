@@ -1,15 +1,16 @@
 /**
  * The OpenTelemetry pipeline for one configuration: a TracerProvider (not registered globally: only
  * Switchboard's own spans go through it) → BatchSpanProcessor (bounded queue, a batch at most every
- * `delayMs`) → OTLPTraceExporter (OTLP/HTTP JSON). Ending a span only queues it: a slow, hanging or
- * refusing collector never blocks a turn. When the queue is full spans are dropped; the SDK reports
- * drops through its self-observability counter, which a small in-process meter here counts, and the
- * exporter is wrapped to count what went out and what failed. `inject` writes a span's W3C trace
+ * `delayMs`) → OTLPTraceExporter (OTLP/HTTP, binary protobuf: the protocol's default encoding, what
+ * collectors expect unless told otherwise, and about a third of JSON's CPU a span). Ending a span only
+ * queues it: a slow, hanging or refusing collector never blocks a turn. When the queue is full spans are
+ * dropped; the SDK reports drops through its self-observability counter, which a small in-process meter
+ * here counts, and the exporter is wrapped to count what went out and what failed. `inject` writes a span's W3C trace
  * context (the SDK's W3CTraceContextPropagator) into a carrier: the tools/call request's `_meta`.
  */
 import { ROOT_CONTEXT, createNoopMeter, trace, type Attributes, type Meter, type MeterProvider, type Span, type Tracer } from '@opentelemetry/api'
 import { W3CTraceContextPropagator } from '@opentelemetry/core'
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http'
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto'
 import { resourceFromAttributes } from '@opentelemetry/resources'
 import { BatchSpanProcessor, TracerProvider, type ReadableSpan, type SpanExporter } from '@opentelemetry/sdk-trace'
 import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions'

@@ -194,6 +194,7 @@ describe('activity log through the host', () => {
     expect(refusedSpan).toBeDefined()
     const everything = JSON.stringify(collector.received.map((r) => r.body))
     expect(everything).not.toContain(CANARY)
+    expect(collector.received.some((r) => r.raw.includes(CANARY))).toBe(false)
     expect(everything).not.toContain('gen_ai.tool.call.arguments')
     expect(everything).not.toContain('gen_ai.input.messages')
     if (keychain.keychain === 'available') expect(collector.received[0]!.headers['x-api-key']).toBe(HEADER_CANARY)

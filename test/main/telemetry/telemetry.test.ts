@@ -1,9 +1,10 @@
 /**
- * Telemetry's parts: the bounded queue counts what it drops while the exporter hangs (span.end()
- * never waits), content capture adds arguments and messages only when on, header values need a
+ * Telemetry's parts: the pipeline sends OTLP/HTTP protobuf that decodes to what was recorded; the
+ * bounded queue counts what it drops while the exporter hangs (span.end() never waits), content capture adds arguments and messages only when on, header values need a
  * keychain, and a managed policy forces the endpoint.
  */
 import { describe, expect, it } from 'vitest'
+import { ROOT_CONTEXT, trace } from '@opentelemetry/api'
 import { InMemorySpanExporter, type ReadableSpan, type SpanExporter } from '@opentelemetry/sdk-trace'
 import { EXPORT_BATCH, createPipeline, tracesUrl } from '../../../src/main/telemetry/otlpPipeline'
 import { createTelemetryService, type TelemetrySecrets } from '../../../src/main/telemetry/telemetryService'
@@ -11,6 +12,7 @@ import type { TelemetrySettings } from '../../../src/shared/hostApi'
 import type { ToolCallEvent } from '../../../src/main/activity/toolCallAudit'
 import type { HookEvent } from '../../../src/shared/hooksApi'
 import type { TurnHooks } from '../../../src/main/hooks'
+import { spanAttribute, startOtlpReceiver } from '../../helpers/otlpReceiver'
 
 /** An exporter that never answers: every batch it is handed stays in flight. */
 function hangingExporter(): SpanExporter & { handed: number } {
@@ -73,6 +75,47 @@ describe('telemetry', () => {
   it('appends /v1/traces to a base endpoint and keeps a full one', () => {
     expect(tracesUrl('http://localhost:4318')).toBe('http://localhost:4318/v1/traces')
     expect(tracesUrl('https://otel.example/v1/traces')).toBe('https://otel.example/v1/traces')
+  })
+
+  it('sends OTLP/HTTP protobuf that a collector decodes: names, ids, parent links, every attribute type, status, the resource', async () => {
+    const receiver = await startOtlpReceiver()
+    try {
+      const results: boolean[] = []
+      const pipeline = createPipeline({ endpoint: receiver.url, headers: { 'x-team': 'blue' }, version: '9.8.7', delayMs: 60_000, onExport: (ok) => void results.push(ok) })
+      const parent = pipeline.tracer.startSpan('invoke_agent', { kind: 1 })
+      const child = pipeline.tracer.startSpan('execute_tool files__read', { attributes: { text: 'é ✓', yes: true, count: 3, big: 2 ** 40, ratio: 0.25, names: ['a', 'b'] } }, trace.setSpan(ROOT_CONTEXT, parent))
+      child.setStatus({ code: 2, message: 'denied' })
+      child.end()
+      parent.end()
+      await pipeline.forceFlush()
+      expect(results).toEqual([true])
+      expect(pipeline.counts.exported).toBe(2)
+      const [request] = receiver.received
+      expect(request!.headers['content-type']).toBe('application/x-protobuf')
+      expect(request!.headers['x-team']).toBe('blue')
+      expect(request!.body.resourceSpans[0]!.resource.attributes).toEqual(
+        expect.arrayContaining([
+          { key: 'service.name', value: { stringValue: 'switchboard' } },
+          { key: 'service.version', value: { stringValue: '9.8.7' } },
+        ]),
+      )
+      expect(request!.body.resourceSpans[0]!.scopeSpans[0]!.scope).toEqual({ name: 'switchboard', version: '9.8.7' })
+      const spans = receiver.spans()
+      const agent = spans.find((s) => s.name === 'invoke_agent')!
+      const tool = spans.find((s) => s.name === 'execute_tool files__read')!
+      expect(agent.spanId).toBe(parent.spanContext().spanId)
+      expect(agent.traceId).toBe(parent.spanContext().traceId)
+      expect(agent.parentSpanId).toBeUndefined()
+      expect(agent.kind).toBe(2) // OTLP's SPAN_KIND_SERVER is the API's SpanKind.SERVER (1) + 1
+      expect(tool.parentSpanId).toBe(agent.spanId)
+      expect(tool.traceId).toBe(agent.traceId)
+      expect([spanAttribute(tool, 'text'), spanAttribute(tool, 'yes'), spanAttribute(tool, 'count'), spanAttribute(tool, 'big'), spanAttribute(tool, 'ratio')]).toEqual(['é ✓', true, 3, 2 ** 40, 0.25])
+      expect(tool.attributes.find((a) => a.key === 'names')!.value).toEqual({ arrayValue: { values: [{ stringValue: 'a' }, { stringValue: 'b' }] } })
+      expect(tool.status).toEqual({ code: 2, message: 'denied' })
+      await pipeline.shutdown()
+    } finally {
+      await receiver.close()
+    }
   })
 
   it('drops what does not fit the queue while the collector hangs, counts it, and never waits', async () => {

@@ -19,7 +19,7 @@ import { join } from 'node:path'
 import { z } from 'zod'
 import type { AgentInput, AgentView } from '../../../shared/agentsApi'
 import type { Hook, HookInput } from '../../../shared/hooksApi'
-import { PluginSourceSchema, type PluginPreview, type PluginsResource, type PluginView, type MarketplaceListing } from '../../../shared/pluginsApi'
+import { PluginViewSchema, type PluginPreview, type PluginsResource, type PluginView, type MarketplaceListing } from '../../../shared/pluginsApi'
 import type { SkillsResource, SkillView } from '../../../shared/skillsApi'
 import type { BuiltinRegistry } from '../../builtins'
 import { createPluginCommandsServer, type PluginCommand } from '../../builtins/pluginCommands'
@@ -60,14 +60,8 @@ export interface PluginDeps {
 }
 
 const CommandRecord = z.object({ name: z.string(), description: z.string(), argumentHint: z.string().optional(), body: z.string() })
-const RecordSchema = z.object({
-  name: z.string(),
-  version: z.string().optional(),
-  description: z.string().optional(),
-  source: PluginSourceSchema,
-  installDir: z.string(),
-  installedAt: z.string(),
-  enabled: z.boolean(),
+/** The stored record: the view's own fields, and what the install added in the detail an uninstall needs. */
+const RecordSchema = PluginViewSchema.pick({ name: true, version: true, description: true, source: true, installDir: true, installedAt: true, enabled: true }).extend({
   extensions: z.array(z.object({ id: z.string(), fingerprint: z.string(), secrets: z.array(z.string()) })),
   agents: z.array(z.string()),
   hooks: z.array(z.object({ id: z.string(), name: z.string() })),

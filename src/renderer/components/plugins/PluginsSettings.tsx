@@ -10,9 +10,9 @@ import { useState } from 'react'
 import { PLUGINS_URI, PluginsResourceSchema, type MarketplaceListing, type PluginPreview, type PluginView } from '../../../shared/hostApi'
 import { useHostAction } from '../../hooks/useHostAction'
 import { useHostResource } from '../../hooks/useHostResource'
-import { useHostClient } from '../../mcp/hostContext'
 import { InlineConfirm } from '../InlineConfirm'
-import { primaryButton, quietButton, quietDangerButton, secondaryButton, textInput } from '../ui'
+import { PathField } from '../PathField'
+import { primaryButton, quietButton, quietDangerButton, secondaryButton } from '../ui'
 
 export function PluginsSettings() {
   const view = useHostResource(PLUGINS_URI, PluginsResourceSchema)
@@ -43,7 +43,6 @@ export function PluginsSettings() {
 }
 
 function InstallPlugin() {
-  const client = useHostClient()
   const act = useHostAction()
   const [source, setSource] = useState('')
   const [busy, setBusy] = useState(false)
@@ -52,10 +51,6 @@ function InstallPlugin() {
   const [done, setDone] = useState<string | null>(null)
   const isUrl = /^(https?|file):\/\//i.test(source.trim())
 
-  const pick = async (kind: 'file' | 'directory') => {
-    const picked = await client.call('pick_path', kind === 'file' ? { kind, title: 'Choose a plugin .zip', filters: [{ name: 'Zip archives', extensions: ['zip'] }] } : { kind, title: 'Choose a plugin folder' }).catch(() => ({ unavailable: true as const }))
-    if ('path' in picked) setSource(picked.path)
-  }
   const look = async (plugin?: string) => {
     setBusy(true)
     setDone(null)
@@ -80,28 +75,22 @@ function InstallPlugin() {
   return (
     <div className="space-y-2 rounded-md border border-zinc-200 p-3 dark:border-zinc-800">
       <h3 className="text-sm font-medium">Install a plugin</h3>
-      <div className="flex flex-wrap gap-2">
-        <input
-          className={`${textInput} min-w-0 flex-1`}
-          aria-label="Plugin folder, .zip or marketplace URL"
-          placeholder="/path/to/plugin, plugin.zip or https://…/.claude-plugin/marketplace.json"
-          value={source}
-          onChange={(event) => {
-            setSource(event.target.value)
-            setListing(null)
-            setSheet(null)
-          }}
-        />
-        <button type="button" className={quietButton} onClick={() => void pick('directory')}>
-          Folder…
-        </button>
-        <button type="button" className={quietButton} onClick={() => void pick('file')}>
-          .zip…
-        </button>
+      <PathField
+        label="Plugin folder, .zip or marketplace URL"
+        placeholder="/path/to/plugin, plugin.zip or https://…/.claude-plugin/marketplace.json"
+        folderTitle="Choose a plugin folder"
+        zipTitle="Choose a plugin .zip"
+        value={source}
+        onChange={(value) => {
+          setSource(value)
+          setListing(null)
+          setSheet(null)
+        }}
+      >
         <button type="button" className={secondaryButton} disabled={busy || source.trim() === ''} onClick={() => void look()}>
           {busy ? 'Reading…' : isUrl ? 'Open marketplace' : 'Preview'}
         </button>
-      </div>
+      </PathField>
       {listing && (
         <ul aria-label={`Plugins of ${listing.name}`} className="space-y-1">
           {listing.plugins.map((entry) => (

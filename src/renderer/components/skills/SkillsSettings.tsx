@@ -8,9 +8,9 @@ import { useMemo, useState } from 'react'
 import { SkillsResourceSchema, SKILLS_URI, type SkillPreview, type SkillView } from '../../../shared/hostApi'
 import { useHostResource } from '../../hooks/useHostResource'
 import { useHostAction } from '../../hooks/useHostAction'
-import { useHostClient } from '../../mcp/hostContext'
 import { useAgentsStore } from '../../stores/agentsStore'
 import { useViewStore } from '../../stores/viewStore'
+import { PathField } from '../PathField'
 import { primaryButton, quietButton, quietDangerButton, secondaryButton, textInput } from '../ui'
 
 const stateText: Record<SkillView['state'], string> = {
@@ -165,15 +165,10 @@ function SkillRow({ skill }: { skill: SkillView }) {
 }
 
 function AddSkill() {
-  const client = useHostClient()
   const act = useHostAction()
   const [path, setPath] = useState('')
   const [done, setDone] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
-  const pick = async (kind: 'file' | 'directory') => {
-    const picked = await client.call('pick_path', kind === 'file' ? { kind, title: 'Choose a .zip of skills', filters: [{ name: 'Zip archives', extensions: ['zip'] }] } : { kind, title: 'Choose a skill folder' }).catch(() => ({ unavailable: true as const }))
-    if ('path' in picked) setPath(picked.path)
-  }
   const add = async () => {
     setBusy(true)
     setDone(null)
@@ -188,18 +183,11 @@ function AddSkill() {
     <div className="space-y-2 border-t border-zinc-200 pt-4 dark:border-zinc-800">
       <h3 className="text-sm font-medium">Add a skill folder or a .zip</h3>
       <p className="text-xs text-zinc-500">Copied into ~/.agents/skills and turned on; checked whole first (frontmatter, no links, at most 512 files and 16 MiB).</p>
-      <div className="flex flex-wrap gap-2">
-        <input className={`${textInput} min-w-0 flex-1`} aria-label="Skill folder or .zip path" placeholder="/path/to/skill or skills.zip" value={path} onChange={(event) => setPath(event.target.value)} />
-        <button type="button" className={quietButton} onClick={() => void pick('directory')}>
-          Folder…
-        </button>
-        <button type="button" className={quietButton} onClick={() => void pick('file')}>
-          .zip…
-        </button>
+      <PathField label="Skill folder or .zip path" placeholder="/path/to/skill or skills.zip" folderTitle="Choose a skill folder" zipTitle="Choose a .zip of skills" value={path} onChange={setPath}>
         <button type="button" className={secondaryButton} disabled={busy || path.trim() === ''} onClick={() => void add()}>
           {busy ? 'Adding…' : 'Add'}
         </button>
-      </div>
+      </PathField>
       {done && (
         <p role="status" className="text-xs text-emerald-700 dark:text-emerald-300">
           {done}
