@@ -77,6 +77,12 @@ export interface Redactor {
   redact(text: string): string
   /** Returns `text` with every registered value masked (token shapes kept: for content that is not a log line). */
   redactValues(text: string): string
+  /**
+   * Whether a registered value may occur in `text`, as it is or JSON-escaped: false means
+   * redactValues(text) would change nothing. Always true while a value with a surrogate code unit is
+   * registered (its escaped form depends on the neighbouring character).
+   */
+  mayOccurIn(text: string): boolean
   /** How many distinct values are masked (for tests and diagnostics; never the values). */
   readonly size: number
 }
@@ -87,6 +93,7 @@ export function createRedactor(): Redactor {
   // Rebuilt lazily after a change: one alternation, longest first, so a value that contains another is masked whole.
   let matcher: RegExp | undefined
   let dirty = false
+  let surrogates = false
 
   const forms = (value: string): string[] => {
     // A value with quotes, backslashes or newlines appears escaped when someone logs JSON.stringify(...) of it.
@@ -99,12 +106,17 @@ export function createRedactor(): Redactor {
     return new RegExp(values.map(escapeRegExp).join('|'), 'g')
   }
 
-  const redactValues = (text: string): string => {
+  const current = (): RegExp | undefined => {
     if (dirty) {
       matcher = rebuild()
+      surrogates = [...counts.keys()].some((value) => SURROGATE.test(value))
       dirty = false
     }
-    return matcher ? text.replace(matcher, REDACTED) : text
+    return matcher
+  }
+  const redactValues = (text: string): string => {
+    const values = current()
+    return values ? text.replace(values, REDACTED) : text
   }
 
   return {
@@ -122,11 +134,20 @@ export function createRedactor(): Redactor {
     },
     redact: (text) => redactTokenShapes(redactValues(text)),
     redactValues,
+    mayOccurIn(text) {
+      const values = current()
+      if (!values) return false
+      if (surrogates) return true
+      values.lastIndex = 0
+      return values.test(text)
+    },
     get size() {
       return counts.size
     },
   }
 }
+
+const SURROGATE = /[\uD800-\uDFFF]/
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')

@@ -29,13 +29,21 @@ export function redactSecrets(text: string): string {
  * JSON syntax around them stays intact.
  */
 export function stringifyMasked(value: unknown): string {
-  return JSON.stringify(value, (_key, item: unknown) => {
-    if (typeof item === 'string') return redactor.redactValues(item)
-    if (item === null || typeof item !== 'object' || Array.isArray(item)) return item
-    const entries = Object.entries(item)
-    if (entries.every(([key]) => redactor.redactValues(key) === key)) return item
-    return Object.fromEntries(entries.map(([key, inner]) => [redactor.redactValues(key), inner]))
-  })
+  // JSON.stringify escapes a string character by character, so a value inside any string or key of
+  // `value` shows in the plain JSON as it is or in its escaped form, both of which the redactor looks
+  // for. When neither occurs there is nothing to mask, and the plain JSON is the masked JSON: no
+  // replacer runs over every string and object (a history resource is read after every commit).
+  const plain = JSON.stringify(value) as string | undefined
+  if (plain === undefined || !redactor.mayOccurIn(plain)) return plain as string
+  return JSON.stringify(value, maskingReplacer)
+}
+
+function maskingReplacer(_key: string, item: unknown): unknown {
+  if (typeof item === 'string') return redactor.redactValues(item)
+  if (item === null || typeof item !== 'object' || Array.isArray(item)) return item
+  const entries = Object.entries(item)
+  if (entries.every(([key]) => redactor.redactValues(key) === key)) return item
+  return Object.fromEntries(entries.map(([key, inner]) => [redactor.redactValues(key), inner]))
 }
 
 /** `value` (plain JSON data) with every known secret value masked, as `stringifyMasked` does. */

@@ -140,9 +140,22 @@ export function createHostServer(services: HostServices): { server: McpServer; d
     subscribed.delete(request.params.uri)
     return {}
   })
+  // A resource that changes more than once in one tick is announced once (issue 33): a turn's end
+  // moves its progress twice, a settings change also moves the tools and permissions pages that
+  // other changes announce too. Each notice is a frame to the window and a read of the resource back.
+  const due = new Set<string>()
+  const announce = () => {
+    const uris = [...due]
+    due.clear()
+    for (const uri of uris) {
+      if (!subscribed.has(uri)) continue
+      server.server.sendResourceUpdated({ uri }).catch((error: Error) => log('debug', 'host', `resources/updated for ${uri} not sent: ${error.message}`))
+    }
+  }
   const changed = (uri: string) => {
-    if (!subscribed.has(uri)) return
-    server.server.sendResourceUpdated({ uri }).catch((error: Error) => log('debug', 'host', `resources/updated for ${uri} not sent: ${error.message}`))
+    if (!subscribed.has(uri) || due.has(uri)) return
+    if (due.size === 0) process.nextTick(announce)
+    due.add(uri)
   }
   const settingsChanged = () => changed(HostResource.settings)
   // The session list changes with every committed message (count, time): announced at once, then at

@@ -75,6 +75,23 @@ describe.each(Object.entries(transports))('host server over %s', (_name, connect
     await expect(call(client, 'session_rename', { id: 'nope', title: '   ' })).rejects.toThrow(/cannot be empty/)
   })
 
+  it('announces a resource that changes twice in one tick once (issue 33: one frame and one read for the window)', async () => {
+    const h = await startTestHost()
+    const client = await connect(h)
+    const seen = updates(client)
+    await client.subscribeResource({ uri: HostResource.settings })
+    // Two changes in one tick.
+    h.host.services.settings.update({ theme: 'dark' })
+    h.host.services.settings.update({ theme: 'light' })
+    await until(() => seen.length >= 1, 'the notice')
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(seen).toEqual([HostResource.settings])
+    // A change in a later tick is announced again.
+    h.host.services.settings.update({ theme: 'dark' })
+    await until(() => seen.length >= 2, 'the next notice')
+    expect(SettingsResourceSchema.parse(await readJson(client, HostResource.settings)).theme).toBe('dark')
+  })
+
   it('serves the real extension list: a new data folder starts with the builtin System extension, the window’s frontend tools, Skills and the Assistant agent', async () => {
     const client = await connect(await startTestHost())
     const { extensions } = ExtensionsResourceSchema.parse(await readJson(client, HostResource.extensions))

@@ -27,6 +27,24 @@ export interface LanguageModelOptions {
 }
 
 /**
+ * Key-less AI SDK models by provider config and model id, kept across turns: every turn makes its
+ * LanguageModel (ModelService.selectedModel), and building the AI SDK model, then compiling its
+ * response schemas on the first chunk, is about 1 ms of the turn's CPU (issue 33). Nothing secret is
+ * in them; a changed provider is a new config object (ModelService replaces it), so it builds anew.
+ * With an injected fetch (tests, probes) nothing is kept.
+ */
+const keylessModels = new WeakMap<ProviderConfig, Map<string, LanguageModelV4>>()
+
+function keylessModel(config: ProviderConfig, modelId: string, fetch: FetchFunction | undefined, build: () => LanguageModelV4): LanguageModelV4 {
+  if (fetch) return build()
+  let models = keylessModels.get(config)
+  if (!models) keylessModels.set(config, (models = new Map()))
+  let model = models.get(modelId)
+  if (!model) models.set(modelId, (model = build()))
+  return model
+}
+
+/**
  * The model `modelId` of the provider `config`. Pass `maxRetries: 0` to streamText/generateText:
  * this model retries on its own (see retryPolicy.ts for why).
  */
@@ -40,10 +58,11 @@ export function createLanguageModel(config: ProviderConfig, modelId: string, opt
     headers: config.headers ?? {},
     fetch: options.fetch,
   })
-  // Built without a key, only to answer what the model is and which URLs it accepts; never called.
-  // Made on first look: only the AI SDK looks, so it is loaded by then (and a start never loads it).
+  // Built without a key, only to answer what the model is and which URLs it accepts (and, for a
+  // provider without a key, to call with). Made on first look: only the AI SDK looks, so it is loaded
+  // by then (and a start never loads it). Kept across turns (keylessModels).
   let description: LanguageModelV4 | undefined
-  const described = () => (description ??= kind.createModel(connection(undefined), modelId, config))
+  const described = () => (description ??= keylessModel(config, modelId, options.fetch, () => kind.createModel(connection(undefined), modelId, config)))
   // The AI SDK model for the key read at a call, kept while the key stays the same: building one
   // (its response schemas) costs about 2 ms of CPU, and a turn makes one call per step. This object
   // lives for one turn (modelService.selectedModel), so the key stays in memory no longer than that,
@@ -51,7 +70,7 @@ export function createLanguageModel(config: ProviderConfig, modelId: string, opt
   let built: { apiKey: string | undefined; model: LanguageModelV4 } | undefined
   // A provider without a key (a local server) calls with the model that answered what it is: one build a turn, not two.
   const modelFor = (apiKey: string | undefined) =>
-    built && built.apiKey === apiKey ? built.model : (built = { apiKey, model: apiKey === undefined && description ? description : kind.createModel(connection(apiKey), modelId, config) }).model
+    built && built.apiKey === apiKey ? built.model : (built = { apiKey, model: apiKey === undefined ? described() : kind.createModel(connection(apiKey), modelId, config) }).model
 
   async function call<Result>(
     callOptions: LanguageModelCallOptions,

@@ -19,7 +19,7 @@ import { join } from 'node:path'
 import type { CallToolResult } from '@modelcontextprotocol/client'
 import { capResult } from '../../extensions/dispatch/resultCap'
 import { log } from '../../log/log'
-import { maskSecretValuesIn } from '../../log/secretValues'
+import { maskSecretValuesIn, stringifyMasked } from '../../log/secretValues'
 import { SessionAppender } from './sessionAppender'
 import { readSessionFile, type LoadProblem } from './sessionFileRead'
 import { DEFAULT_SESSION_TITLE, type SessionIndex } from './sessionIndex'
@@ -134,10 +134,12 @@ export async function openSessionStore(options: SessionStoreOptions): Promise<Se
       const id = randomUUID()
       // A known secret value never reaches the file, whoever wrote it (the model in tool-call
       // arguments or its text, a server in a result): it is masked before anything is committed.
-      let message = maskSecretValuesIn(StoredMessageSchema.parse({ ...draft, v: STORED_MESSAGE_VERSION, id, at: now().toISOString() }))
+      // The masked JSON is the line, unless capping the result changes the message (serialised once a commit).
+      const masked = stringifyMasked(StoredMessageSchema.parse({ ...draft, v: STORED_MESSAGE_VERSION, id, at: now().toISOString() }))
+      const parsed = JSON.parse(masked) as StoredMessage
       const fullResult = extra.fullResult && maskSecretValuesIn(extra.fullResult)
-      if (message.kind === 'tool-result') message = await capStoredResult(message, fullResult, { maxStored, resultsDir: resultsDirOf(sessionId) })
-      const line = JSON.stringify(message)
+      const message = parsed.kind === 'tool-result' ? await capStoredResult(parsed, fullResult, { maxStored, resultsDir: resultsDirOf(sessionId) }) : parsed
+      const line = message === parsed ? masked : JSON.stringify(message)
       const end = await appenderFor(sessionId).append(line)
       // Listeners that need the line's size (the search index follows the file by it) get it here, not by stringifying the message again.
       const bytes = Buffer.byteLength(line) + 1

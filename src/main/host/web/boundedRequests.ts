@@ -7,12 +7,14 @@
  *
  * The running bound is generous (32): a window may hold a few long requests open (a tool it runs by
  * hand, a file dialog) and must still be able to send the answer that ends them.
+ *
+ * Every message of the connection passes here, so the SDK's schema guards run only where their answer
+ * can differ from the message's shape (issue 33): a failed zod parse builds an error, and a window's
+ * requests and their answers are most of a turn's messages.
  */
 import {
-  isJSONRPCErrorResponse,
   isJSONRPCNotification,
   isJSONRPCRequest,
-  isJSONRPCResultResponse,
   type JSONRPCMessage,
   type JSONRPCRequest,
   type MessageExtraInfo,
@@ -64,7 +66,8 @@ export class BoundedRequestTransport implements Transport {
   }
 
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
-    if ((isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message)) && message.id !== undefined) this.finished(message.id)
+    // The SDK's own answers: any answer to a request frees its place (no schema parse of every result).
+    if (isAnswer(message)) this.finished(message.id)
     await this.inner.send(message, options)
   }
 
@@ -73,8 +76,13 @@ export class BoundedRequestTransport implements Transport {
   }
 
   private receive(message: JSONRPCMessage, extra?: MessageExtraInfo): void {
-    if (isJSONRPCNotification(message) && message.method === 'notifications/cancelled') this.cancelled(message.params?.requestId as RequestId | undefined)
-    if (!isJSONRPCRequest(message)) return this.onmessage?.(message, extra)
+    // As the guards would sort it: only a message with a method can be a notification or a request,
+    // and a notification has no id (the notification schema is strict), a request has one.
+    const method = 'method' in message ? message.method : undefined
+    const hasId = 'id' in message
+    if (method === 'notifications/cancelled' && !hasId && isJSONRPCNotification(message)) this.cancelled(message.params?.requestId as RequestId | undefined)
+    // Checked by the schema: what is queued and counted must be a request the SDK runs and answers.
+    if (method === undefined || !hasId || !isJSONRPCRequest(message)) return this.onmessage?.(message, extra)
     if (this.waiting.length >= this.bounds.queued) {
       const error = { code: TOO_MANY_REQUESTS, message: `Too many requests at once on this connection (${this.bounds.queued} waiting); wait for answers before sending more.` }
       this.inner.send({ jsonrpc: '2.0', id: message.id, error }).catch((failure: Error) => this.onerror?.(failure))
@@ -115,4 +123,9 @@ export class BoundedRequestTransport implements Transport {
       this.startNext()
     })
   }
+}
+
+/** A response or error response with an id: it ends the request of that id. */
+function isAnswer(message: JSONRPCMessage): message is JSONRPCMessage & { id: RequestId } {
+  return ('result' in message || 'error' in message) && (message as { id?: RequestId }).id !== undefined
 }

@@ -28,7 +28,7 @@ import type { SearchResult } from '../../../shared/hostApi'
 import { isShownMessage, type SessionIndex, type StoredMessage } from '../../agent'
 import { log } from '../../log/log'
 import { makePrivateDir } from '../../storage/privateFiles'
-import { SEARCH_SCHEMA_VERSION, loadSqlite, type FromWorker, type SearchWorkerData, type ToWorker } from './searchWorker'
+import { SEARCH_SCHEMA_VERSION, loadSqlite, type CommitNote, type FromWorker, type SearchWorkerData, type ToWorker } from './searchWorker'
 
 export interface ChatSearchOptions {
   dataDir: string
@@ -65,6 +65,8 @@ export interface ChatSearch {
 }
 
 const SNIPPET = 160
+/** How long commits wait to go to the search worker together; a search sends them at once. */
+export const COMMIT_BATCH_MS = 250
 export const DEFAULT_SEARCH_LIMIT = 50
 
 /** About SNIPPET characters around the first matched word, and where each matched word is in it. */
@@ -140,7 +142,29 @@ export function createChatSearch(options: ChatSearchOptions): ChatSearch {
   let opened: Promise<void> | undefined
   let openedNow: (() => void) | undefined
 
-  const post = (message: ToWorker) => worker?.postMessage(message)
+  // Commits go to the worker together, a moment after the first (issue 33): a turn commits a message
+  // every few milliseconds, and each message to the worker wakes it (on a busy machine, on the turn's
+  // own core). Anything else posted, a search's flush included, sends them first, in order.
+  let noted: CommitNote[] = []
+  let notedTimer: ReturnType<typeof setTimeout> | undefined
+  const sendNoted = () => {
+    clearTimeout(notedTimer)
+    notedTimer = undefined
+    if (noted.length === 0) return
+    const commits = noted
+    noted = []
+    worker?.postMessage(commits.length === 1 ? commits[0] : ({ type: 'commits', commits } satisfies ToWorker))
+  }
+  const note = (commit: CommitNote) => {
+    noted.push(commit)
+    if (notedTimer) return
+    notedTimer = setTimeout(sendNoted, COMMIT_BATCH_MS)
+    notedTimer.unref()
+  }
+  const post = (message: ToWorker) => {
+    sendNoted()
+    worker?.postMessage(message)
+  }
 
   const openReader = (): Reader | undefined => {
     if (reader) return reader
@@ -294,7 +318,7 @@ export function createChatSearch(options: ChatSearchOptions): ChatSearch {
         return
       }
       const shown = isShownMessage(message) && (message.kind === 'user' || message.kind === 'assistant') && message.text !== ''
-      post({
+      note({
         type: 'commit',
         session: sessionId,
         id: message.id,

@@ -29,11 +29,23 @@ export interface SearchDocument {
   at: string
 }
 
+/** A committed message. `bytes`: its line with its newline; `end`: the file's size after it. */
+export interface CommitNote {
+  type: 'commit'
+  session: string
+  id: string
+  kind: string
+  document?: SearchDocument
+  bytes: number
+  end: number
+}
+
 /** Main → worker. */
 export type ToWorker =
   | { type: 'sync'; sessions: string[] }
-  /** `bytes`: the message's line with its newline; `end`: the file's size after it. */
-  | { type: 'commit'; session: string; id: string; kind: string; document?: SearchDocument; bytes: number; end: number }
+  | CommitNote
+  /** Commits noted close together, in commit order: one message to the worker (chatSearch.ts). */
+  | { type: 'commits'; commits: CommitNote[] }
   | { type: 'forget'; session: string }
   | { type: 'rebuild' }
   | { type: 'flush'; token: number }
@@ -287,7 +299,7 @@ class Writer {
    * line that ends within it was read from the file already; one that starts where it ends is added;
    * anything else (lines this run did not report: the index started after them) reads the file again.
    */
-  commit(message: Extract<ToWorker, { type: 'commit' }>): void {
+  commit(message: CommitNote): void {
     const { session } = message
     const row = this.fileRow.get(session) as { size: number; mtime: number } | undefined
     if (message.end <= (row?.size ?? -1)) return
@@ -375,13 +387,16 @@ if (parentPort && (workerData as SearchWorkerData | undefined)?.dbPath) {
   const writer = new Writer(workerData as SearchWorkerData)
   const rebuilt = writer.open()
   writer.post({ type: 'opened', rebuilt })
-  parentPort.on('message', (message: ToWorker) => {
+  const handle = (message: ToWorker): void => {
     try {
       switch (message.type) {
         case 'sync':
           return writer.sync(message.sessions)
         case 'commit':
           return writer.commit(message)
+        case 'commits':
+          // One by one, as if posted apart: a commit that fails does not take the others with it.
+          return message.commits.forEach(handle)
         case 'forget':
           return writer.forget(message.session)
         case 'rebuild':
@@ -398,5 +413,6 @@ if (parentPort && (workerData as SearchWorkerData | undefined)?.dbPath) {
     } catch (error) {
       writer.post({ type: 'problem', message: `The search index could not be updated: ${(error as Error).message}` })
     }
-  })
+  }
+  parentPort.on('message', handle)
 }

@@ -120,3 +120,38 @@ describe('a missing key', () => {
     expect(failure.message).toBe('Groq needs an API key (HTTP 401) and none is set. Set a valid key for Groq in Settings → Models & keys.')
   })
 })
+
+describe('models kept across turns (issue 33)', () => {
+  it('a provider without a key: one AI SDK model per provider config and model, whatever the turns; a changed config builds anew', async () => {
+    const server = await scriptedServer({ turns: ['one', 'two', 'three'].map((text) => ({ type: 'text' as const, chunks: [text] })) })
+    const built = vi.spyOn(PROVIDER_REGISTRY['openai-compatible'], 'createModel')
+    try {
+      const config = providerFor('openai-compatible', server.baseUrl)
+      // Two turns: each makes its own LanguageModel (ModelService.selectedModel), looks at what it is and streams.
+      for (const _turn of [1, 2]) {
+        const model = createLanguageModel(config, MODEL, secretsOf({}))
+        expect(model.provider).toContain('openai')
+        expect(await collect(stream({ model, prompt: 'hi' }))).toBeDefined()
+      }
+      expect(built).toHaveBeenCalledTimes(1)
+      const changed = { ...config, headers: { 'X-Team': 'blue' } }
+      await collect(stream({ model: createLanguageModel(changed, MODEL, secretsOf({})), prompt: 'hi' }))
+      expect(built).toHaveBeenCalledTimes(2)
+      expect(server.modelRequests[2]?.headers['x-team']).toBe('blue')
+    } finally {
+      built.mockRestore()
+    }
+  })
+
+  it('a provider with a key: the keyed model lives for its turn only (the key is not kept between turns)', async () => {
+    const server = await scriptedServer({ turns: ['one', 'two'].map((text) => ({ type: 'text' as const, chunks: [text] })) })
+    const built = vi.spyOn(PROVIDER_REGISTRY['openai-compatible'], 'createModel')
+    try {
+      const config = providerFor('openai-compatible', server.baseUrl, { apiKeySecret: 'kept-key' })
+      for (const _turn of [1, 2]) await collect(stream({ model: createLanguageModel(config, MODEL, secretsOf({ 'kept-key': 'turn-key-4444' })), prompt: 'hi' }))
+      expect(built.mock.calls.filter(([connection]) => connection.apiKey === 'turn-key-4444')).toHaveLength(2)
+    } finally {
+      built.mockRestore()
+    }
+  })
+})

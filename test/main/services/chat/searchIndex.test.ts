@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto'
 import { appendFile, mkdir, readFile, readdir, stat, utimes, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { Worker } from 'node:worker_threads'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { openSessionIndex, openSessionStore, type MessageDraft, type SessionIndex, type SessionStore } from '../../../../src/main/agent'
 import { createChatSearch, type ChatSearch } from '../../../../src/main/services/chat/chatSearch'
@@ -94,6 +95,30 @@ describe('the search index', () => {
     await store.remove(session.id)
     search.forget(session.id)
     expect(await texts(search, 'russet')).toEqual([])
+  })
+
+  it("sends a turn's commits to the worker together (issue 33: one wake-up, not one a message), and a search right after finds them", async () => {
+    const { index, store, search } = await world()
+    const session = await index.create()
+    await store.append(session.id, user('Warm up the index'))
+    await search.caughtUp()
+    await search.search('warm')
+    const posted = vi.spyOn(Worker.prototype, 'postMessage')
+    try {
+      // A one-tool turn's four commits, a few milliseconds apart.
+      await store.append(session.id, user('Which pears ripen off the tree?'))
+      await store.append(session.id, { kind: 'assistant', turnId: 't', step: 1, text: '', toolCalls: [{ callId: 'c1', name: 'echo__echo', arguments: { text: 'pears' } }], end: 'complete' })
+      await store.append(session.id, { kind: 'tool-result', turnId: 't', callId: 'c1', name: 'echo__echo', status: 'ok', content: [{ type: 'text', text: 'pears' }] })
+      await store.append(session.id, reply('Bartlett pears ripen off the tree.'))
+      expect(posted).not.toHaveBeenCalled()
+      expect(await texts(search, 'bartlett')).toEqual(['Bartlett pears ripen off the tree.'])
+      const kinds = posted.mock.calls.map(([message]) => (message as { type: string }).type)
+      // The four commits in one message, then the search's flush.
+      expect(kinds).toEqual(['commits', 'flush'])
+      expect((posted.mock.calls[0]![0] as { commits: unknown[] }).commits).toHaveLength(4)
+    } finally {
+      posted.mockRestore()
+    }
   })
 
   it('takes in a data folder from before the index existed in the background, answering meanwhile; after a restart it reads only files that changed', async () => {
