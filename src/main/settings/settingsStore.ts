@@ -67,7 +67,9 @@ export function createSettingsStore(conf: ConfLike, options: SettingsStoreOption
       } catch (error) {
         throw new Error(`Could not save settings${conf.path ? ` to ${conf.path}` : ''}: ${messageOf(error)}. Nothing was changed.`, { cause: error })
       }
+      const before = current
       current = next
+      if (onlyBookkeeping(before, next, Object.keys(changes))) return current
       for (const listener of listeners) {
         try {
           listener(current)
@@ -83,6 +85,19 @@ export function createSettingsStore(conf: ConfLike, options: SettingsStoreOption
     },
     takeNotices: () => notices.splice(0),
   }
+}
+
+/**
+ * True when a change touches only host bookkeeping that no page shows and no listener follows: the
+ * activity log's seal (activity/activityLog.ts), rewritten about once a second while tool calls run.
+ * It is saved like any change (Verify reads it back) but wakes no listener, so it sends the window no
+ * settings, tools or permissions notices and rechecks no roots (issue 33).
+ */
+function onlyBookkeeping(before: Settings, after: Settings, keys: readonly string[]): boolean {
+  if (keys.length === 0 || keys.some((key) => key !== 'activity')) return false
+  const { seal: _sealBefore, ...restBefore } = before.activity ?? {}
+  const { seal: _sealAfter, ...restAfter } = after.activity ?? {}
+  return JSON.stringify(restBefore) === JSON.stringify(restAfter)
 }
 
 /** Reads, migrates and validates the stored settings; falls back to defaults (moving the file aside) when they cannot be used. */

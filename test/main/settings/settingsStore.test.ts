@@ -53,6 +53,24 @@ describe('defaults and typed get/update', () => {
     expect(open(dir.path).get('theme')).toBe('dark')
   })
 
+  it('saves a change of only the activity seal without waking listeners; any other change still tells them (issue 33)', async () => {
+    const store = open(dir.path)
+    const seen: Settings[] = []
+    store.onChange((settings) => seen.push(settings))
+    store.update({ activity: { retentionDays: 30 } })
+    expect(seen).toHaveLength(1)
+    const seal = { seq: 7, hash: 'h7', mac: 'm7' }
+    store.update({ activity: { ...store.get('activity'), seal } })
+    store.update({ activity: { ...store.get('activity'), seal: { ...seal, seq: 8 } } })
+    expect(seen).toHaveLength(1)
+    expect(store.get('activity')).toEqual({ retentionDays: 30, seal: { ...seal, seq: 8 } })
+    expect(await readJson(settingsPath)).toMatchObject({ activity: { retentionDays: 30, seal: { seq: 8 } } })
+    // The seal together with something the window shows: listeners are told.
+    store.update({ activity: { retentionDays: 60, seal }, theme: 'dark' })
+    store.update({ activity: { retentionDays: 90, seal } })
+    expect(seen).toHaveLength(3)
+  })
+
   it('rejects an invalid value with an error naming the field, and saves nothing', async () => {
     const store = open(dir.path)
     // Cast: the renderer is untrusted, so update() must check at run time what the type already forbids.
