@@ -42,18 +42,29 @@ const PROGRESS_URI = /^switchboard:\/\/sessions\/([^/]+)\/progress$/
 
 export function createRoots(options: RootsOptions): Roots {
   const writing = new Set<string>()
-  const compute = (): Root[] => {
-    const folders = [...(options.settings.get().roots ?? [])]
-    // Only the sessions writing a reply are looked at (a few), newest first as in the list: not the whole list at every change of it.
+  /**
+   * The folder lists the roots are made of, in order: the global ones, then those of each session
+   * writing a reply (a few), newest first as in the list — not the whole list at every change of it.
+   * The stores replace a list when it changes and keep it otherwise (a committed message only moves
+   * a session's count and time), so the same lists by identity mean the same roots.
+   */
+  const sources = (): (readonly RootFolder[] | undefined)[] => {
     const active = [...writing].flatMap((id) => options.sessions.get(id) ?? []).sort((a, b) => b.updated.localeCompare(a.updated) || a.id.localeCompare(b.id))
-    for (const session of active) folders.push(...(session.roots ?? []))
-    const seen = new Set<string>()
-    return folders.map(rootOf).filter((root) => !seen.has(root.uri) && seen.add(root.uri))
+    return [options.settings.get().roots, ...active.map((session) => session.roots)]
   }
-  let current = compute()
+  const compute = (lists: readonly (readonly RootFolder[] | undefined)[]): Root[] => {
+    const seen = new Set<string>()
+    return lists.flatMap((list) => list ?? []).map(rootOf).filter((root) => !seen.has(root.uri) && seen.add(root.uri))
+  }
+  let lastSources = sources()
+  let current = compute(lastSources)
   let key = JSON.stringify(current)
   const recheck = () => {
-    const next = compute()
+    const now = sources()
+    // Nothing the roots are made of changed (the usual case: a message was committed): skip the rebuild.
+    if (now.length === lastSources.length && now.every((list, at) => list === lastSources[at])) return
+    lastSources = now
+    const next = compute(now)
     const nextKey = JSON.stringify(next)
     if (nextKey === key) return
     current = next

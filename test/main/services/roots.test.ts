@@ -6,7 +6,9 @@
 import type { Client } from '@modelcontextprotocol/client'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ElicitationsResourceSchema, HostResource, ProgressResourceSchema, SessionSummarySchema, SettingsResourceSchema, progressUri } from '../../../src/shared/hostApi'
-import { rootOf } from '../../../src/main/services/roots'
+import { createRoots, rootOf } from '../../../src/main/services/roots'
+import type { RootFolder, SessionSummary } from '../../../src/shared/hostApi'
+import type { Settings } from '../../../src/main/settings/settingsStore'
 import { startScriptedModelServer, type ScriptedModelServer } from '../../fixtures/modelServer/scriptedModelServer'
 import { call, poll, read } from '../../helpers/hostCalls'
 import { startTestHost, type TestHost } from '../../helpers/testHost'
@@ -27,6 +29,61 @@ describe('rootOf', () => {
     expect(rootOf({ path: '/home/me/My Project/' })).toEqual({ uri: 'file:///home/me/My%20Project', name: 'My Project' })
     expect(rootOf({ path: '/srv/data', name: 'Data' })).toEqual({ uri: 'file:///srv/data', name: 'Data' })
     expect(rootOf({ path: '/' })).toEqual({ uri: 'file:///', name: '/' })
+  })
+})
+
+describe('createRoots rechecks', () => {
+  it('does not build the roots again when a session changes but none of the folder lists did (issue 33: each committed message)', () => {
+    let reads = 0
+    // A folder whose path counts its reads: building the roots reads every folder's path once.
+    const counted = (path: string): RootFolder => ({
+      get path() {
+        reads++
+        return path
+      },
+    })
+    let settings = { roots: [counted('/srv/global')] } as Settings
+    const session: SessionSummary = { id: 's1', title: 'One', created: '2026-01-01T00:00:00.000Z', updated: '2026-01-01T00:00:00.000Z', messageCount: 0, toolOffer: 'search', roots: [counted('/home/me/notes')] }
+    const sessionsById = new Map([[session.id, session]])
+    const listeners = { settings: [] as (() => void)[], sessions: [] as (() => void)[], chat: [] as ((uri: string) => void)[] }
+    let writingNow = false
+    let notices = 0
+    const roots = createRoots({
+      settings: { get: (() => settings) as never, onChange: (listener) => (listeners.settings.push(() => listener(settings)), () => undefined) },
+      sessions: { get: (id) => sessionsById.get(id), onChange: (listener) => (listeners.sessions.push(listener), () => undefined) },
+      chat: { isWriting: () => writingNow, onChange: (listener) => (listeners.chat.push(listener), () => undefined) },
+      notifyChanged: () => notices++,
+    })
+    expect(roots.list().map((root) => root.uri)).toEqual(['file:///srv/global'])
+    const builds = () => reads
+
+    // The session starts writing: its folders join (one build).
+    writingNow = true
+    listeners.chat.forEach((listener) => listener('switchboard://sessions/s1/progress'))
+    expect(roots.list().map((root) => root.uri)).toEqual(['file:///srv/global', 'file:///home/me/notes'])
+    expect(notices).toBe(1)
+    const afterJoin = builds()
+
+    // Messages are committed: the session's count and time move, its folders stay the same list.
+    for (let n = 1; n <= 50; n++) {
+      sessionsById.set('s1', { ...sessionsById.get('s1')!, messageCount: n, updated: `2026-01-01T00:00:${String(n).padStart(2, '0')}.000Z` })
+      listeners.sessions.forEach((listener) => listener())
+    }
+    expect(builds()).toBe(afterJoin)
+    expect(notices).toBe(1)
+
+    // A real change of the session's folders is built and announced.
+    sessionsById.set('s1', { ...sessionsById.get('s1')!, roots: [{ path: '/home/me/other' }] })
+    listeners.sessions.forEach((listener) => listener())
+    expect(roots.list().map((root) => root.uri)).toEqual(['file:///srv/global', 'file:///home/me/other'])
+    expect(notices).toBe(2)
+
+    // So is a change of the global folders.
+    settings = { roots: [{ path: '/srv/else' }] } as Settings
+    listeners.settings.forEach((listener) => listener())
+    expect(roots.list().map((root) => root.uri)).toEqual(['file:///srv/else', 'file:///home/me/other'])
+    expect(notices).toBe(3)
+    roots.stop()
   })
 })
 
