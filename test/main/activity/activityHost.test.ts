@@ -17,6 +17,7 @@ import {
   HostResource,
   IssuedTokenSchema,
   ProgressResourceSchema,
+  SettingsResourceSchema,
   TELEMETRY_URI,
   TelemetryViewSchema,
   ToolsResourceSchema,
@@ -69,6 +70,34 @@ async function turnDone(client: Client, text: string, sessionId?: string) {
 }
 
 describe('activity log through the host', () => {
+  it('saves the seal after each batch without waking the settings listeners or sending the window a settings notice (issue 33)', async () => {
+    const h = await startTestHost()
+    const window = await h.connectOverWebSocket()
+    await settledKeychain(window)
+    const updates: string[] = []
+    window.setNotificationHandler('notifications/resources/updated', (n) => void updates.push(n.params.uri))
+    for (const uri of [HostResource.settings, HostResource.tools, HostResource.permissions, ACTIVITY_URI]) await window.subscribeResource({ uri })
+    const activity = h.host.services.activity!
+    // The settings' listeners (the window's notices, the roots, the skills' folders, updates) are woken by nothing but the seal here.
+    let woken = 0
+    const stop = h.host.services.settings.onChange(() => woken++)
+    for (let n = 1; n <= 3; n++) {
+      const seq = activity.record({ kind: 'retention', caller: { kind: 'person' }, summary: `Batch ${n}.` })
+      await activity.log.flush()
+      expect(h.host.services.settings.get('activity')?.seal?.seq).toBe(seq)
+    }
+    await poll(async () => updates.filter((uri) => uri === ACTIVITY_URI).length, (count) => count >= 3, 'the activity notices')
+    // A round trip after the last batch: any notice sent with it has arrived before the answer.
+    await read(window, HostResource.settings, SettingsResourceSchema)
+    expect(woken).toBe(0)
+    // Other pages may announce start-up work of their own meanwhile; the settings page has nothing new.
+    expect(updates.filter((uri) => uri === HostResource.settings)).toEqual([])
+    stop()
+    // A change the window shows is still announced.
+    await call(window, 'settings_update', { patch: { theme: 'dark' } })
+    await poll(async () => updates.filter((uri) => uri === HostResource.settings).length, (count) => count === 1, 'the settings notice')
+  })
+
   it('records each caller kind with its decision and maker, the person’s changes, keeps canaries out, and exports spans', async () => {
     const collector = await receiver()
     model = await startScriptedModelServer({
