@@ -71,32 +71,13 @@ export interface GenAiSpans {
   toolCall(event: ToolCallEvent): Record<string, string> | void
   /** Follows the session store's commits (SessionStore.onCommitted): token usage on the open `chat` span. */
   committed(sessionId: string, message: CommittedMessage): void
-  /** Finishes the tool spans whose calls have ended (their attributes and end are deferred to a task of their own; see toolCall). */
-  settle(): void
   /** Ends what is open (export turned off, quitting). */
   endAll(): void
 }
 
 export function createGenAiSpans(source: SpanSource): GenAiSpans {
   const turns = new Map<string, OpenTurn>()
-  /** Open tool spans with the `started` event their attributes come from. */
-  const tools = new Map<string, { span: Span; started: ToolCallEvent }>()
-  /**
-   * Tool spans whose calls have ended, with the end time taken then: their attributes, status and
-   * end() run in a task of their own after the round's synchronous path (setImmediate), not inside it.
-   */
-  let ending: { span: Span; started: ToolCallEvent; ended: Extract<ToolCallEvent, { phase: 'ended' }>; at: number }[] = []
-  const settle = () => {
-    const due = ending
-    ending = []
-    for (const { span, started, ended, at } of due) {
-      try {
-        finishTool(span, started, ended, at)
-      } catch {
-        // Telemetry never changes a call.
-      }
-    }
-  }
+  const tools = new Map<string, Span>()
 
   const endChat = (turn: OpenTurn | undefined) => {
     turn?.chat?.end()
@@ -176,14 +157,12 @@ export function createGenAiSpans(source: SpanSource): GenAiSpans {
    * The span of one tool call, its attributes in one object built in place (this runs on every
    * call's path while export is on: no spreads, the parent context made once per turn).
    */
-  const startTool = (tracer: Tracer, event: ToolCallEvent): Span => {
+  const toolSpan = (tracer: Tracer, event: ToolCallEvent): Span => {
     const turn = event.sessionId !== undefined ? turns.get(event.sessionId) : undefined
+    const { decision } = event
     // What a sampler may look at goes in at the start; the rest is set once the span exists, where
     // the SDK checks each attribute once (attributes given at the start it checks twice).
-    return tracer.startSpan(`execute_tool ${event.tool}`, { kind: SpanKind.INTERNAL, attributes: { 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': event.tool } }, turn ? turn.parent : ROOT_CONTEXT)
-  }
-  const describeTool = (span: Span, event: ToolCallEvent): Span => {
-    const { decision } = event
+    const span = tracer.startSpan(`execute_tool ${event.tool}`, { kind: SpanKind.INTERNAL, attributes: { 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': event.tool } }, turn ? turn.parent : ROOT_CONTEXT)
     const attributes: Attributes = {
       'gen_ai.tool.call.id': event.callId,
       'gen_ai.tool.type': 'extension',
@@ -208,18 +187,6 @@ export function createGenAiSpans(source: SpanSource): GenAiSpans {
     return span.setAttributes(attributes)
   }
 
-  const finishTool = (span: Span, started: ToolCallEvent, ended: Extract<ToolCallEvent, { phase: 'ended' }>, at?: number) => {
-    describeTool(span, started)
-    const { outcome } = ended
-    const errorType = outcome.status === 'ok' ? (outcome.result.isError ? 'tool_error' : undefined) : outcome.status
-    if (errorType) {
-      span.setAttribute('error.type', errorType)
-      span.setStatus({ code: SpanStatusCode.ERROR, ...(outcome.status !== 'ok' ? { message: outcome.message } : {}) })
-    }
-    if (source.captureContent() && outcome.status === 'ok') span.setAttribute('gen_ai.tool.call.result', content(outcome.result.content))
-    span.end(at)
-  }
-
   return {
     observeTurns(hooks) {
       return {
@@ -239,25 +206,29 @@ export function createGenAiSpans(source: SpanSource): GenAiSpans {
       if (event.phase === 'decided') {
         if (event.run) return
         // Refused: a span of its own, over at once, so the refusal shows in the trace.
-        const span = describeTool(startTool(tracer, event), event)
+        const span = toolSpan(tracer, event)
         span.setAttribute('error.type', 'denied')
         span.setStatus({ code: SpanStatusCode.ERROR, message: 'not run: denied' })
         span.end()
         return
       }
       if (event.phase === 'started') {
-        // Only the span and its trace context on the way to the server; its attributes come at its end.
-        const span = startTool(tracer, event)
-        tools.set(event.callId, { span, started: event })
+        const span = toolSpan(tracer, event)
+        tools.set(event.callId, span)
         return source.inject?.(span)
       }
-      const open = tools.get(event.callId)
-      if (!open) return
+      const span = tools.get(event.callId)
+      if (!span) return
       tools.delete(event.callId)
-      if (ending.length === 0) setImmediate(settle)
-      ending.push({ ...open, ended: event, at: performance.now() })
+      const { outcome } = event
+      const errorType = outcome.status === 'ok' ? (outcome.result.isError ? 'tool_error' : undefined) : outcome.status
+      if (errorType) {
+        span.setAttribute('error.type', errorType)
+        span.setStatus({ code: SpanStatusCode.ERROR, ...(outcome.status !== 'ok' ? { message: outcome.message } : {}) })
+      }
+      if (source.captureContent() && outcome.status === 'ok') span.setAttribute('gen_ai.tool.call.result', content(outcome.result.content))
+      span.end()
     },
-    settle,
     committed(sessionId, message) {
       if (message.kind !== 'assistant' || !message.usage) return
       const chat = turns.get(sessionId)?.chat
@@ -273,8 +244,7 @@ export function createGenAiSpans(source: SpanSource): GenAiSpans {
         turn.agent.end()
       }
       turns.clear()
-      settle()
-      for (const { span, started } of tools.values()) describeTool(span, started).end()
+      for (const span of tools.values()) span.end()
       tools.clear()
     },
   }

@@ -231,7 +231,6 @@ export function createTelemetryService(options: TelemetryServiceOptions): Teleme
     ready: () => applying,
     forceFlush: async () => {
       await applying
-      spans.settle()
       // A collector that is down is reported through the view and a notice, not by this promise.
       await pipeline?.forceFlush().catch(() => undefined)
     },

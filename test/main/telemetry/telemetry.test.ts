@@ -6,8 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import { ROOT_CONTEXT, TraceFlags, trace } from '@opentelemetry/api'
 import { W3CTraceContextPropagator, TraceState } from '@opentelemetry/core'
-import { InMemorySpanExporter, TracerProvider, type ReadableSpan, type SpanExporter } from '@opentelemetry/sdk-trace'
-import { createGenAiSpans } from '../../../src/main/telemetry/genAiSpans'
+import { InMemorySpanExporter, type ReadableSpan, type SpanExporter } from '@opentelemetry/sdk-trace'
 import { EXPORT_BATCH, createPipeline, traceContextOf, tracesUrl } from '../../../src/main/telemetry/otlpPipeline'
 import { createTelemetryService, type TelemetrySecrets } from '../../../src/main/telemetry/telemetryService'
 import type { TelemetrySettings } from '../../../src/shared/hostApi'
@@ -215,41 +214,6 @@ describe('telemetry', () => {
     expect(traceContextOf(spans[0]!)).toEqual({ traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01' })
     expect(traceContextOf(spans[2]!)).toEqual({ traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01', tracestate: 'vendor=a1,other=b2' })
     expect(traceContextOf(spans[3]!)).toEqual({})
-  })
-
-  it('finishes a tool span after the call’s synchronous path, in a task of its own: nothing ended inside `ended`, every attribute there after; settle() and endAll() finish at once', async () => {
-    // A processor that keeps every span the moment it ends (SimpleSpanProcessor exports asynchronously).
-    const ended: ReadableSpan[] = []
-    const provider = new TracerProvider({ spanProcessors: [{ onStart: () => undefined, onEnd: (span) => void ended.push(span), forceFlush: async () => undefined, shutdown: async () => undefined }] })
-    const exporter = { getFinishedSpans: () => ended }
-    const tracer = provider.getTracer('test')
-    const spans = createGenAiSpans({ tracer: () => tracer, captureContent: () => false, providerOf: () => 'openai' })
-    spans.toolCall(toolEvent('started', { callId: 'a', session: { transport: 'streamable-http', sessionId: 'mcp-1' } } as Partial<ToolCallEvent>))
-    spans.toolCall(toolEvent('ended', { callId: 'a' }))
-    spans.toolCall(toolEvent('started', { callId: 'b' }))
-    spans.toolCall(toolEvent('ended', { callId: 'b', outcome: { status: 'failed', message: 'it broke', name: 'files__read', extensionId: 'files', tool: 'read', durationMs: 1 } } as Partial<ToolCallEvent>))
-    expect(exporter.getFinishedSpans()).toHaveLength(0)
-    await new Promise((resolve) => setImmediate(resolve))
-    const [a, b] = exporter.getFinishedSpans()
-    expect(exporter.getFinishedSpans()).toHaveLength(2)
-    expect(a!.attributes).toMatchObject({ 'gen_ai.tool.call.id': 'a', 'gen_ai.tool.name': 'files__read', 'mcp.method.name': 'tools/call', 'network.transport': 'tcp', 'mcp.session.id': 'mcp-1', 'switchboard.decision.verdict': 'allow' })
-    expect(a!.attributes['error.type']).toBeUndefined()
-    expect(b!.attributes).toMatchObject({ 'gen_ai.tool.call.id': 'b', 'network.transport': 'pipe', 'error.type': 'failed' })
-    expect(b!.status).toEqual({ code: 2, message: 'it broke' })
-
-    spans.toolCall(toolEvent('started', { callId: 'c' }))
-    spans.toolCall(toolEvent('ended', { callId: 'c' }))
-    spans.settle()
-    expect(exporter.getFinishedSpans()).toHaveLength(3)
-    spans.toolCall(toolEvent('started', { callId: 'd' }))
-    spans.toolCall(toolEvent('ended', { callId: 'd' }))
-    spans.toolCall(toolEvent('started', { callId: 'e' }))
-    spans.endAll()
-    expect(exporter.getFinishedSpans().map((span) => span.attributes['gen_ai.tool.call.id'])).toEqual(['a', 'b', 'c', 'd', 'e'])
-    // Nothing left for the task that was scheduled: no span ended twice.
-    await new Promise((resolve) => setImmediate(resolve))
-    expect(exporter.getFinishedSpans()).toHaveLength(5)
-    await provider.shutdown()
   })
 
   it('puts the token usage of a committed answer on its chat span', async () => {
