@@ -6,10 +6,11 @@
  * queues it: a slow, hanging or refusing collector never blocks a turn. When the queue is full spans are
  * dropped; the SDK reports drops through its self-observability counter, which a small in-process meter
  * here counts, and the exporter is wrapped to count what went out and what failed. `inject` writes a span's W3C trace
- * context (the SDK's W3CTraceContextPropagator) into a carrier: the tools/call request's `_meta`.
+ * context into a carrier, the tools/call request's `_meta`, straight from the span's context: the
+ * same text the SDK's W3CTraceContextPropagator writes, without the context and setter it builds
+ * on every call's path (test/main/telemetry/otlpPipeline.test.ts checks the two agree).
  */
-import { ROOT_CONTEXT, createNoopMeter, trace, type Attributes, type Meter, type MeterProvider, type Span, type Tracer } from '@opentelemetry/api'
-import { W3CTraceContextPropagator } from '@opentelemetry/core'
+import { createNoopMeter, isSpanContextValid, type Attributes, type Meter, type MeterProvider, type Span, type Tracer } from '@opentelemetry/api'
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto'
 import { resourceFromAttributes } from '@opentelemetry/resources'
 import { BatchSpanProcessor, TracerProvider, type ReadableSpan, type SpanExporter } from '@opentelemetry/sdk-trace'
@@ -76,6 +77,14 @@ function dropCounter(counts: PipelineCounts): MeterProvider {
   return { getMeter: () => meter }
 }
 
+/** A span's W3C trace context as `_meta` entries: what W3CTraceContextPropagator.inject writes for it (nothing for an invalid one). */
+export function traceContextOf(span: Span): Record<string, string> {
+  const context = span.spanContext()
+  if (!isSpanContextValid(context)) return {}
+  const traceparent = `00-${context.traceId}-${context.spanId}-0${(context.traceFlags || 0).toString(16)}`
+  return context.traceState ? { traceparent, tracestate: context.traceState.serialize() } : { traceparent }
+}
+
 export function createPipeline(options: PipelineOptions): Pipeline {
   const counts: PipelineCounts = { exported: 0, dropped: 0, failedExports: 0 }
   const inner = options.exporter ?? new OTLPTraceExporter({ url: tracesUrl(options.endpoint), headers: options.headers, timeoutMillis: options.timeoutMs ?? 10_000 })
@@ -113,15 +122,10 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: 'switchboard', [ATTR_SERVICE_VERSION]: options.version }),
     spanProcessors: [processor],
   })
-  const propagator = new W3CTraceContextPropagator()
   return {
     tracer: provider.getTracer('switchboard', options.version),
     counts,
-    inject(span) {
-      const carrier: Record<string, string> = {}
-      propagator.inject(trace.setSpan(ROOT_CONTEXT, span), carrier, { set: (into, key, value) => void (into[key] = value) })
-      return carrier
-    },
+    inject: traceContextOf,
     forceFlush: () => provider.forceFlush(),
     shutdown: () => provider.shutdown(),
   }

@@ -4,9 +4,10 @@
  * keychain, and a managed policy forces the endpoint.
  */
 import { describe, expect, it } from 'vitest'
-import { ROOT_CONTEXT, trace } from '@opentelemetry/api'
+import { ROOT_CONTEXT, TraceFlags, trace } from '@opentelemetry/api'
+import { W3CTraceContextPropagator, TraceState } from '@opentelemetry/core'
 import { InMemorySpanExporter, type ReadableSpan, type SpanExporter } from '@opentelemetry/sdk-trace'
-import { EXPORT_BATCH, createPipeline, tracesUrl } from '../../../src/main/telemetry/otlpPipeline'
+import { EXPORT_BATCH, createPipeline, traceContextOf, tracesUrl } from '../../../src/main/telemetry/otlpPipeline'
 import { createTelemetryService, type TelemetrySecrets } from '../../../src/main/telemetry/telemetryService'
 import type { TelemetrySettings } from '../../../src/shared/hostApi'
 import type { ToolCallEvent } from '../../../src/main/activity/toolCallAudit'
@@ -193,6 +194,26 @@ describe('telemetry', () => {
     await telemetry.set({ enabled: false })
     expect(telemetry.spans.toolCall(toolEvent('started', { callId: 'off-1' }))).toBeUndefined()
     await telemetry.close()
+  })
+
+  it('writes the same trace context as the SDK’s W3C propagator, straight from the span: sampled, not sampled, with a tracestate, invalid', () => {
+    const propagator = new W3CTraceContextPropagator()
+    const viaPropagator = (span: ReturnType<typeof trace.wrapSpanContext>) => {
+      const carrier: Record<string, string> = {}
+      propagator.inject(trace.setSpan(ROOT_CONTEXT, span), carrier, { set: (into, key, value) => void (into[key] = value) })
+      return carrier
+    }
+    const ids = { traceId: '0af7651916cd43dd8448eb211c80319c', spanId: 'b7ad6b7169203331' }
+    const spans = [
+      trace.wrapSpanContext({ ...ids, traceFlags: TraceFlags.SAMPLED }),
+      trace.wrapSpanContext({ ...ids, traceFlags: TraceFlags.NONE }),
+      trace.wrapSpanContext({ ...ids, traceFlags: TraceFlags.SAMPLED, traceState: new TraceState('vendor=a1,other=b2') }),
+      trace.wrapSpanContext({ traceId: '0'.repeat(32), spanId: '0'.repeat(16), traceFlags: TraceFlags.SAMPLED }),
+    ]
+    for (const span of spans) expect(traceContextOf(span)).toEqual(viaPropagator(span))
+    expect(traceContextOf(spans[0]!)).toEqual({ traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01' })
+    expect(traceContextOf(spans[2]!)).toEqual({ traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01', tracestate: 'vendor=a1,other=b2' })
+    expect(traceContextOf(spans[3]!)).toEqual({})
   })
 
   it('puts the token usage of a committed answer on its chat span', async () => {
