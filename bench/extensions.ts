@@ -14,10 +14,9 @@ import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio'
 import { Client } from '@modelcontextprotocol/client'
-import { createBuiltinRegistry } from '../src/main/builtins'
-import { createExtensionsCore, type ExtensionsCore } from '../src/main/extensions'
-import { ExtensionConfigSchema, type ExtensionConfig } from '../src/main/extensions/config/extensionConfig'
+import type { ExtensionConfig } from '../src/main/extensions/config/extensionConfig'
 import { setLogSink } from '../src/main/log/log'
+import { benchExtensionsCore, stdioConfig } from './support/benchCore'
 import { measureLatency } from './support/latency'
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2000)
@@ -26,21 +25,8 @@ const fixtureServer = fileURLToPath(new URL('../test/fixtures/servers/fixtureSer
 
 setLogSink(() => {}, 'error')
 
-function fixtureConfig(id: string, flags: string[] = []): ExtensionConfig {
-  return ExtensionConfigSchema.parse({ id, name: id, type: 'stdio', command: process.execPath, args: [fixtureServer, ...flags] })
-}
-
-function core(configs: ExtensionConfig[]): ExtensionsCore {
-  return createExtensionsCore({
-    configs,
-    store: { save: () => {} },
-    resolveSecrets: async (values) => values,
-    builtins: createBuiltinRegistry({ appVersion: 'bench' }),
-    clientInfo: { name: 'bench', version: '0' },
-    stopGraceMs: { afterStdinClose: 500, afterTerm: 500 },
-    cache: { coalesceMs: 20 },
-  })
-}
+const fixtureConfig = (id: string, flags: string[] = []): ExtensionConfig => stdioConfig(id, fixtureServer, flags)
+const core = benchExtensionsCore
 
 /** Polls `check`; fails loudly after 60 s instead of hanging a CI run. */
 async function until(check: () => boolean): Promise<void> {

@@ -10,12 +10,10 @@
  * Run: npx tsx bench/hooks.ts
  */
 import { fileURLToPath } from 'node:url'
-import { createBuiltinRegistry } from '../src/main/builtins'
-import { createExtensionsCore } from '../src/main/extensions'
-import { ExtensionConfigSchema } from '../src/main/extensions/config/extensionConfig'
 import { createHookRunner, type TurnHooks } from '../src/main/hooks'
 import { setLogSink } from '../src/main/log/log'
 import { HookSchema, type Hook } from '../src/shared/hooksApi'
+import { benchExtensionsCore, stdioConfig } from './support/benchCore'
 import { measureLatency } from './support/latency'
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1000)
@@ -23,16 +21,7 @@ const WARMUP = 100
 const server = (name: string) => fileURLToPath(new URL(`../test/fixtures/servers/${name}`, import.meta.url))
 setLogSink(() => {}, 'error')
 
-const config = (id: string, script: string) => ExtensionConfigSchema.parse({ id, name: id, type: 'stdio', command: process.execPath, args: [server(script)] })
-const core = createExtensionsCore({
-  configs: [config('echo', 'fixtureServer.mjs'), config('hk', 'hookFixtureServer.mjs')],
-  store: { save: () => {} },
-  resolveSecrets: async (values) => values,
-  builtins: createBuiltinRegistry({ appVersion: 'bench' }),
-  clientInfo: { name: 'bench', version: '0' },
-  stopGraceMs: { afterStdinClose: 500, afterTerm: 500 },
-  cache: { coalesceMs: 20 },
-})
+const core = benchExtensionsCore([stdioConfig('echo', server('fixtureServer.mjs')), stdioConfig('hk', server('hookFixtureServer.mjs'))])
 
 const hook = (target: string, match: Hook['match'] = {}): Hook => HookSchema.parse({ id: target, name: target, event: 'tool-call', target, observeOnly: true, approvedTarget: target, match })
 const runner = (hooks: Hook[]): TurnHooks => createHookRunner({ hooks: () => hooks, dispatch: (request, options) => core.dispatcher.call(request, options) })

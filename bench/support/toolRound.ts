@@ -14,15 +14,14 @@
 import { fileURLToPath } from 'node:url'
 import { tmpdir } from 'node:os'
 import type { CallToolResult } from '@modelcontextprotocol/client'
-import { createBuiltinRegistry } from '../../src/main/builtins'
-import { createExtensionsCore, type CatalogTool, type ExtensionsCore } from '../../src/main/extensions'
-import { ExtensionConfigSchema } from '../../src/main/extensions/config/extensionConfig'
+import type { CatalogTool, ExtensionsCore } from '../../src/main/extensions'
 import type { ToolDispatcher } from '../../src/main/extensions/dispatch/toolDispatch'
 import { NO_HOOKS } from '../../src/main/hooks'
 import { openPermissions, outsideWhy, type PermissionService } from '../../src/main/permissions'
 import { createArgumentValidator, openSessionIndex, openSessionStore, type SessionStore } from '../../src/main/agent'
 import { runToolRound, type RoundProvenance } from '../../src/main/agent/turn/toolRound'
 import { TurnProgressTracker } from '../../src/main/agent/turn/turnProgress'
+import { benchExtensionsCore, stdioConfig } from './benchCore'
 import { AgentCallResultSchema, type GuardMode, type Provenance, type ProvenanceSource } from '../../src/shared/hostApi'
 
 const fixtureServer = fileURLToPath(new URL('../../test/fixtures/servers/fixtureServer.mjs', import.meta.url))
@@ -38,15 +37,7 @@ export interface EchoCore {
 
 /** The extension core with the fixture stdio server (extension `id`), once its `echo` tool is listed. */
 export async function startEchoCore(id: string): Promise<EchoCore> {
-  const core = createExtensionsCore({
-    configs: [ExtensionConfigSchema.parse({ id, name: id, type: 'stdio', command: process.execPath, args: [fixtureServer] })],
-    store: { save: () => {} },
-    resolveSecrets: async (values) => values,
-    builtins: createBuiltinRegistry({ appVersion: 'bench' }),
-    clientInfo: { name: 'bench', version: '0' },
-    stopGraceMs: { afterStdinClose: 500, afterTerm: 500 },
-    cache: { coalesceMs: 20 },
-  })
+  const core = benchExtensionsCore([stdioConfig(id, fixtureServer)])
   core.start()
   const name = `${id}__echo`
   for (let waited = 0; !core.cache.lookup(name); waited += 5) {
