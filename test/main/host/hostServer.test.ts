@@ -80,9 +80,13 @@ describe.each(Object.entries(transports))('host server over %s', (_name, connect
     const client = await connect(h)
     const seen = updates(client)
     await client.subscribeResource({ uri: HostResource.settings })
-    // Every settings change, ours and any the starting host makes itself, in its own tick or not.
+    // Every change the settings page is announced for, ours and any the starting host makes itself
+    // (the keychain's state found, a notice), in its own tick or not.
     let changes = 0
-    h.host.services.settings.onChange(() => (changes += 1))
+    const count = () => void (changes += 1)
+    h.host.services.settings.onChange(count)
+    h.host.services.secrets.onChange(count)
+    h.host.services.notices.onChange(count)
     // Two changes in one tick.
     h.host.services.settings.update({ theme: 'dark' })
     h.host.services.settings.update({ theme: 'light' })
