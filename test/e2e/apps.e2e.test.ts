@@ -14,7 +14,7 @@ import type { Frame, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AppsResourceSchema, ElicitationsResourceSchema, HostResource, historyUri, HistoryResourceSchema, SessionsResourceSchema } from '../../src/shared/hostApi'
 import { addConsentedExtension, poll, read } from '../helpers/hostCalls'
-import { openAppPage, root, screenshot, setColorScheme, type AppPage } from './appPage'
+import { openAppPage, root, screenshot, sendMessage, setColorScheme, type AppPage } from './appPage'
 import { startChatWorld, type ChatWorld } from './chatWorld'
 
 const serverPath = join(root, 'node_modules/@modelcontextprotocol/server-basic-react/dist/index.js')
@@ -28,7 +28,6 @@ let client: Client
 let undeclared: Server
 let undeclaredHits = 0
 
-const messageBox = () => page.getByRole('textbox', { name: 'Message' })
 const appCard = () => page.locator(`section[aria-label^="Tool call"]`).filter({ has: page.locator('[data-app-of="basic"]') }).first()
 const approvals = async () => (await read(client, HostResource.elicitations, ElicitationsResourceSchema)).elicitations.filter((item) => item.kind === 'approval')
 
@@ -83,9 +82,7 @@ afterAll(async () => {
 
 describe('MCP Apps in browser mode (Electron stands in as headless Chromium)', () => {
   it('shows the App in the tool card with the input and the result, in a sandbox on its own origin', async () => {
-    await expect.poll(() => messageBox().isEnabled()).toBe(true)
-    await messageBox().fill('What time is it on the server?')
-    await page.keyboard.press('Enter')
+    await sendMessage(page, 'What time is it on the server?')
     await allowInDialog('asks to run “Get Time” from Basic')
     const frame = await appFrame()
     // The result (an ISO time) reached the App, which shows it.
@@ -239,9 +236,10 @@ describe('MCP Apps in browser mode (Electron stands in as headless Chromium)', (
       { type: 'text', chunks: ['Checked.'] },
     )
     await page.getByRole('navigation', { name: 'Sessions' }).getByRole('button').filter({ hasText: /time/i }).first().click()
-    await expect.poll(() => messageBox().isEnabled()).toBe(true)
-    await messageBox().fill('And once more, please.')
-    await page.keyboard.press('Enter')
+    // The session's history drawn first: a message typed while the window is still switching to it would be cleared with the old view.
+    await page.getByRole('article').filter({ hasText: 'What time is it on the server?' }).first().waitFor()
+    await sendMessage(page, 'And once more, please.')
+    await page.getByRole('article').filter({ hasText: 'And once more, please.' }).first().waitFor()
     // The model has not finished the call: the App is on screen already, fed the input so far.
     const slot = page.locator('[data-app-slot="call-being-written"] iframe')
     await slot.waitFor({ timeout: 20_000 })
