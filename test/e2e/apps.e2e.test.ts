@@ -241,7 +241,11 @@ describe('MCP Apps in browser mode (Electron stands in as headless Chromium)', (
     await sendMessage(page, 'And once more, please.')
     await page.getByRole('article').filter({ hasText: 'And once more, please.' }).first().waitFor()
     // The model has not finished the call: the App is on screen already, fed the input so far.
-    const slot = page.locator('[data-app-slot="call-being-written"] iframe')
+    // An App runs only while its card is on screen (AppSlot): the card brought into view, as a person would scroll to it.
+    const card = page.locator('[data-app-slot="call-being-written"]')
+    await card.waitFor({ state: 'attached', timeout: 20_000 })
+    await card.scrollIntoViewIfNeeded()
+    const slot = card.locator('iframe')
     await slot.waitFor({ timeout: 20_000 })
     const proxy = (await (await slot.elementHandle())!.contentFrame())!
     const seen = () => proxy.evaluate('window.seenMethods') as Promise<string[]>
