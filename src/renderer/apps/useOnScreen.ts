@@ -6,22 +6,35 @@
  */
 import { useEffect, useState, type RefObject } from 'react'
 
+type ObserverConstructor = new (callback: IntersectionObserverCallback) => Pick<IntersectionObserver, 'observe' | 'disconnect'>
+
+/**
+ * Tells `onChange` whether `element` is on screen, `true` only once it has stayed so for `settleMs`.
+ * Returns the function that stops watching.
+ */
+export function watchOnScreen(element: Element, settleMs: number, onChange: (onScreen: boolean) => void, Observer: ObserverConstructor = IntersectionObserver): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const observer = new Observer((entries) => {
+    // Several changes between two frames arrive together, oldest first (a row of the list moved out
+    // and back in while a reply grew): only the last says where the element is now.
+    const entry = entries[entries.length - 1]
+    clearTimeout(timer)
+    if (!entry?.isIntersecting) onChange(false)
+    else timer = setTimeout(() => onChange(true), settleMs)
+  })
+  observer.observe(element)
+  return () => {
+    clearTimeout(timer)
+    observer.disconnect()
+  }
+}
+
 export function useOnScreen(ref: RefObject<Element | null>, settleMs = 0): boolean {
   const [onScreen, setOnScreen] = useState(false)
   useEffect(() => {
     const element = ref.current
     if (!element) return
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const observer = new IntersectionObserver(([entry]) => {
-      clearTimeout(timer)
-      if (!entry?.isIntersecting) setOnScreen(false)
-      else timer = setTimeout(() => setOnScreen(true), settleMs)
-    })
-    observer.observe(element)
-    return () => {
-      clearTimeout(timer)
-      observer.disconnect()
-    }
+    return watchOnScreen(element, settleMs, setOnScreen)
   }, [ref, settleMs])
   return onScreen
 }
