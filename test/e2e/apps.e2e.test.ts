@@ -246,7 +246,10 @@ describe('MCP Apps in browser mode (Electron stands in as headless Chromium)', (
     await card.waitFor({ state: 'attached', timeout: 20_000 })
     await card.scrollIntoViewIfNeeded()
     const slot = card.locator('iframe')
-    await slot.waitFor({ timeout: 20_000 })
+    // Should the App not start, the failure says what the card showed instead (a placeholder box, "Loading…", an error).
+    await slot.waitFor({ timeout: 20_000 }).catch(async (error: unknown) => {
+      throw new Error(`the App of the call being written did not start; its card held: ${(await card.evaluate((element) => element.outerHTML)).slice(0, 1_000)}`, { cause: error })
+    })
     const proxy = (await (await slot.elementHandle())!.contentFrame())!
     const seen = () => proxy.evaluate('window.seenMethods') as Promise<string[]>
     await expect.poll(seen, { timeout: 20_000 }).toContain('ui/notifications/tool-input-partial')
