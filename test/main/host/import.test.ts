@@ -4,7 +4,7 @@
  */
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { createHash, randomBytes } from 'node:crypto'
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Client } from '@modelcontextprotocol/client'
 import {
@@ -22,6 +22,7 @@ import { testHostsStoppedAfterEach, type TestHost } from '../../helpers/testHost
 import { tempDir } from '../../helpers/tempDir'
 import { call, poll, read } from '../../helpers/hostCalls'
 import { childPids, expectNoChildren, fixtureServerPath, startHttpFixture, stopHttpFixtures, until } from '../extensions/harness'
+import { readFilesUnder } from '../../helpers/dataFiles'
 
 const startTestHost = testHostsStoppedAfterEach(async () => {
   await stopHttpFixtures()
@@ -56,11 +57,6 @@ const pendingApprovals = async (client: Client) =>
 async function expectNothingStarted(): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 300))
   expect(childPids()).toEqual([])
-}
-
-async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true })
-  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name))
 }
 
 const fixtureServer = (env: Record<string, string> = {}) => ({ command: process.execPath, args: [fixtureServerPath], env })
@@ -121,9 +117,9 @@ describe('pasting a Claude Desktop config', () => {
 
     // The value is in no file under the data dir, and no frame sent to the renderer.
     await h.settle()
-    const files = await filesUnder(h.dataDir)
-    expect(files.map((file) => file.slice(h.dataDir.length + 1))).toContain('extensions.json')
-    for (const file of files) expect(await readFile(file, 'utf8'), file).not.toContain(canary)
+    const files = await readFilesUnder(h.dataDir)
+    expect(files.map((file) => file.path.slice(h.dataDir.length + 1))).toContain('extensions.json')
+    for (const file of files) expect(file.text, file.path).not.toContain(canary)
     expect(frames.filter((frame) => frame.includes(canary))).toEqual([])
     expect(lines.filter((line) => line.includes(canary))).toEqual([])
   })
@@ -154,7 +150,7 @@ describe('pasting a Claude Desktop config', () => {
     await waitFor(client, 'fixture', (view) => view?.consent === 'denied', 'denied')
     await expectNothingStarted()
     await h.settle()
-    for (const file of await filesUnder(h.dataDir)) expect(await readFile(file, 'utf8'), file).not.toContain(canary)
+    for (const file of await readFilesUnder(h.dataDir)) expect(file.text, file.path).not.toContain(canary)
     expect(frames.filter((frame) => frame.includes(canary))).toEqual([])
   })
 
@@ -206,7 +202,7 @@ describe('importing a VS Code config with inputs', () => {
     await waitFor(client, 'remote', (view) => view?.status === 'ready', 'remote ready')
     expect(remote.requests.some((request) => request.authorization === `Bearer ${canary}`)).toBe(true)
     await h.settle()
-    for (const file of await filesUnder(h.dataDir)) expect(await readFile(file, 'utf8'), file).not.toContain(canary)
+    for (const file of await readFilesUnder(h.dataDir)) expect(file.text, file.path).not.toContain(canary)
     expect(frames.filter((frame) => frame.includes(canary))).toEqual([])
   })
 })

@@ -1,12 +1,13 @@
 /** Secrets through the host API: write-only, shown as { isSet: true }, and a canary that leaks nowhere. */
 import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import type { Client } from '@modelcontextprotocol/client'
 import { HostResource, SettingsResourceSchema } from '../../../src/shared/hostApi'
 import { log, setLogSink } from '../../../src/main/log/log'
 import { startTestHost, type TestHost } from '../../helpers/testHost'
+import { readFilesUnder } from '../../helpers/dataFiles'
 
 let h: TestHost
 const logLines: string[] = []
@@ -38,11 +39,6 @@ function recordFrames(client: Client): string[] {
 async function settings(client: Client) {
   const { contents } = await client.readResource({ uri: HostResource.settings })
   return SettingsResourceSchema.parse(JSON.parse((contents[0] as { text: string }).text))
-}
-
-async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true })
-  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name))
 }
 
 describe('secrets through the host API', () => {
@@ -108,9 +104,9 @@ describe('secrets through the host API', () => {
     expect(logLines.filter((line) => line.includes(canary))).toEqual([])
     expect(frames.flat().filter((frame) => frame.includes(canary))).toEqual([])
     await h.settle()
-    const files = await filesUnder(h.dataDir)
+    const files = await readFilesUnder(h.dataDir)
     expect(files.length).toBeGreaterThan(1)
-    for (const file of files) expect(await readFile(file, 'utf8'), file).not.toContain(canary)
+    for (const file of files) expect(file.text, file.path).not.toContain(canary)
   })
 })
 

@@ -5,8 +5,6 @@
  * resource and every other resource the window reads.
  * Keychain: run with `bash scripts/with-keyring.sh npx vitest run test/main/host/sessionSecrets.test.ts`.
  */
-import { readdir, readFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { HistoryResourceSchema, HostResource, ProgressResourceSchema, ToolsResourceSchema, historyUri, progressUri } from '../../../src/shared/hostApi'
 import { REDACTED } from '../../../src/main/log/redact'
@@ -14,6 +12,7 @@ import { startScriptedModelServer, type ScriptedModelServer } from '../../fixtur
 import { addConsentedExtension, alwaysOfferTools, call, poll, read, selectScriptedModel } from '../../helpers/hostCalls'
 import { testHostsStoppedAfterEach } from '../../helpers/testHost'
 import { everythingPath, expectNoChildren } from '../extensions/harness'
+import { readFilesUnder } from '../../helpers/dataFiles'
 
 let model: ScriptedModelServer | undefined
 const startTestHost = testHostsStoppedAfterEach(async () => {
@@ -21,11 +20,6 @@ const startTestHost = testHostsStoppedAfterEach(async () => {
   model = undefined
   await expectNoChildren()
 })
-
-async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true })
-  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name))
-}
 
 describe('secret values in sessions and resources', () => {
   it('masks them in tool-call arguments, tool results and assistant text, on disk and in every resource', async () => {
@@ -77,12 +71,11 @@ describe('secret values in sessions and resources', () => {
       expect(served, uri).not.toContain(ownToken)
     }
     await h.settle()
-    const files = await filesUnder(h.dataDir)
-    expect(files.some((file) => file.endsWith(`${sessionId}.jsonl`))).toBe(true)
+    const files = await readFilesUnder(h.dataDir)
+    expect(files.some((file) => file.path.endsWith(`${sessionId}.jsonl`))).toBe(true)
     for (const file of files) {
-      const content = await readFile(file, 'utf8')
-      expect(content, file).not.toContain(providerKey)
-      expect(content, file).not.toContain(ownToken)
+      expect(file.text, file.path).not.toContain(providerKey)
+      expect(file.text, file.path).not.toContain(ownToken)
     }
   })
 
