@@ -50,9 +50,15 @@ async function main(): Promise<number> {
     for (const [key, value] of Object.entries(secrets)) await call(client, 'secret_set', { key, value })
     await call(client, 'extension_add', { config })
     let signIns = 0
+    // The words of the last refusal after a sign-in: refused twice in the same words, the person stops
+    // pressing Sign in (the scenarios that test a refusal, such as a wrong `iss`, end there; each
+    // further try would only wait out changedFrom's bound).
+    let refusal: string | undefined
     for (;;) {
       const extension = await settled(client)
-      if (extension.status === 'needs-sign-in' && signIns < MAX_SIGN_INS) {
+      const refusedAgain = signIns > 0 && extension.status === 'needs-sign-in' && extension.error !== undefined && extension.error === refusal
+      if (extension.status === 'needs-sign-in' && signIns < MAX_SIGN_INS && !refusedAgain) {
+        refusal = extension.error
         signIns++
         await call(client, 'extension_sign_in', { id: ID })
         await changedFrom(client, extension)
