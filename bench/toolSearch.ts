@@ -13,6 +13,7 @@
  *    60 queries and the three dev sets (the ranking was tuned on these), and two HELD-OUT sets never tuned
  *    on — as a model writes queries (goal recall@1 ≥ 0.85, recall@5 ≥ 0.98) and in people's own
  *    words (goal recall@5 ≥ 0.9). Every miss is listed (`--dev`: only the tuning sets' misses).
+ *    Also the dev sets with one and two typos a request (bench/support/typos.ts): what typos cost.
  * 3. Time of one search, as a ratio to serialising the whole catalog once (a baseline in this run).
  * It prints, it does not judge: only a benchmark that cannot run exits non-zero.
  * Run: npx tsx bench/toolSearch.ts [--dev]   (--dev: no held-out query is shown, only the sets' figures)
@@ -25,6 +26,7 @@ import { sentDefinition } from '../src/main/agent/turn/catalogForTurn'
 import { stripInvisibleProse } from '../src/shared/invisibleText'
 import { fixtureCatalog, fixtureTools, querySet, recall, QUERY_SETS } from './support/toolSearchFixtures'
 import { beforeIndex } from './support/toolIndexBefore'
+import { withTypos } from './support/typos'
 
 const fixture = fixtureTools()
 const tools: CatalogTool[] = fixtureCatalog(fixture)
@@ -104,6 +106,12 @@ for (const set of sets) {
 const tuned = new Set((['first', 'dev', 'devPeople', 'devPeople2'] as const).flatMap((name) => querySet(name).map((entry) => entry.query.toLowerCase().trim())))
 const untouched = querySet('heldOutPeople').filter((entry) => !tuned.has(entry.query.toLowerCase().trim()))
 console.log(`  heldOutPeople without the ${querySet('heldOutPeople').length - untouched.length} requests a dev set also holds: ${untouched.length} queries: now ${recall(untouched, now, 1).recall.toFixed(3)} / ${recall(untouched, now, 5).recall.toFixed(3)}`)
+// Typos (spelling.ts): the dev sets again with one and with two typos a request (bench/support/typos.ts).
+const typoSets = (['dev', 'devPeople', 'devPeople2'] as const).map((name) => {
+  const at5 = (count: number) => recall(withTypos(querySet(name), count), now, 5).recall.toFixed(3)
+  return `${name} ${at5(0)} → ${at5(1)} → ${at5(2)}`
+})
+console.log(`  typos, recall@5 with none → one → two typos a request: ${typoSets.join('; ')}`)
 for (const set of sets) {
   if (devOnly && set.name.startsWith('heldOut')) continue
   for (const miss of set.now5.misses) console.log(`  ${set.name} missed @5: ${miss}`)
