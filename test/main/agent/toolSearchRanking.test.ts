@@ -9,6 +9,7 @@ import { extensionsOf, runFindTools, toolIndexOf, findToolsSent, tokensOf, catal
 import { firstSentence } from '../../../src/main/agent/toolSearch/findTools'
 import { fixtureCatalog, querySet, recall } from '../../../bench/support/toolSearchFixtures'
 import { beforeIndex } from '../../../bench/support/toolIndexBefore'
+import { withTypos } from '../../../bench/support/typos'
 import { expansionsOf, isState, namesNoAction } from '../../../src/main/agent/toolSearch/synonyms'
 
 const catalog = fixtureCatalog()
@@ -55,6 +56,32 @@ describe('ranking: finding what people mean', () => {
     expect(top('serch my emials', 3)).toContain('gmail__search_emails')
     // "spend" is not in the catalog but a synonym of "cost" is: no fuzzy match to "send".
     expect(top('spend').some((name) => name.includes('send'))).toBe(false)
+  })
+
+  it('a typo is read as the word meant, with its synonyms and product (spelling.ts); a word people use stays a guess', () => {
+    // Typos of the dev sets' requests (never the held-out ones): a letter left out, doubled or changed, two swapped.
+    // Each missed its tool's top five when only stemmed words were matched fuzzily (checked against the code before).
+    const typos: [string, string | string[]][] = [
+      ['put a meeting on my calenddar', 'google-calendar__create-event'],
+      ['trash that spam emali', 'gmail__delete_email'],
+      ['appove the pull request', ['github__pull_request_review_write', 'github__create_pull_request_review']],
+      ['clonne the project to my github', 'github__fork_repository'],
+      ['get rid of that serveer for good', 'ec2__terminate_instances'],
+      ['what meeetings do i have today', 'google-calendar__list-events'],
+      ['upoad a picture to r2', 'cloudflare__r2_put_object'],
+      ['look up PROJ-123 in jiea', 'jira__jira_get'],
+    ]
+    for (const [query, wanted] of typos) expect(top(query).filter((name) => [wanted].flat().includes(name)), query).not.toEqual([])
+    // Over a whole dev set with one typo a request (made with a fixed seed), the right tool stays in the top five
+    // about as often as without (0.959 clean, 0.935 with; 0.840 with before typos were read).
+    expect(recall(withTypos(querySet('devPeople2'), 1), search, 5).recall).toBeGreaterThanOrEqual(0.9)
+    // A misspelt action still names one (no lean to listing), and a typo inside a phrase still makes the phrase.
+    expect(top('upoad a picture to r2', 1)).toEqual(['cloudflare__r2_put_object'])
+    expect(top('trun off the ec2 instance', 1)).toEqual(['ec2__stop_instances'])
+    // Words people use that no tool does ("alice" is one edit from "alive", "prod" from "pod") count only as a guess:
+    // the request's other words still decide.
+    expect(top('link alice to the acme company in memory')).toContain('memory__create_relations')
+    expect(top('switch to the prod cluster', 1)).toEqual(['kubernetes__kubectl_context'])
   })
 
   it('a request that names no action asks to see: list, get and search tools lead', () => {
@@ -239,18 +266,11 @@ describe('recall on the held-out query sets (never tuned on)', () => {
     expect(recall(queries, search, 5).recall).toBeGreaterThanOrEqual(0.98)
   })
 
-  it("in people's own words (120): recall@5 above the ranking before, at its measured floor (the goal of 0.9 is not reached)", () => {
+  it("in people's own words (120): recall@5 ≥ 0.9 (the goal of issue 32)", () => {
     const queries = querySet('heldOutPeople')
     expect(queries.length).toBeGreaterThanOrEqual(100)
     const now = recall(queries, search, 5).recall
-    expect(now).toBeGreaterThanOrEqual(PEOPLE_FLOOR)
+    expect(now).toBeGreaterThanOrEqual(0.9)
     expect(now).toBeGreaterThan(recall(queries, beforeIndex(catalog), 5).recall * 1.4)
   })
 })
-
-/**
- * What the ranking reaches on people's own words today (0.892, 107 of 120; after the second round 0.833,
- * after the first 0.725; the ranking before issue 32: 0.483). The goal is 0.9: the misses left are mostly
- * requests that share no word with the tool, which the model's own rewording and opening an extension are for.
- */
-const PEOPLE_FLOOR = 0.89

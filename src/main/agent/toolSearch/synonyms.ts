@@ -382,3 +382,14 @@ export function namesNoAction(words: readonly string[]): boolean {
 
 /** What a request that names no action is taken to ask for. */
 export const IMPLIED_ACTION = ['list', 'get', 'search', 'describe']
+
+/** Every word the tables know (what a typo may be read as: spelling.ts), with how many entries use it. */
+export function tableWords(): Map<string, number> {
+  const counts = new Map<string, number>()
+  const count = (word: string) => counts.set(word, (counts.get(word) ?? 0) + 1)
+  for (const group of [...ACTIONS, ...OBJECTS]) group.forEach(count)
+  for (const [word, forms] of Object.entries(ABBREVIATIONS)) [word, ...forms.flat()].forEach(count)
+  for (const [phrase, forms] of Object.entries(PHRASES)) [...phrase.split(' '), ...forms.flat()].forEach(count)
+  MOMENTS.forEach(count)
+  return counts
+}

@@ -5,9 +5,11 @@
  *
  * - Words are lower-cased and Porter-stemmed (the `stemmer` package): "numbers" finds "number",
  *   "spending" stays "spend" and never becomes "send".
- * - Whole-word (stemmed) matches only, for a word the catalog knows. Prefix and fuzzy matching (typos:
- *   "githb", "kubernets") only for a word no tool uses and no synonym covers, at a lower weight: a
- *   fuzzy match never outranks an exact one of the same word.
+ * - Whole-word (stemmed) matches only, for a word the catalog knows. A word no tool, synonym or stop
+ *   word uses is read as the known word one edit from it when there is one (spelling.ts: "githb" is
+ *   "github", "calenddar" is "calendar", with its synonyms), weighing as a guess; else prefix and
+ *   fuzzy matching of the stemmed word, at the same lower weight: a guess never outranks an exact
+ *   match of the same word.
  * - Each word stands with its synonyms and abbreviations (synonyms.ts): "open a PR" also asks for
  *   "create pull request". A word counts once, by its best form; the person's own word weighs most.
  * - More of the query's words matched ranks higher (a coordination factor), so one common word
@@ -33,7 +35,8 @@ import MiniSearch, { type SearchOptions } from 'minisearch'
 import { stemmer } from 'stemmer'
 import type { CatalogTool } from '../../extensions'
 import { visibleToModel } from '../../../shared/appMeta'
-import { afterDid, expansionsOf, IMPLIED_ACTION, isQuestion, isState, namesNoAction, type Expansion } from './synonyms'
+import { afterDid, expansionsOf, IMPLIED_ACTION, isQuestion, isState, namesNoAction, tableWords, type Expansion } from './synonyms'
+import { spellingCorrector, type KnownWords, type SpellingCorrector } from './spelling'
 
 /** Words that match nearly every description or request and say nothing about which tool is meant. */
 const STOP_WORDS = new Set([
@@ -42,7 +45,7 @@ const STOP_WORDS = new Set([
   'will', 'do', 'does', 'did', 'done', 'what', 'whats', 'which', 'who', 'whos', 'how', 'where', 'when', 'why', 'are', 'was', 'were',
   'there', 'any', 'some', 'so', 'far', 'just', 'let', 'lets', 'want', 'need', 'like', 'im', 'its', 'up', 'here', 'them', 'they', 'then',
   'again', 'too', 'also', 'one', 'thing', 'something', 'stuff', 'for', 'but', 'if', 'have', 'has', 'had', 'been', 'being', 'am', 'all',
-  'tool', 'tools',
+  'tool', 'tools', 'much',
 ])
 
 /** The weight of a word's synonym against the word itself, and of a fuzzy or prefix match. */
@@ -191,6 +194,8 @@ interface WordQuery {
   term: string
   alternatives: { terms: string[]; weight: number; abbreviation: boolean }[]
   fuzzy: boolean
+  /** The word is a typo read as the word it is closest to (spelling.ts): a guess, weighing and covering as a fuzzy match does. */
+  guess?: boolean
   /** The word's length as typed (a typo's allowance grows with it). */
   length: number
   /** What the word weighs against the request's other words. */
@@ -209,9 +214,31 @@ function buildIndex(tools: readonly CatalogTool[]): ToolIndex {
       return processed ?? null
     },
   })
-  search.addAll(tools.map(documentOf))
+  const documents = tools.map(documentOf)
+  search.addAll(documents)
   const products = productWords(tools)
   const nameTerms = nameTermsOf(tools)
+  // Built at the first word no tool uses: a catalog searched only in its own words never needs it.
+  let spelling: SpellingCorrector | undefined
+  /**
+   * The request's words, lower-cased, with typos read as the word meant (spelling.ts) and which of
+   * them are such guesses. A word the index, a synonym or a stop word knows is never corrected.
+   */
+  const readWords = (text: string): { read: string[]; guessed: Set<number> } => {
+    const guessed = new Set<number>()
+    const read = words(text).map((word, i) => {
+      const lower = word.toLowerCase()
+      const term = termOf(lower)
+      if (term === undefined || vocabulary.has(term) || expansionsOf(lower, undefined).length > 0) return lower
+      spelling ??= spellingCorrector(knownWords(documents))
+      const meant = spelling.correct(lower)
+      if (meant === undefined) return lower
+      // A form of a known word ("machines" for the table's "machine") is the word itself, not a guess.
+      if (termOf(meant) !== undefined && stemmer(meant) !== term) guessed.add(i)
+      return meant
+    })
+    return { read, guessed }
+  }
 
   /** Scores of one stemmed term (already processed: asked for as is). */
   const termScores = (term: string, options: SearchOptions = {}): Map<string, number> => {
@@ -233,7 +260,7 @@ function buildIndex(tools: readonly CatalogTool[]): ToolIndex {
   }
 
   const wordQueries = (query: string): WordQuery[] => {
-    const raw = words(asConcepts(query)).map((word) => word.toLowerCase())
+    const { read: raw, guessed } = readWords(asConcepts(query))
     const queries: WordQuery[] = []
     const question = isQuestion(raw)
     // The words after "about" say what the thing is about ("an email about the leak"), not which tool does it.
@@ -258,13 +285,14 @@ function buildIndex(tools: readonly CatalogTool[]): ToolIndex {
       })
       if (expansions.some((expansion) => expansion.phrase)) {
         // Two words that mean one thing ("turn off"): asked for only as what they mean.
-        queries.push({ term: `${word} ${raw[++i]}`, alternatives, fuzzy: false, length: word.length, weight: 1 })
+        const guess = guessed.has(i) || guessed.has(i + 1)
+        queries.push({ term: `${word} ${raw[++i]}`, alternatives, fuzzy: false, guess, length: word.length, weight: 1 })
         continue
       }
       const inCatalog = term !== undefined && vocabulary.has(term)
       // A state ("are running") describes the things asked about; what they are decides.
       const weight = (isState(word, raw[i - 1], question, happened) ? STATE_WEIGHT : 1) * (topic || PERIODS.has(word) ? TOPIC_WEIGHT : 1) * (context ? CONTEXT_WEIGHT : 1)
-      queries.push({ term: term ?? word, alternatives, fuzzy: !inCatalog && alternatives.length === 0 && word.length >= 4, length: word.length, weight })
+      queries.push({ term: term ?? word, alternatives, fuzzy: !inCatalog && alternatives.length === 0 && word.length >= 4, guess: guessed.has(i), length: word.length, weight })
     }
     return queries
   }
@@ -277,13 +305,14 @@ function buildIndex(tools: readonly CatalogTool[]): ToolIndex {
       // IDF, as the person's word has it): a rare synonym weighs no more than the common word it stands for.
       const forms: { scores: Map<string, number>; weight: number; fuzzy?: boolean }[] = []
       const own = exact(part.term)
-      if (own.size > 0) forms.push({ scores: own, weight: 1 })
+      const guess = part.guess ? FUZZY_WEIGHT : 1
+      if (own.size > 0) forms.push({ scores: own, weight: guess, fuzzy: part.guess })
       for (const alternative of part.alternatives) {
         const [first, ...rest] = alternative.terms.map(exact)
         const scores = new Map<string, number>()
         // A phrase ("pull request") matches only where all its words do.
         for (const [id, value] of first ?? []) if (rest.every((other) => other.has(id))) scores.set(id, value + rest.reduce((sum, other) => sum + other.get(id)!, 0))
-        if (scores.size > 0) forms.push({ scores, weight: alternative.weight })
+        if (scores.size > 0) forms.push({ scores, weight: guess * alternative.weight, fuzzy: part.guess })
       }
       if (part.fuzzy) {
         const distance = part.length >= 6 ? 2 : 1
@@ -314,7 +343,8 @@ function buildIndex(tools: readonly CatalogTool[]): ToolIndex {
       }
     }
     // A request that names no action asks to see something: lean towards list, get and search.
-    const seeing = namesNoAction(words(query).map((word) => word.toLowerCase()))
+    // A misspelt action ("upoad") still names one.
+    const seeing = namesNoAction(readWords(query).read)
     if (seeing && !parts.some((part) => part.fuzzy) && totals.size > 0) {
       const implied = new Map<string, number>()
       // Listing first: "slack channels" asks for the channels, more than for one channel's messages.
@@ -327,13 +357,14 @@ function buildIndex(tools: readonly CatalogTool[]): ToolIndex {
       for (const [id, total] of totals) total.score += IMPLIED_WEIGHT * unit * (implied.get(id) ?? 0)
     }
     // A product is named by its word or by another name of it ("amazon" for "aws"); a synonym
-    // ("schedule" for "calendar") names it less surely.
+    // ("schedule" for "calendar") or a typo read as its name ("stack" is one edit from "slack") names it less surely.
     const named = new Map<string, number>()
     for (const part of parts) {
-      for (const extension of products.get(part.term) ?? []) named.set(extension, PRODUCT_LIFT)
+      const sure = part.guess ? Math.sqrt(PRODUCT_LIFT) : PRODUCT_LIFT
+      for (const extension of products.get(part.term) ?? []) named.set(extension, Math.max(named.get(extension) ?? 1, sure))
       for (const alternative of part.alternatives) {
         if (alternative.terms.length !== 1) continue
-        const lift = alternative.abbreviation ? PRODUCT_LIFT : Math.sqrt(PRODUCT_LIFT)
+        const lift = alternative.abbreviation && !part.guess ? PRODUCT_LIFT : Math.sqrt(PRODUCT_LIFT)
         for (const extension of products.get(alternative.terms[0]!) ?? []) named.set(extension, Math.max(named.get(extension) ?? 1, lift))
       }
     }
@@ -382,6 +413,22 @@ function top(scores: Map<string, number>): number {
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.floor((sorted.length - 1) / 2)]!
+}
+
+/**
+ * The words a typo may be read as: the catalog's own (each counted by the tools using it), the
+ * synonym tables' and the stop words ("tihs" is "this", not a tool's word).
+ */
+function knownWords(documents: readonly ToolDocument[]): KnownWords {
+  const known = new Map<string, number>()
+  for (const document of documents) {
+    const used = new Set(words(`${document.name} ${document.description} ${document.parameters} ${document.extension}`).map((word) => word.toLowerCase()))
+    for (const word of used) known.set(word, (known.get(word) ?? 0) + 1)
+  }
+  for (const [word, count] of tableWords()) known.set(word, (known.get(word) ?? 0) + count)
+  // Known, so never corrected into a tool's word; counted once, so a typo's tie goes to a word tools use ("doen": "done", not "does").
+  for (const word of STOP_WORDS) known.set(word, known.get(word) ?? 1)
+  return known
 }
 
 /**
