@@ -38,37 +38,49 @@ describe('spellingCorrector', () => {
   ])
   const spelling = spellingCorrector(known)
 
+  /** Each typed word and what it should be read as (undefined: left as typed). */
+  const expectReadings = (corrector: typeof spelling, readings: [string, string | undefined][]) => {
+    for (const [typed, meant] of readings) expect(corrector.correct(typed), typed).toBe(meant)
+  }
+
   it('reads a word one edit from a known word as that word', () => {
-    expect(spelling.correct('githb')).toBe('github')
-    expect(spelling.correct('isue')).toBe('issue')
-    expect(spelling.correct('crete')).toBe('create')
-    expect(spelling.correct('scedule')).toBe('schedule')
+    expectReadings(spelling, [
+      ['githb', 'github'],
+      ['isue', 'issue'],
+      ['crete', 'create'],
+      ['scedule', 'schedule'],
+      ['paeg', 'page'],
+      // One edit from "pages", two from "page".
+      ['pagees', 'pages'],
+    ])
   })
 
   it('of words as close, prefers two letters swapped, then the same first letter, then the one more tools use', () => {
     // "pcage" is one edit from both page (40 tools) and cage (60): the same first letter decides.
-    expect(spelling.correct('pcage')).toBe('page')
     // "xage" is one edit from both, neither starts with x: more tools use cage.
-    expect(spelling.correct('xage')).toBe('cage')
+    expectReadings(spelling, [
+      ['pcage', 'page'],
+      ['xage', 'cage'],
+    ])
     // "lits" is list with two letters swapped, and one letter from lets, which more tools use: the swap decides.
-    const swaps = spellingCorrector(new Map([['list', 1], ['lets', 50]]))
-    expect(swaps.correct('lits')).toBe('list')
-    expect(spelling.correct('paeg')).toBe('page')
-    // "pagees" is one edit from "pages" and two from "page".
-    expect(spelling.correct('pagees')).toBe('pages')
+    expectReadings(spellingCorrector(new Map([['list', 1], ['lets', 50]])), [['lits', 'list']])
   })
 
   it('allows two edits from eight letters on, one below', () => {
-    expect(spelling.correct('sbuscrber')).toBe('subscriber')
-    expect(spelling.correct('repostiroy')).toBe('repository')
-    expect(spelling.correct('shedle')).toBeUndefined()
+    expectReadings(spelling, [
+      ['sbuscrber', 'subscriber'],
+      ['repostiroy', 'repository'],
+      ['shedle', undefined],
+    ])
   })
 
   it('leaves known words, short words, and words with digits or capitals alone', () => {
-    expect(spelling.correct('issue')).toBeUndefined()
-    expect(spelling.correct('pge')).toBeUndefined()
-    expect(spelling.correct('github2')).toBeUndefined()
-    expect(spelling.correct('Githb')).toBeUndefined()
-    expect(spelling.correct('zzzzzz')).toBeUndefined()
+    expectReadings(spelling, [
+      ['issue', undefined],
+      ['pge', undefined],
+      ['github2', undefined],
+      ['Githb', undefined],
+      ['zzzzzz', undefined],
+    ])
   })
 })
