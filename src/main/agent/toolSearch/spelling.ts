@@ -4,7 +4,7 @@
  * A word of four letters or more that neither the catalog, the synonym tables nor the stop words
  * know is replaced by the known word closest to it, when one is a single edit away (two for a word
  * of eight letters or more): a letter left out, added, changed, or two letters swapped ("wathc").
- * Of several as close, two letters swapped wins (the commonest typo: "lits" is "list", not "lets"),
+ * Of several as close, two letters swapped wins (a common typo: "lits" is "list", not "lets"),
  * then the one starting with the same letter, then the one more tools use. The corrected word is
  * then read as any other (its synonyms, phrases), weighing as a guess (toolIndex.ts).
  *
