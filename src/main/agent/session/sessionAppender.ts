@@ -16,6 +16,12 @@ export class SessionAppender {
   private handle: Promise<FileHandle> | undefined
   /** The file's size as of the appends so far (known once it is open): each append resolves with where its line ends. */
   private size = 0
+  /**
+   * The file was empty when opened (this appender made it, as a new session's first message does): the
+   * sync of its directory entry, started at the open and awaited by the first durable append, or the
+   * whole file could vanish on power loss. Undefined once it is durable.
+   */
+  private entrySynced: Promise<void> | undefined
   private queue: Promise<unknown>
   private closed = false
 
@@ -55,6 +61,7 @@ export class SessionAppender {
         written += bytesWritten
       }
       if (durable) await handle.datasync()
+      if (durable && this.entrySynced) await this.durableEntry(this.entrySynced)
       this.size += data.length
       return this.size
     })
@@ -71,38 +78,62 @@ export class SessionAppender {
     await handle?.close()
   }
 
-  private opened(): Promise<FileHandle> {
-    this.handle ??= openForAppend(this.path).then(async (handle) => {
-      this.size = (await handle.stat()).size
+  /**
+   * Makes the file ahead of the first append, for a session made a moment ago (while its first turn
+   * gets ready); a failure here is left to that append, which tries the open again.
+   */
+  create(): void {
+    if (!this.closed) this.opened(true).catch(() => undefined)
+  }
+
+  private opened(made = false): Promise<FileHandle> {
+    this.handle ??= openForAppend(this.path, made).then(({ handle, size }) => {
+      this.size = size
+      // A new file's directory entry is synced now, beside its first line's write, not before it.
+      if (size === 0) this.entrySynced = this.syncEntry()
       return handle
     })
     // A failed open is not cached: the next append tries again (e.g. after the disk was freed).
     this.handle.catch(() => (this.handle = undefined))
     return this.handle
   }
+
+  private syncEntry(): Promise<void> {
+    const synced = syncDirectory(dirname(this.path))
+    synced.catch(() => undefined) // awaited by the next durable append
+    return synced
+  }
+
+  /** Waits for the directory entry's sync; a failed one fails this append and is started again for the next. */
+  private async durableEntry(synced: Promise<void>): Promise<void> {
+    try {
+      await synced
+      this.entrySynced = undefined
+    } catch (error) {
+      this.entrySynced = this.syncEntry()
+      throw error
+    }
+  }
 }
 
-async function openForAppend(path: string): Promise<FileHandle> {
-  let created = false
-  let handle: FileHandle
-  try {
-    handle = await open(path, 'r+')
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
-    created = true
-    handle = await open(path, 'a+', PRIVATE_FILE_MODE)
-  }
-  try {
-    if (created) {
-      // A new file has no torn tail, and 'a+' appends as 'a' does: kept, not closed and opened again.
-      // Its directory entry must be durable too, or the whole file can vanish on power loss: once per session file, not per message.
-      await syncDirectory(dirname(path))
-      return handle
+/**
+ * Opens the file for appending, made if missing, with an unfinished last line cut off: one open, 'a+'
+ * (append, and read and truncate for the repair), where a failed 'r+' and a second open would cost a
+ * new session's first message two round trips to the file system. `made`: the file is new (a session
+ * made a moment ago), so an exclusive open makes it and there is no size to read.
+ */
+async function openForAppend(path: string, made: boolean): Promise<{ handle: FileHandle; size: number }> {
+  if (made) {
+    try {
+      return { handle: await open(path, 'ax+', PRIVATE_FILE_MODE), size: 0 }
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
     }
-    await dropTornTail(handle, path)
-    await handle.close()
-    handle = await open(path, 'a', PRIVATE_FILE_MODE)
-    return handle
+  }
+  const handle = await open(path, 'a+', PRIVATE_FILE_MODE)
+  try {
+    const { size } = await handle.stat()
+    return { handle, size: size === 0 ? 0 : await dropTornTail(handle, path, size) }
   } catch (error) {
     await handle.close().catch(() => undefined)
     throw error
@@ -110,12 +141,10 @@ async function openForAppend(path: string): Promise<FileHandle> {
 }
 
 /**
- * Cuts an unfinished last line off. It was never acknowledged (an append resolves only after its
+ * Cuts an unfinished last line off; returns the size kept. It was never acknowledged (an append resolves only after its
  * newline is durable), and leaving it would glue the next line onto it and lose that one too.
  */
-async function dropTornTail(handle: FileHandle, path: string): Promise<void> {
-  const { size } = await handle.stat()
-  if (size === 0) return
+async function dropTornTail(handle: FileHandle, path: string, size: number): Promise<number> {
   let end = size
   while (end > 0) {
     const start = Math.max(0, end - TAIL_CHUNK)
@@ -124,17 +153,18 @@ async function dropTornTail(handle: FileHandle, path: string): Promise<void> {
     const newline = chunk.lastIndexOf(0x0a)
     if (newline !== -1) {
       const keep = start + newline + 1
-      if (keep === size) return
+      if (keep === size) return size
       await handle.truncate(keep)
       await handle.datasync()
       log('warn', 'sessions', `${path}: dropped an unfinished last line of ${size - keep} bytes before appending`)
-      return
+      return keep
     }
     end = start
   }
   await handle.truncate(0)
   await handle.datasync()
   log('warn', 'sessions', `${path}: the file held only an unfinished line of ${size} bytes; it was dropped before appending`)
+  return 0
 }
 
 async function syncDirectory(dir: string): Promise<void> {

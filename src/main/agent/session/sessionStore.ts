@@ -54,6 +54,11 @@ export interface SessionStore {
   append(sessionId: string, draft: MessageDraft, extra?: { fullResult?: CallToolResult }): Promise<StoredMessage>
   /** Every readable committed message, oldest first; corrects the index count when it was stale. */
   load(sessionId: string): Promise<LoadedSession>
+  /**
+   * Told of a session made a moment ago, whose first message follows: its file is made now, while the
+   * turn gets ready, and loading it reads nothing (it holds nothing yet).
+   */
+  created(sessionId: string): void
   /** The untruncated result of a tool-result message, when it was kept. */
   fullResult(sessionId: string, messageId: string): Promise<CallToolResult | undefined>
   /**
@@ -92,6 +97,8 @@ export async function openSessionStore(options: SessionStoreOptions): Promise<Se
   /** Messages per session, counted once per run, so keeping the index in step needs no file read per commit. */
   const counts = new Map<string, Promise<{ messageCount: number; hasUser: boolean }>>()
   const listeners = new Set<CommitListener>()
+  /** Sessions told of by created() that no append has reached yet: they hold no message. */
+  const empty = new Set<string>()
 
   const fileOf = (id: string) => join(dir, `${checkedId(id)}.jsonl`)
   const resultsDirOf = (id: string) => join(dir, `${checkedId(id)}.results`)
@@ -130,6 +137,7 @@ export async function openSessionStore(options: SessionStoreOptions): Promise<Se
     async append(sessionId, draft, extra = {}) {
       const summary = index.get(sessionId)
       if (!summary) throw new UnknownSessionError(sessionId)
+      empty.delete(sessionId)
       const count = await countFor(sessionId)
       const id = randomUUID()
       // A known secret value never reaches the file, whoever wrote it (the model in tool-call
@@ -169,7 +177,16 @@ export async function openSessionStore(options: SessionStoreOptions): Promise<Se
       return () => listeners.delete(listener)
     },
 
+    created(sessionId) {
+      // Only a session that holds nothing (one with messages, told of by mistake, is read as ever).
+      if ((index.get(sessionId)?.messageCount ?? 1) > 0 || counts.has(sessionId)) return
+      empty.add(sessionId)
+      counts.set(sessionId, Promise.resolve({ messageCount: 0, hasUser: false }))
+      appenderFor(sessionId).create()
+    },
+
     async load(sessionId) {
+      if (empty.has(sessionId)) return { messages: [], problems: [] }
       // Appends already queued land first, so a load right after a commit sees it.
       await appenders.get(sessionId)?.settled()
       const loaded = await readSessionFile(fileOf(sessionId))
@@ -202,6 +219,7 @@ export async function openSessionStore(options: SessionStoreOptions): Promise<Se
       const appender = appenders.get(sessionId)
       appenders.delete(sessionId)
       counts.delete(sessionId)
+      empty.delete(sessionId)
       await appender?.close()
       await rm(fileOf(sessionId), { force: true })
       await rm(resultsDirOf(sessionId), { recursive: true, force: true })

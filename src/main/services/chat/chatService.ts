@@ -426,6 +426,8 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
       // Before a new session is made for it.
       refuseIfManaged()
       const id = sessionId ?? (await sessions.create()).id
+      // A new session's file is made while its first turn gets ready, not on the way of its first message.
+      if (sessionId === undefined) store.created(id)
       if (!sessions.get(id)) throw new Error(`No session with id "${id}" exists; it may have been deleted.`)
       // Takes effect at once; subscribing to new attachments goes on in the background.
       if (attached) void options.attachments?.set(id, attached)

@@ -1,11 +1,12 @@
 /** The sessions store on a real temp dir: commits, the index kept in step, damaged files read without failing (F21/F22). */
-import { appendFile, readdir, readFile, writeFile } from 'node:fs/promises'
+import { appendFile, readdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { openSessionIndex, type SessionIndex } from '../../../../src/main/agent/session/sessionIndex'
 import { openSessionStore, UnknownSessionError, type SessionStore } from '../../../../src/main/agent/session/sessionStore'
 import { titleFromText } from '../../../../src/main/agent/session/sessionTitle'
 import { setLogSink } from '../../../../src/main/log/log'
+import { countDurableWrites } from '../../../helpers/durableWrites'
 import { tempDir } from '../../../helpers/tempDir'
 
 const cleanups: (() => Promise<void>)[] = []
@@ -175,6 +176,38 @@ describe('sessions store', () => {
     expect(loaded.problems).toEqual([])
     expect(new Set(loaded.messages.map((m) => (m.kind === 'user' ? m.text : '')))).toHaveProperty('size', 50)
     expect(index.get(session.id)?.messageCount).toBe(50)
+  })
+
+  it('a session just made: its private file is made before its first message, which syncs it and its folder entry once', async () => {
+    const { dataDir, index, store } = await open()
+    const session = await index.create()
+    const file = join(dataDir, 'sessions', `${session.id}.jsonl`)
+    const writes = await countDurableWrites()
+    try {
+      store.created(session.id)
+      expect(await store.load(session.id)).toEqual({ messages: [], problems: [] })
+      await expect.poll(() => stat(file).then((made) => made.mode & 0o777, () => undefined)).toBe(0o600)
+      await store.append(session.id, user('first'))
+      await store.append(session.id, assistant('second'))
+      expect(writes.writes.map((write) => `${write.call}${write.directory ? ' (folder)' : ''}`).sort()).toEqual(['datasync', 'datasync', 'sync (folder)'])
+    } finally {
+      writes.stop()
+    }
+    expect((await store.load(session.id)).messages.map((message) => message.kind)).toEqual(['user', 'assistant'])
+    expect(index.get(session.id)).toMatchObject({ title: 'first', messageCount: 2 })
+  })
+
+  it('an existing file opened again gets its next line at its end, and a session with messages is not taken for a new one', async () => {
+    const { dataDir, index, store } = await open()
+    const session = await index.create()
+    await store.append(session.id, user('before'))
+    await store.close()
+    const again = await openSessionStore({ dataDir, index })
+    cleanups.push(() => again.close())
+    again.created(session.id) // told wrongly: the file holds a message, which stays
+    expect((await again.load(session.id)).messages.map((message) => message.kind)).toEqual(['user'])
+    await again.append(session.id, assistant('after'))
+    expect((await again.load(session.id)).messages.map((message) => message.kind)).toEqual(['user', 'assistant'])
   })
 })
 
