@@ -2,9 +2,10 @@
  * Connected apps (issue 15 item 7): a gateway tool call from an outside client — SDK v2 over
  * streamable HTTP to the real host (`npm run host`), through its permission inspector and
  * extension manager to a stdio echo server — vs the same call from a bare SDK client straight to
- * that server over stdio, as a ratio of p50 (budget ≤ 1.5). A second baseline, a bare client over
+ * that server over stdio, as a ratio of p50 (for scale). A second baseline, a bare client over
  * streamable HTTP to an HTTP echo server, shows how much of the difference is HTTP itself; against it,
- * over the same transport, the budget is ≤ 1.3 (issue 33: 1.21 here, met).
+ * over the same transport, the budget is ≤ 1.3 (quality.md; issue 33 item 3: the only budget here, as
+ * no build can take the app's own HTTP hop away, which the stdio ratio includes).
  *
  * The gateway call is two hops: the outside app's own round trip to Switchboard (its transport, here
  * streamable HTTP through the SDK client) and Switchboard's call to the server (inspector, extension
@@ -88,7 +89,7 @@ await runBench('gateway', async (cleanup) => {
   console.log(`   outside app → gateway (HTTP), ping           ${ms(gatewayPing.p50)} (${ms(gatewayPing.p99)})  the outside app's own round trip`)
   const verdict = (value: number, budget: number) => `${ratio(value)} (budget ≤ ${budget.toFixed(2)}: ${value <= budget ? 'within' : 'OVER'})`
   // The outside app pays its own HTTP hop whatever Switchboard does: against a bare client over the same transport the budget is ≤ 1.3.
-  console.log(`   whole call: vs bare HTTP ${verdict(gateway.p50 / overHttp.p50, 1.3)}; vs bare stdio ${verdict(gateway.p50 / direct.p50, 1.5)}`)
-  console.log(`   past the outside app's round trip (median of call − ping, block by block): ${ms(inside)} of Switchboard (token check, inspector, manager, stdio hop)`)
-  console.log(`   ratio vs bare stdio ${verdict(inside / direct.p50, 1.5)}`)
+  // Against a client over stdio there is no budget: no build can take the outside app's HTTP round trip away (issue 33 item 3). Printed for scale.
+  console.log(`   whole call: vs bare HTTP ${verdict(gateway.p50 / overHttp.p50, 1.3)}; vs bare stdio ${ratio(gateway.p50 / direct.p50)} (for scale: the app's own HTTP hop is in it)`)
+  console.log(`   past the outside app's round trip (median of call − ping, block by block): ${ms(inside)} of Switchboard (token check, inspector, activity log, manager, stdio hop), ${ratio(inside / direct.p50)}× a bare stdio call (for scale)`)
 })

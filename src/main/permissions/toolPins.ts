@@ -19,6 +19,7 @@
  */
 import { createHash } from 'node:crypto'
 import { canonicalJson } from '../../shared/canonicalJson'
+import { perDefinition } from './definitionMemo'
 import { diffDefinitions } from './definitionDiff'
 import type { PinnedDefinition, ToolPin } from './permissionSchema'
 import type { DefinitionChange, ToolDefinition } from './types'
@@ -45,10 +46,14 @@ export function pinnedDefinition(tool: Pinned): PinnedDefinition {
 
 const sha256 = (value: unknown): string => createHash('sha256').update(canonicalJson(value)).digest('hex')
 
-/** SHA-256 (lower-case hex) of the canonical `{name, title, description ?? '', inputSchema, annotations}`. */
-export function hashToolDefinition(tool: Pinned): string {
-  return sha256({ name: tool.name, title: tool.title || undefined, description: tool.description ?? '', inputSchema: tool.inputSchema, annotations: presentAnnotations(tool.annotations) })
-}
+/**
+ * SHA-256 (lower-case hex) of the canonical `{name, title, description ?? '', inputSchema, annotations}`;
+ * once per definition (definitionMemo.ts): every call is checked against its pin, and hashing canonical
+ * JSON each time cost more than the rest of the check.
+ */
+export const hashToolDefinition = perDefinition((tool: Pinned): string =>
+  sha256({ name: tool.name, title: tool.title || undefined, description: tool.description ?? '', inputSchema: tool.inputSchema, annotations: presentAnnotations(tool.annotations) }),
+)
 
 /** The hash pins had before title and annotations were covered. */
 export function legacyHashToolDefinition(tool: Pick<ToolDefinition, 'name' | 'description' | 'inputSchema'>): string {

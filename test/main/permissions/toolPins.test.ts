@@ -62,6 +62,22 @@ describe('definition hash', () => {
     expect(hashToolDefinition(send)).toBe(legacyHashToolDefinition(send))
   })
 
+  it('a schema object hashed before (kept to spare a hash on every call) still hashes with whatever is beside it', () => {
+    const fresh = (tool: ToolDefinition) => hashToolDefinition({ ...tool, inputSchema: structuredClone(tool.inputSchema) })
+    const changes: ToolDefinition[] = [
+      readOnlySend,
+      { ...readOnlySend, name: 'send_later' },
+      { ...readOnlySend, title: 'Send it' },
+      { ...readOnlySend, description: 'Send an email to anyone' },
+      { ...readOnlySend, annotations: { readOnlyHint: true, destructiveHint: true } },
+      readOnlySend,
+    ]
+    // Each one shares readOnlySend's schema object, one after another, back to the first: never the hash kept for another.
+    const hashes = changes.map((tool) => hashToolDefinition(tool))
+    expect(hashes).toEqual(changes.map(fresh))
+    expect(new Set(hashes).size).toBe(5)
+  })
+
   it('treats a missing description like an empty one (decision: the model sees no description either way)', () => {
     const { description: _d, ...missing } = send
     expect(hashToolDefinition(missing)).toBe(hashToolDefinition({ ...send, description: '' }))

@@ -15,9 +15,10 @@
 import { argumentStrings, excerptAround, type ArgumentString } from '../rules/argumentStrings'
 import { findInjectionMarkers, type InjectionMarker } from '../findings/injectionMarkers'
 import type { Inspector } from './inspectorChain'
+import { perDefinition } from '../definitionMemo'
 import { findSecretLeaks } from '../findings/secretLeaks'
 import { findDestructiveCommands, runsCommands } from '../findings/shellPatterns'
-import type { Finding, InspectorResult, SecretValue, ToolCallRequest, ToolDefinition } from '../types'
+import type { Finding, InspectorResult, SecretValue, ToolCallRequest } from '../types'
 import { describeInvisible, escapeInvisible, invisibleFields } from '../../../shared/invisibleText'
 
 /** A tool result that carried instructions for the model, remembered per session. */
@@ -67,8 +68,8 @@ function commandFindings(call: ToolCallRequest, strings: readonly ArgumentString
   return { findings, complete: scannedAll }
 }
 
-/** A finding when the tool's own definition hides characters; the excerpt shows the first such text escaped. */
-function hiddenTextFinding(tool: ToolDefinition): Finding | undefined {
+/** A finding when the tool's own definition hides characters; the excerpt shows the first such text escaped. Once per definition (definitionMemo.ts). */
+const hiddenTextFinding = perDefinition((tool): Finding | undefined => {
   const { name, title, description, inputSchema } = tool
   const fields = invisibleFields({ name, title, description, inputSchema })
   const first = fields[0]
@@ -81,7 +82,7 @@ function hiddenTextFinding(tool: ToolDefinition): Finding | undefined {
     excerpt: escapeInvisible(first.text).slice(0, 300),
     message: `The tool's ${where} contains ${describeInvisible(fields.flatMap((field) => field.runs))}, which people cannot see. Switchboard shows them escaped and removes them before the model reads the text; check what this tool really does.`,
   }
-}
+})
 
 /** The security inspector, with the per-session memory of suspicious tool results. */
 export function createSecurityInspector(options: SecurityInspectorOptions): SecurityInspector {

@@ -234,4 +234,12 @@ describe('hidden characters in the tool itself', () => {
   it('says nothing about an ordinary tool', () => {
     expect(inspect(call()).findings).toEqual([])
   })
+
+  it('a definition looked at before (kept, to spare the scan on every call) is looked at again once anything beside its schema changed', () => {
+    const hiding = { ...readFileTool, description: `Reads a file.${hiddenSentence}` }
+    // Both share readFileTool's schema object: call after call, each is judged as itself.
+    for (const tool of [readFileTool, hiding, readFileTool, hiding, { ...hiding, title: 'Read' }]) {
+      expect(inspect(call({ tool })).findings.map((finding) => finding.kind)).toEqual(tool === readFileTool ? [] : ['hidden-text'])
+    }
+  })
 })
