@@ -7,13 +7,15 @@
  * - the tool round (toolCallAudit.ts): `execute_tool {tool}` from the dispatcher's start to its end,
  *   a child of the session's `invoke_agent`, with `mcp.method.name = tools/call`, the MCP session
  *   (`mcp.session.id`, `network.transport`) and our decision; its W3C trace context goes into the
- *   request's `_meta` (`traceparent`, `tracestate`) so the server's spans join the trace;
+ *   request's `_meta` (`traceparent`, `tracestate`) so the server's spans join the trace, and the span
+ *   itself is built after the request left, with the ids that context named (plannedSpans.ts);
  * - the session store's commits: a committed assistant message's token usage on its `chat` span.
  * Arguments, results and message text are set only when the person turned content capture on.
  */
 import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Span, type Tracer } from '@opentelemetry/api'
 import type { TurnHooks } from '../hooks'
 import type { ToolCallEvent } from '../activity/toolCallAudit'
+import type { PlannedSpan } from './plannedSpans'
 
 /** What a committed message tells the spans (structurally the session store's StoredMessage). */
 export interface CommittedMessage {
@@ -47,8 +49,14 @@ export interface SpanSource {
   captureContent(): boolean
   /** `gen_ai.provider.name` for a model id (anthropic, openai, or the provider's id). */
   providerOf(modelId: string): string
-  /** The W3C trace context of a span as `_meta` entries (`traceparent`, `tracestate`). */
-  inject?(span: Span): Record<string, string> | undefined
+  /** Ids for a tool span built after its request left, under `parent` (plannedSpans.ts); without it the span is built at once. */
+  plan?(parent: Span | undefined): PlannedSpan | undefined
+}
+
+/** A tool call's span: built in a task of its own after its request left, or at once when the call ends first. */
+interface ToolSpan {
+  span?: Span
+  build(): Span
 }
 
 interface OpenTurn {
@@ -77,8 +85,10 @@ export interface GenAiSpans {
 
 export function createGenAiSpans(source: SpanSource): GenAiSpans {
   const turns = new Map<string, OpenTurn>()
-  const tools = new Map<string, Span>()
+  const tools = new Map<string, ToolSpan>()
+  const built = (entry: ToolSpan): Span => (entry.span ??= entry.build())
 
+  const turnOf = (event: ToolCallEvent) => (event.sessionId !== undefined ? turns.get(event.sessionId) : undefined)
   const endChat = (turn: OpenTurn | undefined) => {
     turn?.chat?.end()
     if (turn) turn.chat = undefined
@@ -154,15 +164,14 @@ export function createGenAiSpans(source: SpanSource): GenAiSpans {
   }
 
   /**
-   * The span of one tool call, its attributes in one object built in place (this runs on every
-   * call's path while export is on: no spreads, the parent context made once per turn).
+   * The span of one tool call, its attributes in one object built in place (no spreads, the parent
+   * context made once per turn); `startTime`: when the call started, for a span built after it.
    */
-  const toolSpan = (tracer: Tracer, event: ToolCallEvent): Span => {
-    const turn = event.sessionId !== undefined ? turns.get(event.sessionId) : undefined
+  const toolSpan = (tracer: Tracer, event: ToolCallEvent, turn: OpenTurn | undefined, startTime?: number): Span => {
     const { decision } = event
     // What a sampler may look at goes in at the start; the rest is set once the span exists, where
     // the SDK checks each attribute once (attributes given at the start it checks twice).
-    const span = tracer.startSpan(`execute_tool ${event.tool}`, { kind: SpanKind.INTERNAL, attributes: { 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': event.tool } }, turn ? turn.parent : ROOT_CONTEXT)
+    const span = tracer.startSpan(`execute_tool ${event.tool}`, { kind: SpanKind.INTERNAL, attributes: { 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': event.tool }, ...(startTime !== undefined ? { startTime } : {}) }, turn ? turn.parent : ROOT_CONTEXT)
     const attributes: Attributes = {
       'gen_ai.tool.call.id': event.callId,
       'gen_ai.tool.type': 'extension',
@@ -206,20 +215,32 @@ export function createGenAiSpans(source: SpanSource): GenAiSpans {
       if (event.phase === 'decided') {
         if (event.run) return
         // Refused: a span of its own, over at once, so the refusal shows in the trace.
-        const span = toolSpan(tracer, event)
+        const span = toolSpan(tracer, event, turnOf(event))
         span.setAttribute('error.type', 'denied')
         span.setStatus({ code: SpanStatusCode.ERROR, message: 'not run: denied' })
         span.end()
         return
       }
       if (event.phase === 'started') {
-        const span = toolSpan(tracer, event)
-        tools.set(event.callId, span)
-        return source.inject?.(span)
+        // The turn as the call starts: its parent, even if the turn ends before the span is built.
+        const turn = turnOf(event)
+        const planned = source.plan?.(turn?.agent)
+        if (!planned) {
+          const span = toolSpan(tracer, event, turn)
+          tools.set(event.callId, { span, build: () => span })
+          return undefined
+        }
+        const startTime = performance.now()
+        const entry: ToolSpan = { build: () => planned.start(() => toolSpan(tracer, event, turn, startTime)) }
+        tools.set(event.callId, entry)
+        // After the request left (it goes out within this task), not on its way.
+        setImmediate(() => built(entry))
+        return planned.context
       }
-      const span = tools.get(event.callId)
-      if (!span) return
+      const entry = tools.get(event.callId)
+      if (!entry) return
       tools.delete(event.callId)
+      const span = built(entry)
       const { outcome } = event
       const errorType = outcome.status === 'ok' ? (outcome.result.isError ? 'tool_error' : undefined) : outcome.status
       if (errorType) {
@@ -244,7 +265,7 @@ export function createGenAiSpans(source: SpanSource): GenAiSpans {
         turn.agent.end()
       }
       turns.clear()
-      for (const span of tools.values()) span.end()
+      for (const entry of tools.values()) built(entry).end()
       tools.clear()
     },
   }

@@ -5,16 +5,17 @@
  * collectors expect unless told otherwise, and about a third of JSON's CPU a span). Ending a span only
  * queues it: a slow, hanging or refusing collector never blocks a turn. When the queue is full spans are
  * dropped; the SDK reports drops through its self-observability counter, which a small in-process meter
- * here counts, and the exporter is wrapped to count what went out and what failed. `inject` writes a span's W3C trace
- * context into a carrier, the tools/call request's `_meta`, straight from the span's context: the
- * same text the SDK's W3CTraceContextPropagator writes, without the context and setter it builds
- * on every call's path (test/main/telemetry/otlpPipeline.test.ts checks the two agree).
+ * here counts, and the exporter is wrapped to count what went out and what failed. `plan` chooses the
+ * ids of a tool call's span before it is built, so its W3C trace context can go into the tools/call
+ * request's `_meta` while the span is built after the request left (plannedSpans.ts; the text is what
+ * the SDK's W3CTraceContextPropagator writes, test/main/telemetry/telemetry.test.ts checks the two agree).
  */
-import { createNoopMeter, isSpanContextValid, type Attributes, type Meter, type MeterProvider, type Span, type Tracer } from '@opentelemetry/api'
+import { createNoopMeter, type Attributes, type Meter, type MeterProvider, type Span, type Tracer } from '@opentelemetry/api'
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto'
 import { resourceFromAttributes } from '@opentelemetry/resources'
-import { BatchSpanProcessor, TracerProvider, type ReadableSpan, type SpanExporter } from '@opentelemetry/sdk-trace'
+import { AlwaysOnSampler, BatchSpanProcessor, ParentBasedSampler, TracerProvider, type ReadableSpan, type SpanExporter } from '@opentelemetry/sdk-trace'
 import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions'
+import { PlannedIds, type PlannedSpan } from './plannedSpans'
 
 export interface PipelineCounts {
   exported: number
@@ -40,8 +41,8 @@ export interface PipelineOptions {
 export interface Pipeline {
   tracer: Tracer
   counts: PipelineCounts
-  /** `{ traceparent, tracestate? }` of the span, as MCP's `_meta` carries them (SEP-414). */
-  inject(span: Span): Record<string, string>
+  /** Ids for a span built later under `parent` (plannedSpans.ts): its trace context now, for a request's `_meta`. */
+  plan(parent: Span | undefined): PlannedSpan
   forceFlush(): Promise<void>
   shutdown(): Promise<void>
 }
@@ -77,14 +78,6 @@ function dropCounter(counts: PipelineCounts): MeterProvider {
   return { getMeter: () => meter }
 }
 
-/** A span's W3C trace context as `_meta` entries: what W3CTraceContextPropagator.inject writes for it (nothing for an invalid one). */
-export function traceContextOf(span: Span): Record<string, string> {
-  const context = span.spanContext()
-  if (!isSpanContextValid(context)) return {}
-  const traceparent = `00-${context.traceId}-${context.spanId}-0${(context.traceFlags || 0).toString(16)}`
-  return context.traceState ? { traceparent, tracestate: context.traceState.serialize() } : { traceparent }
-}
-
 export function createPipeline(options: PipelineOptions): Pipeline {
   const counts: PipelineCounts = { exported: 0, dropped: 0, failedExports: 0 }
   const inner = options.exporter ?? new OTLPTraceExporter({ url: tracesUrl(options.endpoint), headers: options.headers, timeoutMillis: options.timeoutMs ?? 10_000 })
@@ -118,14 +111,19 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     exportTimeoutMillis: options.timeoutMs ?? 10_000,
     selfObsMeterProvider: dropCounter(counts),
   })
+  const ids = new PlannedIds()
   const provider = new TracerProvider({
     resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: 'switchboard', [ATTR_SERVICE_VERSION]: options.version }),
     spanProcessors: [processor],
+    idGenerator: ids,
+    // Every span is kept (the person turned export on to see them); said here, not left to OTEL_TRACES_SAMPLER,
+    // because a planned span's trace context is written before the sampler sees the span (plannedSpans.ts).
+    sampler: new ParentBasedSampler({ root: new AlwaysOnSampler() }),
   })
   return {
     tracer: provider.getTracer('switchboard', options.version),
     counts,
-    inject: traceContextOf,
+    plan: (parent) => ids.plan(parent),
     forceFlush: () => provider.forceFlush(),
     shutdown: () => provider.shutdown(),
   }

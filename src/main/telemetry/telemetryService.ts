@@ -69,7 +69,7 @@ export function createTelemetryService(options: TelemetryServiceOptions): Teleme
   // Read per span while export is on: straight from the settings, no merged copy.
   const captureContent = () => (forced?.captureContent ?? options.settings.read()?.captureContent) === true
 
-  const spans = createGenAiSpans({ tracer: () => pipeline?.tracer, captureContent, providerOf: options.providerOf, inject: (span) => pipeline?.inject(span) })
+  const spans = createGenAiSpans({ tracer: () => pipeline?.tracer, captureContent, providerOf: options.providerOf, plan: (parent) => pipeline?.plan(parent) })
 
   const retire = async (old: Pipeline | undefined) => {
     if (!old) return

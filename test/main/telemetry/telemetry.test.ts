@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest'
 import { ROOT_CONTEXT, TraceFlags, trace } from '@opentelemetry/api'
 import { W3CTraceContextPropagator, TraceState } from '@opentelemetry/core'
 import { InMemorySpanExporter, type ReadableSpan, type SpanExporter } from '@opentelemetry/sdk-trace'
-import { EXPORT_BATCH, createPipeline, traceContextOf, tracesUrl } from '../../../src/main/telemetry/otlpPipeline'
+import { EXPORT_BATCH, createPipeline, tracesUrl } from '../../../src/main/telemetry/otlpPipeline'
+import { traceContextOf } from '../../../src/main/telemetry/plannedSpans'
 import { createTelemetryService, type TelemetrySecrets } from '../../../src/main/telemetry/telemetryService'
 import type { TelemetrySettings } from '../../../src/shared/hostApi'
 import type { ToolCallEvent } from '../../../src/main/activity/toolCallAudit'
@@ -193,6 +194,40 @@ describe('telemetry', () => {
     // Export off: no span, nothing for _meta.
     await telemetry.set({ enabled: false })
     expect(telemetry.spans.toolCall(toolEvent('started', { callId: 'off-1' }))).toBeUndefined()
+    await telemetry.close()
+  })
+
+  it('builds a tool span after its request left, with the ids and parent its trace context named, from the moment the call started', async () => {
+    const exporter = new InMemorySpanExporter()
+    const { telemetry } = service({ exporter, initial: { enabled: true, endpoint: 'http://127.0.0.1:4318' } })
+    await telemetry.ready()
+    const hooks = telemetry.spans.observeTurns(noHooks)
+    await hooks.run('user-message', { sessionId: 's1', text: 'hi', extensions: [] })
+    const meta = telemetry.spans.toolCall(toolEvent('started', { callId: 'later-1' })) as Record<string, string>
+    const afterStart = Date.now()
+    const alone = telemetry.spans.toolCall(toolEvent('started', { callId: 'alone-1', sessionId: undefined, caller: { kind: 'person' } } as Partial<ToolCallEvent>)) as Record<string, string>
+    // Nothing built while the request is on its way: the span comes in the next task.
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    telemetry.spans.toolCall(toolEvent('ended', { callId: 'later-1' }))
+    telemetry.spans.toolCall(toolEvent('ended', { callId: 'alone-1', sessionId: undefined, caller: { kind: 'person' } } as Partial<ToolCallEvent>))
+    // A call that ends before its span was built (in the same task) still gets it, with its ids.
+    const quick = telemetry.spans.toolCall(toolEvent('started', { callId: 'quick-1' })) as Record<string, string>
+    telemetry.spans.toolCall(toolEvent('ended', { callId: 'quick-1' }))
+    await hooks.run('turn-end', { sessionId: 's1', status: 'done', text: '' })
+    await telemetry.forceFlush()
+    const spans = exporter.getFinishedSpans()
+    const agent = spans.find((span) => span.name === 'invoke_agent')!
+    const byCall = (id: string) => spans.find((span) => span.attributes['gen_ai.tool.call.id'] === id)!
+    for (const [id, context] of [['later-1', meta], ['quick-1', quick], ['alone-1', alone]] as const) {
+      const span = byCall(id)
+      expect(context).toEqual({ traceparent: `00-${span.spanContext().traceId}-${span.spanContext().spanId}-01` })
+      expect(span.parentSpanContext?.spanId).toBe(id === 'alone-1' ? undefined : agent.spanContext().spanId)
+    }
+    expect(byCall('later-1').spanContext().traceId).toBe(agent.spanContext().traceId)
+    expect(byCall('alone-1').spanContext().traceId).not.toBe(agent.spanContext().traceId)
+    // Started when the call started (before `afterStart`, give or take the two clocks' rounding), not when it was built, 20 ms or more later.
+    const startedMs = byCall('later-1').startTime[0] * 1000 + byCall('later-1').startTime[1] / 1e6
+    expect(startedMs).toBeLessThanOrEqual(afterStart + 2)
     await telemetry.close()
   })
 
