@@ -50,6 +50,8 @@ export interface SessionIndex {
   page(request: SessionsPageRequest): SessionsResource
   /** `run`: the agent it runs with and, for a sub-agent's session, the session that called it. */
   create(title?: string, run?: Pick<SessionSummary, 'agentId' | 'parent'>): Promise<SessionSummary>
+  /** create() in two halves: the session is in the list at once, `saved` once the list's line is written (meanwhile its file can be made). */
+  add(title?: string, run?: Pick<SessionSummary, 'agentId' | 'parent'>): { session: SessionSummary; saved: Promise<void> }
   rename(id: string, title: string): Promise<SessionSummary>
   remove(id: string): Promise<void>
   onChange(listener: () => void): () => void
@@ -182,6 +184,14 @@ export async function openSessionIndex(
     return session
   }
 
+  const add: SessionIndex['add'] = (title, run) => {
+    const stamp = now().toISOString()
+    const session: SessionSummary = { id: randomUUID(), title: title ?? DEFAULT_SESSION_TITLE, created: stamp, updated: stamp, messageCount: 0, toolOffer: DEFAULT_TOOL_OFFER, ...(run?.agentId ? { agentId: run.agentId } : {}), ...(run?.parent ? { parent: run.parent } : {}) }
+    put(undefined, session)
+    // Not synced: its first message's commit makes the session file durable, and the file brings it back (recoverOrphans).
+    return { session, saved: commit([session.id], false) }
+  }
+
   return {
     damage: loaded.damage,
     list() {
@@ -201,12 +211,10 @@ export async function openSessionIndex(
       const last = page.at(-1)
       return { sessions: page, ...(last && from + page.length < sorted.length ? { next: sessionCursor(last) } : {}), total: sessions.size }
     },
+    add,
     async create(title, run) {
-      const stamp = now().toISOString()
-      const session: SessionSummary = { id: randomUUID(), title: title ?? DEFAULT_SESSION_TITLE, created: stamp, updated: stamp, messageCount: 0, toolOffer: DEFAULT_TOOL_OFFER, ...(run?.agentId ? { agentId: run.agentId } : {}), ...(run?.parent ? { parent: run.parent } : {}) }
-      put(undefined, session)
-      // Not synced: its first message's commit makes the session file durable, and the file brings it back (recoverOrphans).
-      await commit([session.id], false)
+      const { session, saved } = add(title, run)
+      await saved
       return session
     },
     rename: (id, title) => setField(id, 'title', title),

@@ -426,9 +426,14 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
     async send(sessionId, text, attached, sendOptions) {
       // Before a new session is made for it.
       refuseIfManaged()
-      const id = sessionId ?? (await sessions.create()).id
-      // A new session's file is made while its first turn gets ready, not on the way of its first message.
-      if (sessionId === undefined) store.created(id)
+      let id = sessionId
+      if (id === undefined) {
+        // A new session's file is made while the list's line is written and its first turn gets ready, not on the way of its first message.
+        const made = sessions.add()
+        id = made.session.id
+        store.created(id)
+        await made.saved
+      }
       if (!sessions.get(id)) throw new Error(`No session with id "${id}" exists; it may have been deleted.`)
       // Takes effect at once; subscribing to new attachments goes on in the background.
       if (attached) void options.attachments?.set(id, attached)

@@ -84,6 +84,19 @@ describe('session index', () => {
     expect((await openSessionIndex(dataDir)).list().map((s) => s.title)).toEqual(['fresh'])
   })
 
+  it('add() puts a session in the list at once and says when its journal line is written, as create() waits for', async () => {
+    const dataDir = await dir()
+    const index = await openSessionIndex(dataDir)
+    await index.create('First') // the journal exists from here on
+    const journal = async () => (await readFile(join(dataDir, 'sessions', 'index.jsonl'), 'utf8')).split('\n').filter(Boolean)
+    const { session, saved } = index.add('Second')
+    expect(index.get(session.id)).toMatchObject({ title: 'Second', messageCount: 0 })
+    expect(index.list().map((entry) => entry.title)).toContain('Second')
+    await saved
+    expect((await journal()).some((line) => line.includes(session.id))).toBe(true)
+    expect((await openSessionIndex(dataDir)).get(session.id)).toMatchObject({ title: 'Second' })
+  })
+
   it('writes a create, rename or delete as one journal line, whatever the number of sessions; a torn last line is skipped and the journal folds into the snapshot', async () => {
     const dataDir = await dir()
     const index = await openSessionIndex(dataDir)
