@@ -105,9 +105,11 @@ export function createGuardInspector(options: GuardInspectorOptions): GuardInspe
       else outside.set(sessionId, kept)
     },
     noteOutside(sessionId, sources) {
-      const fresh = sources.filter((source) => source.outside !== undefined)
+      const known = outside.get(sessionId) ?? []
+      // Told after every result: one from a source already in the context (the usual case) changes nothing and builds nothing.
+      const fresh = sources.filter((source) => source.outside !== undefined && !known.some((seen) => seen.kind === source.kind && seen.name === source.name))
       if (fresh.length === 0) return
-      outside.set(sessionId, uniqueSources([...(outside.get(sessionId) ?? []), ...fresh]).slice(0, MAX_SOURCES))
+      outside.set(sessionId, uniqueSources([...known, ...fresh]).slice(0, MAX_SOURCES))
     },
     outsideOf: (sessionId) => [...(outside.get(sessionId) ?? [])],
     allowForConversation(sessionId, toolName) {
