@@ -49,11 +49,11 @@ export interface SpanSource {
   captureContent(): boolean
   /** `gen_ai.provider.name` for a model id (anthropic, openai, or the provider's id). */
   providerOf(modelId: string): string
-  /** Ids for a tool span built after its request left, under `parent` (plannedSpans.ts); without it the span is built at once. */
-  plan?(parent: Span | undefined): PlannedSpan | undefined
+  /** Ids for a tool span built after its request left, under `parent` (plannedSpans.ts); undefined while export is off. */
+  plan(parent: Span | undefined): PlannedSpan | undefined
 }
 
-/** A tool call's span: built in a task of its own after its request left, or at once when the call ends first. */
+/** A tool call's span: built in a task of its own after its request left, or when the call ends first. */
 interface ToolSpan {
   span?: Span
   build(): Span
@@ -224,12 +224,8 @@ export function createGenAiSpans(source: SpanSource): GenAiSpans {
       if (event.phase === 'started') {
         // The turn as the call starts: its parent, even if the turn ends before the span is built.
         const turn = turnOf(event)
-        const planned = source.plan?.(turn?.agent)
-        if (!planned) {
-          const span = toolSpan(tracer, event, turn)
-          tools.set(event.callId, { span, build: () => span })
-          return undefined
-        }
+        const planned = source.plan(turn?.agent)
+        if (!planned) return undefined
         const startTime = performance.now()
         const entry: ToolSpan = { build: () => planned.start(() => toolSpan(tracer, event, turn, startTime)) }
         tools.set(event.callId, entry)
