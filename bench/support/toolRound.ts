@@ -22,7 +22,7 @@ import { createArgumentValidator, openSessionIndex, openSessionStore, type Sessi
 import { runToolRound, type RoundProvenance } from '../../src/main/agent/turn/toolRound'
 import { TurnProgressTracker } from '../../src/main/agent/turn/turnProgress'
 import { benchExtensionsCore, stdioConfig } from './benchCore'
-import { AgentCallResultSchema, agentExtensionId, type GuardMode, type Provenance, type ProvenanceSource } from '../../src/shared/hostApi'
+import { AgentCallResultSchema, agentIdOfExtension, type GuardMode, type Provenance, type ProvenanceSource } from '../../src/shared/hostApi'
 
 const fixtureServer = fileURLToPath(new URL('../../test/fixtures/servers/fixtureServer.mjs', import.meta.url))
 
@@ -54,7 +54,7 @@ export async function startEchoCore(id: string): Promise<EchoCore> {
 export function provenanceFor(permissions: PermissionService): RoundProvenance {
   return {
     ofToolResult(tool: CatalogTool, result: CallToolResult): Provenance {
-      const answer = tool.extensionId.startsWith(agentExtensionId('')) ? AgentCallResultSchema.safeParse(result.structuredContent) : undefined
+      const answer = agentIdOfExtension(tool.extensionId) !== undefined ? AgentCallResultSchema.safeParse(result.structuredContent) : undefined
       if (answer?.success) return { from: { kind: 'sub-agent', name: answer.data.agentName, sessionId: answer.data.sessionId }, carries: permissions.outsideOf(answer.data.sessionId) }
       const why = outsideWhy({ annotations: { openWorldHint: tool.openWorldDeclared }, remote: true })
       return { from: { kind: 'extension', name: tool.extensionName, extensionId: tool.extensionId, tool: tool.name, ...(why ? { outside: why } : {}) } }

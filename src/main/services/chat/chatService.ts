@@ -32,7 +32,7 @@ import {
   type ToolResultMessage,
   type TurnResult,
 } from '../../agent'
-import { DEFAULT_AGENT_ID, agentExtensionId, type Agent } from '../../../shared/agentsApi'
+import { DEFAULT_AGENT_ID, agentIdOfExtension, type Agent } from '../../../shared/agentsApi'
 import { AGENT_CALLER_META_KEY } from '../../builtins/agentServer'
 import type { ExportFormat, HostToolResult, ModelFactsRow } from '../../../shared/hostApi'
 import { createChatSearch, type SearchPage } from './chatSearch'
@@ -294,8 +294,9 @@ export async function createChatService(options: ChatServiceOptions): Promise<Ch
   /** A result's provenance: the tool's extension, or a sub-agent's answer carrying the outside content it read. */
   const ofToolResult = (tool: CatalogTool, result: CallToolResult): Provenance => {
     // Only an agent's own tool answers as a sub-agent: any other result (nearly every one) is not parsed for it.
-    const answer = tool.extensionId.startsWith(agentExtensionId('')) ? AgentCallResultSchema.safeParse(result.structuredContent) : undefined
-    if (answer?.success && tool.extensionId === agentExtensionId(answer.data.agentId)) {
+    const agentId = agentIdOfExtension(tool.extensionId)
+    const answer = agentId !== undefined ? AgentCallResultSchema.safeParse(result.structuredContent) : undefined
+    if (answer?.success && answer.data.agentId === agentId) {
       const carries = permissions.outsideOf(answer.data.sessionId)
       return { from: { kind: 'sub-agent', name: answer.data.agentName, extensionId: tool.extensionId, tool: tool.name, sessionId: answer.data.sessionId }, ...(carries.length > 0 ? { carries } : {}) }
     }
