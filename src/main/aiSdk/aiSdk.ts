@@ -4,24 +4,15 @@
  * model awaits loadAiSdk() first (a turn, sampling, a compaction, a model call); code that runs only
  * inside those (building a turn's tool set, reading a stream) takes the loaded module with aiSdk().
  */
+import { lazyModule } from '../../shared/lazyModule'
+
 export type AiSdk = typeof import('./sdkModules')
 
-let loaded: AiSdk | undefined
-let loading: Promise<AiSdk> | undefined
+const sdk = lazyModule<AiSdk>('The AI SDK', 'loadAiSdk', () => import('./sdkModules'))
 
 /** The AI SDK, imported on the first call. */
-export function loadAiSdk(): Promise<AiSdk> {
-  loading ??= import('./sdkModules').then((sdk) => (loaded = sdk))
-  return loading
-}
-
+export const loadAiSdk = sdk.load
 /** The AI SDK once loadAiSdk() has resolved; throws before that (a caller that forgot to await it). */
-export function aiSdk(): AiSdk {
-  if (!loaded) throw new Error('The AI SDK was used before it was loaded: await loadAiSdk() first.')
-  return loaded
-}
-
+export const aiSdk = sdk.get
 /** The AI SDK if it is loaded, else undefined (nothing can have come from it yet). */
-export function aiSdkIfLoaded(): AiSdk | undefined {
-  return loaded
-}
+export const aiSdkIfLoaded = sdk.ifLoaded

@@ -7,6 +7,7 @@ import type { HttpConfig } from '../config/extensionConfig'
 import type { ResolveSecrets } from '../config/secretReferences'
 import type { AskToOpen, AuthStatus, OpenLoopback, RemoteAuthSession, SignInNeed } from './authTypes'
 import { createRemoteAuthSession } from './sdkAuth'
+import { loadClientSdk } from '../mcpClient/clientSdk'
 import { runSignIn } from './signInFlow'
 import type { TokenVault } from './tokenVault'
 
@@ -69,13 +70,14 @@ export function createRemoteAuth(options: RemoteAuthOptions): RemoteAuth {
 
   const sessionFor = async (config: HttpConfig) => {
     if (managesOwnToken(config)) return undefined
+    const sdk = await loadClientSdk()
     const fingerprint = JSON.stringify([config.url, config.auth ?? null])
     const existing = sessions.get(config.id)
     if (existing?.fingerprint === fingerprint) return existing.session
     const named = { clientSecret: config.auth?.clientSecret, privateKey: config.auth?.privateKey, idpClientSecret: config.auth?.idpClientSecret, idToken: config.auth?.idToken }
     const refs = Object.fromEntries(Object.entries(named).filter((entry): entry is [string, string] => entry[1] !== undefined))
     const secrets = Object.keys(refs).length > 0 ? await options.resolveSecrets(refs, config.id) : {}
-    const session = createRemoteAuthSession({ extensionId: config.id, serverName: config.name, serverUrl: config.url, settings: config.auth, secrets, vault: options.vault, clientName: options.clientName, fetchFn: options.fetchFn })
+    const session = createRemoteAuthSession({ extensionId: config.id, serverName: config.name, serverUrl: config.url, settings: config.auth, secrets, vault: options.vault, clientName: options.clientName, fetchFn: options.fetchFn }, sdk)
     sessions.set(config.id, { fingerprint, session })
     return session
   }

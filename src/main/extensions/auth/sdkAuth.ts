@@ -11,19 +11,8 @@
  * (The one SDK type the transports take, TransportAuth, is declared apart in transportAuth.ts.)
  */
 import { randomBytes } from 'node:crypto'
-import {
-  auth,
-  createPrivateKeyJwtAuth,
-  requestJwtAuthorizationGrant,
-  discoverOAuthServerInfo,
-  DpopSession,
-  UnauthorizedError,
-  type OAuthClientInformationMixed,
-  type OAuthClientMetadata,
-  type OAuthClientProvider,
-  type OAuthDiscoveryState,
-  type OAuthTokens,
-} from '@modelcontextprotocol/client'
+import type { DpopSession, OAuthClientInformationMixed, OAuthClientMetadata, OAuthClientProvider, OAuthDiscoveryState, OAuthTokens } from '@modelcontextprotocol/client'
+import { isClientError, type ClientSdk } from '../mcpClient/clientSdk'
 import type { RemoteAuthConfig } from './authConfig'
 import type { AuthStatus, RemoteAuthSession, SignInNeed, SignInStart } from './authTypes'
 import { dpopKeyFor } from './dpopKey'
@@ -71,7 +60,7 @@ export interface SessionOptions {
 
 /** Whether a request failed because the person must sign in (the SDK gave up without a redirect). */
 export function isSignInRequired(error: unknown): boolean {
-  return error instanceof UnauthorizedError
+  return isClientError(error, 'UnauthorizedError')
 }
 
 /** Auth failures the SDK reports as plain errors, in words with the fix; undefined for other errors. */
@@ -87,7 +76,8 @@ export function describeAuthFailure(error: unknown): string | undefined {
   return undefined
 }
 
-export function createRemoteAuthSession(options: SessionOptions): RemoteAuthSession {
+/** `sdk`: the loaded client SDK (loadClientSdk(); it loads with the first remote extension, not at start). */
+export function createRemoteAuthSession(options: SessionOptions, sdk: ClientSdk): RemoteAuthSession {
   const { serverUrl, vault } = options
   const settings = options.settings
   const grant = settings?.grant ?? 'authorization-code'
@@ -120,7 +110,7 @@ export function createRemoteAuthSession(options: SessionOptions): RemoteAuthSess
       }
       if (!tokensBound) return undefined
     }
-    dpopSession ??= dpopKeyFor(vault, options.extensionId, options.serverName).then((key) => DpopSession.create({ keyPair: { ...key, alg: 'ES256' } }))
+    dpopSession ??= dpopKeyFor(vault, options.extensionId, options.serverName).then((key) => sdk.DpopSession.create({ keyPair: { ...key, alg: 'ES256' } }))
     try {
       return await dpopSession
     } catch (error) {
@@ -177,7 +167,7 @@ export function createRemoteAuthSession(options: SessionOptions): RemoteAuthSess
       if (!record) return undefined
       if (!refreshing && record.tokens.refresh_token && expired(record.savedAt, record.tokens)) {
         // Silent refresh before expiry; auth() reads tokens() again inside, which must not recurse.
-        refreshing = auth(provider, { serverUrl, fetchFn: baseFetch, ...ISSUER_CHECKED_HERE }).catch(() => undefined)
+        refreshing = sdk.auth(provider, { serverUrl, fetchFn: baseFetch, ...ISSUER_CHECKED_HERE }).catch(() => undefined)
         await refreshing.finally(() => (refreshing = undefined))
         return (await vault.tokens(current, serverUrl))?.tokens
       }
@@ -246,7 +236,7 @@ export function createRemoteAuthSession(options: SessionOptions): RemoteAuthSess
           prepareTokenRequest: (scope?: string) => new URLSearchParams({ grant_type: 'client_credentials', ...(scope ? { scope } : {}) }),
           ...(options.secrets.privateKey && settings?.clientId
             ? {
-                addClientAuthentication: createPrivateKeyJwtAuth({
+                addClientAuthentication: sdk.createPrivateKeyJwtAuth({
                   issuer: settings.clientId,
                   subject: settings.clientId,
                   privateKey: options.secrets.privateKey,
@@ -268,7 +258,7 @@ export function createRemoteAuthSession(options: SessionOptions): RemoteAuthSess
     if (!audience || !settings?.idpTokenEndpoint || !settings.idpClientId || !options.secrets.idToken) {
       throw new Error('Enterprise-managed sign-in needs the identity provider settings (idpTokenEndpoint, idpClientId, idToken) in the auth block.')
     }
-    const { jwtAuthGrant } = await requestJwtAuthorizationGrant({
+    const { jwtAuthGrant } = await sdk.requestJwtAuthorizationGrant({
       tokenEndpoint: settings.idpTokenEndpoint,
       audience,
       resource: discovery?.resourceMetadata?.resource ?? serverUrl,
@@ -312,12 +302,12 @@ export function createRemoteAuthSession(options: SessionOptions): RemoteAuthSess
       // authorization server (it moved) is signed in to there, registered there on first use (SEP-2352).
       // (Where the server said its metadata is, from its 401's resource_metadata, is asked first again.)
       const hinted = discovery?.resourceMetadataUrl
-      provider.saveDiscoveryState?.(await discoverOAuthServerInfo(serverUrl, { fetchFn: baseFetch, ...(hinted ? { resourceMetadataUrl: new URL(hinted) } : {}), ...ISSUER_CHECKED_HERE }))
+      provider.saveDiscoveryState?.(await sdk.discoverOAuthServerInfo(serverUrl, { fetchFn: baseFetch, ...(hinted ? { resourceMetadataUrl: new URL(hinted) } : {}), ...ISSUER_CHECKED_HERE }))
       // DPoP without a keychain fails here, with the reason, before the sign-in page opens.
       if (dpopAdvertised()) await dpop()
       redirectTarget = redirectUrl
       captured = undefined
-      const result = await auth(provider, { serverUrl, scope: scopeForSignIn(), fetchFn: baseFetch, ...ISSUER_CHECKED_HERE })
+      const result = await sdk.auth(provider, { serverUrl, scope: scopeForSignIn(), fetchFn: baseFetch, ...ISSUER_CHECKED_HERE })
       if (result === 'AUTHORIZED') {
         redirectTarget = undefined
         return { kind: 'authorized' }
@@ -340,7 +330,7 @@ export function createRemoteAuthSession(options: SessionOptions): RemoteAuthSess
         const code = callback.get('code')
         if (!code) throw new Error('The sign-in page came back without an authorization code; press Sign in again.')
         // v2 checks RFC 9207 `iss` again itself (checkIssuerParameter above words the refusal).
-        await auth(provider, { serverUrl, authorizationCode: code, iss: callback.get('iss') ?? undefined, fetchFn: baseFetch, ...ISSUER_CHECKED_HERE })
+        await sdk.auth(provider, { serverUrl, authorizationCode: code, iss: callback.get('iss') ?? undefined, fetchFn: baseFetch, ...ISSUER_CHECKED_HERE })
       } finally {
         await this.abandon()
       }

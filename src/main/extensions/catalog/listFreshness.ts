@@ -7,7 +7,7 @@
  * `cacheScope` needs nothing here: each list is cached for one extension connection with one set of
  * credentials and never shared, so "public" and "private" lists are both used only where allowed.
  */
-import { MAX_CACHE_TTL_MS } from '@modelcontextprotocol/client'
+import { clientSdk } from '../mcpClient/clientSdk'
 
 export class ListFreshness<K extends string> {
   private readonly expiry = new Map<string, { id: string; kind: K; at: number }>()
@@ -22,7 +22,7 @@ export class ListFreshness<K extends string> {
       this.expiry.delete(key)
       return
     }
-    const at = this.now() + Math.min(ttlMs, MAX_CACHE_TTL_MS)
+    const at = this.now() + Math.min(ttlMs, clientSdk().MAX_CACHE_TTL_MS)
     this.expiry.set(key, { id, kind, at })
     this.earliest = Math.min(this.earliest, at)
   }

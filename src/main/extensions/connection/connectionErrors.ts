@@ -3,7 +3,7 @@
  * stderr lines) and what to do. Also decides whether restarting could help: a missing command or
  * refused credentials will fail the same way every time (F2), a crash might not.
  */
-import { SdkHttpError, SseError, UnauthorizedError } from '@modelcontextprotocol/client'
+import { isClientError } from '../mcpClient/clientSdk'
 import { MessageTooLargeError } from './boundedLineReader'
 import type { ExtensionConfig } from '../config/extensionConfig'
 import type { ProcessExit } from './stdioTransport'
@@ -13,14 +13,14 @@ import { WindowUnavailableError } from './transports'
 
 /** The HTTP status of a failed request: v2 keeps it on `SdkHttpError.status`, the legacy SSE transport on `SseError.code`. */
 function httpStatusOf(error: unknown): number | undefined {
-  if (error instanceof SdkHttpError) return error.status
-  if (error instanceof SseError) return error.code
+  if (isClientError(error, 'SdkHttpError')) return error.status
+  if (isClientError(error, 'SseError')) return error.code
   return undefined
 }
 
 /** What a server said with a failed HTTP answer (v2 keeps the body on `SdkHttpError.data.text`), bounded, as evidence. */
 function httpBodyOf(error: unknown): string {
-  const text = error instanceof SdkHttpError ? error.data.text : undefined
+  const text = isClientError(error, 'SdkHttpError') ? error.data.text : undefined
   return typeof text === 'string' && text.trim() ? ` (the server said: ${text.trim().slice(0, 300)})` : ''
 }
 
@@ -63,10 +63,10 @@ export function describeStartFailure(error: unknown, context: FailureContext): S
   }
   if (error instanceof WindowUnavailableError) return { message: error.message, restartable: false }
   if (error instanceof MessageTooLargeError) return { message: error.message, restartable: true }
-  if (error instanceof UnauthorizedError && context.signIn) return { message: 'sign-in needed', restartable: false, needsSignIn: true }
+  if (isClientError(error, 'UnauthorizedError') && context.signIn) return { message: 'sign-in needed', restartable: false, needsSignIn: true }
   const authFailure = describeAuthFailure(error)
   if (authFailure) return { message: authFailure, restartable: false }
-  if (error instanceof UnauthorizedError || httpStatusOf(error) === 401) {
+  if (isClientError(error, 'UnauthorizedError') || httpStatusOf(error) === 401) {
     return {
       message: 'The server refused the credentials (HTTP 401). Set a valid token in headers, e.g. Authorization: Bearer ${secret:NAME}.',
       restartable: false,
@@ -103,7 +103,7 @@ export function describeLoss(fatal: Error | undefined, exit: ProcessExit | undef
  * (httpSessionWatch.ts) — a 404 on the optional GET stream is no loss.
  */
 export function sessionLossReason(error: unknown): string | undefined {
-  if (error instanceof SseError && error.code === 404) {
+  if (isClientError(error, 'SseError') && error.code === 404) {
     return 'connection lost: the server no longer knows this session (HTTP 404); starting a new one'
   }
   if (error instanceof TypeError && /fetch failed/i.test(error.message)) {

@@ -6,8 +6,9 @@
  * here without touching the manager, the tool cache or dispatch.
  */
 import { APP_MIME_TYPE, UI_EXTENSION_ID } from '../../../shared/appMeta'
-import { Client, SdkError, SdkErrorCode, SERVER_INFO_META_KEY, type PriorDiscovery } from '@modelcontextprotocol/client'
-import { SkillsClient } from '@modelcontextprotocol/client/ext/skills'
+import type { Client, PriorDiscovery } from '@modelcontextprotocol/client'
+import type { SkillsClient } from '@modelcontextprotocol/client/ext/skills'
+import { clientSdk, loadClientSdk } from '../mcpClient/clientSdk'
 import type { CallToolResult, ClientCapabilities, Tool, CompleteResult, GetPromptResult, Implementation, LoggingLevel, ReadResourceResult, ServerCapabilities } from '@modelcontextprotocol/client'
 import { z } from 'zod'
 import { formatDuration } from '../../../shared/format'
@@ -103,7 +104,8 @@ export class ExtensionConnection {
     const capabilities: ClientCapabilities = { roots: { listChanged: true }, extensions: { [UI_EXTENSION_ID]: { mimeTypes: [APP_MIME_TYPE] } } }
     if (options.handlers.createMessage) capabilities.sampling = {}
     if (options.handlers.elicit) capabilities.elicitation = { form: {}, url: {} }
-    const client = new Client(options.clientInfo, { capabilities, ...revisionOptions(config) })
+    const sdk = await loadClientSdk()
+    const client = new sdk.Client(options.clientInfo, { capabilities, ...revisionOptions(config) })
 
     // The connection exists only once the transport does; the session watch reaches it through this.
     const late: { connection?: ExtensionConnection } = {}
@@ -169,7 +171,7 @@ export class ExtensionConnection {
       connection.closing = true
       await connection.shutdown()
       const exit = opened.processExit()
-      const exitedWhileProbing = !prior && negotiates(config) && exit !== undefined && SdkError.isInstance(error) && error.code === SdkErrorCode.EraNegotiationFailed
+      const exitedWhileProbing = !prior && negotiates(config) && exit !== undefined && sdk.SdkError.isInstance(error) && error.code === sdk.SdkErrorCode.EraNegotiationFailed
       throw new ConnectionStartError({
         ...describeStartFailure(connection.fatalError ?? error, { config, exit, stderrTail: events.stderrTail(), signIn: options.auth !== undefined }),
         ...(exitedWhileProbing ? { exitedWhileProbing } : {}),
@@ -219,7 +221,7 @@ export class ExtensionConnection {
 
   /** Who the server says it is: `initialize` (2025-11-25) or the discover result's `_meta` (2026-07-28). */
   get serverInfo(): Implementation | undefined {
-    const discovered = this.client.getDiscoverResult()?._meta?.[SERVER_INFO_META_KEY] as Implementation | undefined
+    const discovered = this.client.getDiscoverResult()?._meta?.[clientSdk().SERVER_INFO_META_KEY] as Implementation | undefined
     return this.client.getServerVersion() ?? discovered
   }
 
@@ -232,7 +234,7 @@ export class ExtensionConnection {
    * every file against its entry. Made on first use; `skills/*` are only called when the server declared it.
    */
   get skills(): SkillsClient {
-    this.skillsClient ??= new SkillsClient(this.client, { skipInvalid: true })
+    this.skillsClient ??= new (clientSdk().SkillsClient)(this.client, { skipInvalid: true })
     return this.skillsClient
   }
 
@@ -322,6 +324,7 @@ export class ExtensionConnection {
       if (lost) this.reportLoss(lost)
       // SDK v2 prepares a call asynchronously; when the session closed before it was sent, the SDK
       // rejects with an untyped "Not connected". For the caller that is the same as closing mid-call.
+      const { SdkError, SdkErrorCode } = clientSdk()
       if (!this.client.transport && !(error instanceof SdkError)) throw new SdkError(SdkErrorCode.ConnectionClosed, 'Connection closed', undefined, { cause: error })
       throw error
     })

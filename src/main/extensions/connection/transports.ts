@@ -2,8 +2,8 @@
  * One transport per extension type. The only place that knows how each kind of server is reached;
  * everything above it sees an MCP `Transport`.
  */
-import { SSEClientTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
 import type { Transport } from '@modelcontextprotocol/client'
+import { loadClientSdk } from '../mcpClient/clientSdk'
 import type { BuiltinRegistry } from '../../builtins/builtinRegistry'
 import type { TransportAuth } from '../auth/transportAuth'
 import type { StdoutProblem } from './boundedLineReader'
@@ -67,7 +67,8 @@ export async function openTransport(config: ExtensionConfig, context: TransportC
       })
       return { transport, processExit: () => transport.exit, stopExtra: nothing }
     }
-    case 'streamable-http':
+    case 'streamable-http': {
+      const { StreamableHTTPClientTransport } = await loadClientSdk()
       return {
         transport: new StreamableHTTPClientTransport(new URL(config.url), {
           requestInit: { headers: context.resolvedValues },
@@ -79,12 +80,15 @@ export async function openTransport(config: ExtensionConfig, context: TransportC
         processExit: () => undefined,
         stopExtra: nothing,
       }
-    case 'sse':
+    }
+    case 'sse': {
+      const { SSEClientTransport } = await loadClientSdk()
       return {
         transport: new SSEClientTransport(new URL(config.url), { requestInit: { headers: context.resolvedValues }, ...context.auth }),
         processExit: () => undefined,
         stopExtra: nothing,
       }
+    }
     case 'builtin': {
       const opened = await context.builtins.open(config.builtin)
       return { transport: opened.clientTransport, processExit: () => undefined, stopExtra: opened.close }

@@ -7,7 +7,7 @@
  * - all / any / race over several calls, each outcome tagged with its extension and tool.
  * Nothing here throws for a failed call: every failure is an outcome the model can read.
  */
-import { SdkErrorCode, SdkError } from '@modelcontextprotocol/client'
+import { clientSdk, isClientError } from '../mcpClient/clientSdk'
 import type { CallToolResult } from '@modelcontextprotocol/client'
 import type { CatalogTool } from '../catalog/catalogBuild'
 import type { ExtensionConfig } from '../config/extensionConfig'
@@ -187,10 +187,10 @@ export class ToolDispatcher {
       if (reason instanceof HardCapReached) return done({ status: 'timed-out', message: reason.message })
       if (reason instanceof Superseded) return done({ status: 'cancelled', message: reason.message })
       if (options.signal?.aborted) return done({ status: 'cancelled', message: 'cancelled by the person' })
-      if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
+      if (isClientError(error, 'SdkError') && error.code === clientSdk().SdkErrorCode.RequestTimeout) {
         return done({ status: 'timed-out', message: `timed out: "${tool.toolName}" sent no result or progress for ${formatDuration(callMs)}` })
       }
-      if (error instanceof SdkError && error.code === SdkErrorCode.ConnectionClosed) {
+      if (isClientError(error, 'SdkError') && error.code === clientSdk().SdkErrorCode.ConnectionClosed) {
         // F19: the frontend "extension" is the app window; its session ends when the window reloads.
         return done({
           status: 'failed',

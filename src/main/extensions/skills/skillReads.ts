@@ -4,12 +4,12 @@
  * ahead of need), and every file read is checked against the entry (size, sha256, and for SKILL.md
  * the frontmatter) before anything above the extension manager sees it.
  */
-import { SkillVerificationError, type Skill } from '@modelcontextprotocol/client/ext/skills'
+import type { Skill, SkillVerificationError } from '@modelcontextprotocol/client/ext/skills'
+import { isClientError } from '../mcpClient/clientSdk'
 import type { ExtensionConnection } from '../connection/extensionConnection'
 import { errorText } from '../text'
 
 export type { Skill } from '@modelcontextprotocol/client/ext/skills'
-export { SKILL_LIMITS } from '@modelcontextprotocol/client/ext/skills'
 
 /** What one server publishes: its valid entries, and why any other entry was refused. */
 export interface SkillListing {
@@ -53,7 +53,7 @@ export async function readSkillFile(connection: ExtensionConnection, skill: Skil
       ...(file.body !== undefined ? { body: file.body } : {}),
     }
   } catch (error) {
-    if (error instanceof SkillVerificationError) throw new Error(verificationText(error, skill), { cause: error })
+    if (isClientError(error, 'SkillVerificationError')) throw new Error(verificationText(error, skill), { cause: error })
     throw new Error(`Could not read ${ref ?? 'SKILL.md'} of skill "${skill.frontmatter.name}": ${errorText(error)}`, { cause: error })
   }
 }

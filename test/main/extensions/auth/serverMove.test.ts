@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest'
 import type { OAuthDiscoveryState } from '@modelcontextprotocol/client'
 import { createRemoteAuthSession } from '../../../../src/main/extensions/auth/sdkAuth'
+import { loadClientSdk } from '../../../../src/main/extensions/mcpClient/clientSdk'
 import { TokenVault } from '../../../../src/main/extensions/auth/tokenVault'
 import { openSecretStore } from '../../../../src/main/secrets/secretStore'
 
@@ -26,7 +27,7 @@ const at = (issuer: string): OAuthDiscoveryState => ({
 describe('a server that moved to another authorization server', () => {
   it('keeps tokens per issuer, deletes the old ones after the new sign-in, and keeps the old registration', async () => {
     const vault = new TokenVault(await openSecretStore({ backends: [] }))
-    const session = createRemoteAuthSession({ extensionId: 'moved', serverName: 'Moved', serverUrl: resource, settings: undefined, secrets: {}, vault, clientName: 'Switchboard' })
+    const session = createRemoteAuthSession({ extensionId: 'moved', serverName: 'Moved', serverUrl: resource, settings: undefined, secrets: {}, vault, clientName: 'Switchboard' }, await loadClientSdk())
     const provider = session.transport.authProvider as Required<Pick<import('@modelcontextprotocol/client').OAuthClientProvider, 'saveDiscoveryState' | 'saveTokens' | 'saveClientInformation' | 'clientInformation'>>
     const [old, moved] = ['http://127.0.0.1:9/as1', 'http://127.0.0.1:9/as2']
 
