@@ -54,6 +54,16 @@ const FIRST_USE_CHUNKS = [
   { chunk: 'gatewayHttp', holds: 'www-authenticate', only: false }, // the connected-apps endpoint (the header is read elsewhere too)
 ]
 
+/**
+ * Bundled libraries loaded with import() on first use, found by a text only they hold (their chunks
+ * take the name of a file inside the package: wrapper, dist, …).
+ */
+const FIRST_USE_LIBRARIES = [
+  { library: 'the MCP client (with its own protocol layer beside the server\'s)', holds: "Server's protocol version is not supported" },
+  { library: 'yaml (skill and plugin frontmatter)', holds: 'YAMLParseError' },
+  { library: 'ws (loaded once the host has said it is ready)', holds: 'Invalid WebSocket frame' },
+]
+
 describe('the host start path', () => {
   const { files, packages, builtins } = startPath('out/main/host.js')
   const chunks = readdirSync('out/main/chunks')
@@ -83,5 +93,11 @@ describe('the host start path', () => {
     expect(holding(join('out/main/chunks', name!))).toBe(true)
     expect(files.map((file) => basename(file))).not.toContain(name)
     if (only) expect(files.filter(holding)).toEqual([])
+  })
+
+  it.each(FIRST_USE_LIBRARIES)('loads $library on first use, from a chunk off the start path', ({ holds }) => {
+    const holding = (file: string) => readFileSync(file, 'utf8').includes(holds)
+    expect(chunks.filter((name) => holding(join('out/main/chunks', name))), holds).not.toEqual([])
+    expect(files.filter(holding)).toEqual([])
   })
 })

@@ -72,6 +72,7 @@ async function main(rendererDir: string): Promise<void> {
   }
   log('info', 'host', `Serving ${server.url} with data in ${dataDir}`)
   gate.arm()
+  server.prepare()
   void warmUpHostSession(host)
 
   let stopping = false

@@ -2,7 +2,7 @@
 import { createServer, type IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import type { AddressInfo } from 'node:net'
-import { WebSocketServer, type WebSocket } from 'ws'
+import type { WebSocket, WebSocketServer } from 'ws'
 import { DEFAULT_MAX_FRAME_BYTES } from '../../../shared/frames'
 import { log } from '../../log/log'
 import { WebSocketServerTransport } from './webSocketTransport'
@@ -30,6 +30,8 @@ export interface BrowserServer {
   mcp: string
   frontend: string
   token: string
+  /** Loads what WebSocket connections need (call once the host has said it is ready; a connection waits for it anyway). */
+  prepare(): void
   close(): Promise<void>
 }
 
@@ -37,13 +39,22 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
   const token = options.token ?? newAccessToken()
   const maxFrameBytes = options.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES
   const http = createServer()
-  // ws closes a connection whose message exceeds maxPayload; frames between our cap and this bound are
-  // dropped by the transport with a logged reason and the session survives. The bound keeps memory finite.
-  const wss = new WebSocketServer({
-    noServer: true,
-    maxPayload: maxFrameBytes * 2,
-    handleProtocols: (protocols) => (protocols.has('mcp') ? 'mcp' : false),
-  })
+  // ws (its CommonJS files, zlib) loads once the host serves, not before it: the window's first
+  // connection comes a page load later (bench/startup.ts). prepare() starts the load; a connection
+  // that comes first waits for it.
+  let webSockets: Promise<WebSocketServer> | undefined
+  let wss: WebSocketServer | undefined
+  const webSocketServer = () =>
+    (webSockets ??= import('ws').then(({ WebSocketServer }) => {
+      // ws closes a connection whose message exceeds maxPayload; frames between our cap and this bound are
+      // dropped by the transport with a logged reason and the session survives. The bound keeps memory finite.
+      wss = new WebSocketServer({
+        noServer: true,
+        maxPayload: maxFrameBytes * 2,
+        handleProtocols: (protocols) => (protocols.has('mcp') ? 'mcp' : false),
+      })
+      return wss
+    }))
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject)
     http.listen(options.port ?? 0, '127.0.0.1', () => resolve())
@@ -66,7 +77,7 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     if (path !== MCP_PATH && path !== FRONTEND_PATH) return refuse(socket, '404 Not Found', `unknown path ${path}`)
     const reason = refusalReason(request, token, port)
     if (reason) return refuse(socket, reason.includes('token') ? '401 Unauthorized' : '403 Forbidden', reason)
-    wss.handleUpgrade(request, socket, head, (ws: WebSocket) => {
+    const accept = (ws: WebSocket) => {
       const transport = new WebSocketServerTransport(ws, maxFrameBytes)
       if (path === MCP_PATH) {
         options.host.connect(transport, 'ws').catch((error: Error) => log('error', 'browser-mode', `Host session failed: ${error.message}`))
@@ -74,7 +85,11 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
         // The page is the MCP server here; the frontend extension holds the client side.
         ;(options.onFrontend ?? options.host.connectFrontend)(transport)
       }
-    })
+    }
+    webSocketServer().then(
+      (server) => server.handleUpgrade(request, socket, head, accept),
+      (error: Error) => refuse(socket, '500 Internal Server Error', `WebSockets could not be loaded: ${error.message}`),
+    )
   })
 
   return {
@@ -82,9 +97,10 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     mcp: `ws://127.0.0.1:${port}${MCP_PATH}`,
     frontend: `ws://127.0.0.1:${port}${FRONTEND_PATH}`,
     token,
+    prepare: () => void webSocketServer(),
     async close() {
-      for (const client of wss.clients) client.terminate()
-      wss.close()
+      for (const client of wss?.clients ?? []) client.terminate()
+      wss?.close()
       http.closeAllConnections()
       options.host.services.apps.setSandbox(undefined)
       await Promise.all([new Promise<void>((resolve) => http.close(() => resolve())), sandbox.close()])

@@ -4,7 +4,6 @@
  * Markdown frontmatter of agents and commands. Strict: a field we do not know is refused with its
  * name (Claude Code only warns), because a field we silently drop could be one the author relies on.
  */
-import { parse as parseYaml } from 'yaml'
 import { z } from 'zod'
 import { PluginNameSchema } from '../../../shared/pluginsApi'
 
@@ -112,9 +111,11 @@ export function parseJsonFile<T>(file: string, text: string, schema: z.ZodType<T
 }
 
 /** Splits `---` YAML frontmatter from a Markdown body; no frontmatter: empty data and the whole text. */
-export function splitFrontmatter(file: string, text: string): { data: Record<string, unknown>; body: string } {
+export async function splitFrontmatter(file: string, text: string): Promise<{ data: Record<string, unknown>; body: string }> {
   const match = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n---(?:\r?\n|$)/.exec(text)
   if (!match) return { data: {}, body: text }
+  // yaml loads with the first plugin read, not at start (bench/startup.ts).
+  const { parse: parseYaml } = await import('yaml')
   let data: unknown
   try {
     data = parseYaml(match[1]!)

@@ -217,7 +217,7 @@ export async function readPlugin(dir: string, options: ReadOptions): Promise<Rea
   // Agents: frontmatter name/description/tools/model, body = instructions.
   const agents: ReadPlugin['agents'] = []
   for (const rel of markdownAt(extra(manifest.agents, 'The "agents" path'), 'agents')) {
-    const { data, body } = splitFrontmatter(rel, await readText(rel, 'The agent file'))
+    const { data, body } = await splitFrontmatter(rel, await readText(rel, 'The agent file'))
     const parsed = AgentFrontmatterSchema.safeParse(data)
     if (!parsed.success) throw new PluginError(issuesText(rel, parsed.error))
     const { name, description = '', tools, model } = parsed.data
@@ -245,17 +245,17 @@ export async function readPlugin(dir: string, options: ReadOptions): Promise<Rea
   for (const folder of [...skillFolders].sort()) {
     const name = basename(folder)
     const text = await readText(`${folder}/SKILL.md`, 'The skill')
-    const problems = frontmatterProblems(text, name)
+    const problems = await frontmatterProblems(text, name)
     if (problems.length > 0) throw new PluginError(problems.join('\n'))
     if (skills.some((skill) => skill.name === name)) throw new PluginError(`Two skills of the plugin are named "${name}"; keep one.`)
-    const { data } = splitFrontmatter(`${folder}/SKILL.md`, text)
+    const { data } = await splitFrontmatter(`${folder}/SKILL.md`, text)
     skills.push({ name, description: String(data.description ?? ''), folder })
   }
 
   // Commands → prompts of the plugin's own builtin extension.
   const commands: ReadPlugin['commands'] = []
   for (const rel of markdownAt(extra(manifest.commands, 'The "commands" path'), 'commands')) {
-    const { data, body } = splitFrontmatter(rel, await readText(rel, 'The command file'))
+    const { data, body } = await splitFrontmatter(rel, await readText(rel, 'The command file'))
     const parsed = CommandFrontmatterSchema.safeParse(data)
     if (!parsed.success) throw new PluginError(issuesText(rel, parsed.error))
     const name = rel.replace(/^commands\//, '').replace(/\.md$/, '').split('/').join(':')

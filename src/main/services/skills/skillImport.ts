@@ -9,7 +9,6 @@ import { lstat, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/
 import { basename, join, relative, sep } from 'node:path'
 import { skillEntry } from '@modelcontextprotocol/server/ext/skills'
 import { SKILL_LIMITS } from '@modelcontextprotocol/server/ext/skills'
-import { parse as parseYaml, stringify as stringifyYaml } from 'yaml'
 import { formatBytes } from '../../../shared/format'
 
 export class SkillImportError extends Error {
@@ -19,9 +18,11 @@ export class SkillImportError extends Error {
 const NAME_RULE = /^[a-z0-9]+(-[a-z0-9]+)*$/
 
 /** Every problem with a SKILL.md's frontmatter, one sentence each; empty when it is fine. `folder` is the skill folder's name. */
-export function frontmatterProblems(text: string, folder: string): string[] {
+export async function frontmatterProblems(text: string, folder: string): Promise<string[]> {
   const match = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n---(\r?\n|$)/.exec(text)
   if (!match) return [`${folder}/SKILL.md has no frontmatter: it must start with a line "---", then "name:" and "description:", then "---".`]
+  // yaml loads with the first skill or plugin read, not at start (bench/startup.ts).
+  const { parse: parseYaml } = await import('yaml')
   let data: unknown
   try {
     data = parseYaml(match[1]!)
@@ -80,7 +81,7 @@ async function checkSkill(dir: string): Promise<string> {
   const files = await readSkillFolder(dir, folder)
   const manifest = files['SKILL.md']
   if (!manifest) throw new SkillImportError(`"${folder}" has no SKILL.md, so it is not a skill.`)
-  const problems = frontmatterProblems(Buffer.from(manifest).toString('utf8'), folder)
+  const problems = await frontmatterProblems(Buffer.from(manifest).toString('utf8'), folder)
   if (problems.length > 0) throw new SkillImportError(problems.join('\n'))
   // The SDK's own checks too (the same ones a skills server applies), so what we accept it serves.
   await skillEntry(folder, files).catch((error: Error) => {
@@ -188,11 +189,12 @@ export async function importSkills(personalDir: string, path: string): Promise<I
 export async function createSkill(personalDir: string, input: { name: string; description: string; body: string }): Promise<ImportedSkill[]> {
   const name = input.name.trim()
   return importStaged(personalDir, async (staging) => {
+    const { stringify: stringifyYaml } = await import('yaml')
     const frontmatter = stringifyYaml({ name, description: input.description.trim() }).trimEnd()
     const dir = join(staging, NAME_RULE.test(name) ? name : 'new-skill')
     await mkdir(dir)
     const text = `---\n${frontmatter}\n---\n\n${input.body.trim()}\n`
-    const problems = frontmatterProblems(text, name)
+    const problems = await frontmatterProblems(text, name)
     if (problems.length > 0) throw new SkillImportError(problems.join('\n'))
     await writeFile(join(dir, 'SKILL.md'), text, { flag: 'wx' })
   })
