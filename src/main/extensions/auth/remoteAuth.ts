@@ -68,18 +68,36 @@ export function createRemoteAuth(options: RemoteAuthOptions): RemoteAuth {
   const listeners = new Set<(id: string) => void>()
   const flows = new Map<string, { abort: AbortController; done: Promise<void> }>()
 
-  const sessionFor = async (config: HttpConfig) => {
-    if (managesOwnToken(config)) return undefined
+  /** Sessions being made: a second call for the same extension and settings waits for the same one. */
+  const making = new Map<string, { fingerprint: string; session: Promise<RemoteAuthSession> }>()
+
+  const makeSession = async (config: HttpConfig): Promise<RemoteAuthSession> => {
     const sdk = await loadClientSdk()
-    const fingerprint = JSON.stringify([config.url, config.auth ?? null])
-    const existing = sessions.get(config.id)
-    if (existing?.fingerprint === fingerprint) return existing.session
     const named = { clientSecret: config.auth?.clientSecret, privateKey: config.auth?.privateKey, idpClientSecret: config.auth?.idpClientSecret, idToken: config.auth?.idToken }
     const refs = Object.fromEntries(Object.entries(named).filter((entry): entry is [string, string] => entry[1] !== undefined))
     const secrets = Object.keys(refs).length > 0 ? await options.resolveSecrets(refs, config.id) : {}
-    const session = createRemoteAuthSession({ extensionId: config.id, serverName: config.name, serverUrl: config.url, settings: config.auth, secrets, vault: options.vault, clientName: options.clientName, fetchFn: options.fetchFn }, sdk)
-    sessions.set(config.id, { fingerprint, session })
-    return session
+    return createRemoteAuthSession({ extensionId: config.id, serverName: config.name, serverUrl: config.url, settings: config.auth, secrets, vault: options.vault, clientName: options.clientName, fetchFn: options.fetchFn }, sdk)
+  }
+
+  // One session per extension and settings: a sign-in, a status read and the connection that all ask at
+  // once must share it (a step-up learned by one is the scope the next sign-in asks for).
+  const sessionFor = async (config: HttpConfig) => {
+    if (managesOwnToken(config)) return undefined
+    const fingerprint = JSON.stringify([config.url, config.auth ?? null])
+    const existing = sessions.get(config.id)
+    if (existing?.fingerprint === fingerprint) return existing.session
+    const pending = making.get(config.id)
+    if (pending?.fingerprint === fingerprint) return pending.session
+    const session = makeSession(config)
+    making.set(config.id, { fingerprint, session })
+    try {
+      const made = await session
+      // Unless the extension was forgotten (or its settings changed) meanwhile.
+      if (making.get(config.id)?.session === session) sessions.set(config.id, { fingerprint, session: made })
+      return made
+    } finally {
+      if (making.get(config.id)?.session === session) making.delete(config.id)
+    }
   }
 
   return {
@@ -148,6 +166,7 @@ export function createRemoteAuth(options: RemoteAuthOptions): RemoteAuth {
       // The extension's DPoP key goes with it (its tokens stay keyed by the server's issuer).
       void options.vault.deleteDpopKey(id).catch(() => undefined)
       sessions.delete(id)
+      making.delete(id)
       statuses.delete(id)
     },
   }
