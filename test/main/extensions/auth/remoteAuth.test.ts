@@ -8,7 +8,8 @@
 import { describe, expect, it } from 'vitest'
 import { createRemoteAuth } from '../../../../src/main/extensions/auth/remoteAuth'
 import { TokenVault } from '../../../../src/main/extensions/auth/tokenVault'
-import { parseExtensionConfig, type HttpConfig } from '../../../../src/main/extensions'
+import { parseExtensionConfig } from '../../../../src/main/extensions'
+import type { HttpConfig } from '../../../../src/main/extensions/config/extensionConfig'
 import { openSecretStore } from '../../../../src/main/secrets/secretStore'
 
 function config(auth: Record<string, unknown> = {}): HttpConfig {
