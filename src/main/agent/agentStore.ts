@@ -34,7 +34,8 @@ export interface AgentStore extends AgentDirectory {
   takeNotices(): { message: string; movedTo?: string }[]
 }
 
-export const defaultAgent = (): Agent => AgentSchema.parse({ id: DEFAULT_AGENT_ID, name: DEFAULT_AGENT_NAME })
+/** jitless: made once at start (and as a rare fallback); a compiled fast path would cost more than the parse. */
+export const defaultAgent = (): Agent => AgentSchema.parse({ id: DEFAULT_AGENT_ID, name: DEFAULT_AGENT_NAME }, { jitless: true })
 
 export async function openAgentStore(dataDir: string): Promise<AgentStore> {
   await makePrivateDir(dataDir)

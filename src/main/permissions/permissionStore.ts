@@ -155,7 +155,8 @@ function fileProblem(text: string): string | { file: PermissionFile } {
   }
   const version = (json as { version?: unknown } | null)?.version
   if (typeof version === 'number' && version > 1) return `it was written by a newer version of Switchboard (format ${version})`
-  const parsed = PermissionFileSchema.safeParse(json)
+  // jitless: read once, at open (as readJsonFile does).
+  const parsed = PermissionFileSchema.safeParse(json, { jitless: true })
   return parsed.success ? { file: parsed.data } : `it is not in the expected format (${describeZodError(parsed.error)})`
 }
 

@@ -21,7 +21,9 @@ export function readJsonFile<S extends z.ZodType>(path: string, schema: S): Json
     throw error
   }
   try {
-    return { kind: 'ok', value: schema.parse(JSON.parse(text)) }
+    // jitless: a file is read once, at open; zod's compiled fast path would cost more to build than
+    // this one parse takes (startup: bench/startup.ts), and later parses of the schema compile it if they need it.
+    return { kind: 'ok', value: schema.parse(JSON.parse(text), { jitless: true }) }
   } catch (error) {
     return { kind: 'damaged', reason: (error as Error).message.slice(0, 200), movedTo: moveAside(path) }
   }

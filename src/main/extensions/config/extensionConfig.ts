@@ -182,7 +182,8 @@ export type ConfigParseResult = { ok: true; config: ExtensionConfig } | { ok: fa
 
 /** Validates an untrusted config; never throws. */
 export function parseExtensionConfig(input: unknown): ConfigParseResult {
-  const parsed = ExtensionConfigSchema.safeParse(input)
+  // jitless: configs are parsed a few at a time (at start, on an edit); compiling the union's fast path costs more than that.
+  const parsed = ExtensionConfigSchema.safeParse(input, { jitless: true })
   return parsed.success ? { ok: true, config: parsed.data } : { ok: false, errors: formatConfigIssues(parsed.error.issues) }
 }
 

@@ -36,7 +36,7 @@ export interface RoutineStore {
 export function openRoutineStore(dataDir: string): RoutineStore {
   const path = join(dataDir, ROUTINES_FILE_NAME)
   const read = readJsonFile(path, RoutinesFileSchema)
-  let data: RoutinesFile = read.kind === 'ok' ? read.value : { version: 1, routines: [], runs: [], handled: {}, options: RoutineOptionsSchema.parse({}) }
+  let data: RoutinesFile = read.kind === 'ok' ? read.value : { version: 1, routines: [], runs: [], handled: {}, options: RoutineOptionsSchema.parse({}, { jitless: true }) }
   let notices = read.kind === 'damaged' ? [{ message: `The routines file could not be read (${read.reason}); Switchboard started without routines, so none will run until you add them again. The old file was kept.`, movedTo: read.movedTo }] : []
   let writing = Promise.resolve()
   return {
