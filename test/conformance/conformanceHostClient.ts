@@ -56,7 +56,7 @@ async function main(): Promise<number> {
     let refusal: string | undefined
     for (;;) {
       const extension = await settled(client)
-      const refusedAgain = signIns > 0 && extension.status === 'needs-sign-in' && extension.error !== undefined && extension.error === refusal
+      const refusedAgain = extension.status === 'needs-sign-in' && extension.error !== undefined && extension.error === refusal
       if (extension.status === 'needs-sign-in' && signIns < MAX_SIGN_INS && !refusedAgain) {
         refusal = extension.error
         signIns++
