@@ -185,6 +185,10 @@ describe('MCP App limits in browser mode (headless Chromium)', () => {
 
   it('shows what a ui/message hides, escaped, and refuses one longer than an App may send', async () => {
     const frame = await showApp()
+    // The tests before drained the App's allowance in its proxy (a token bucket): sent at once, the
+    // message could be refused for the rate (a CI run saw that), not for what it says. The whole
+    // allowance is back after burst / perSecond seconds.
+    await new Promise((resolve) => setTimeout(resolve, (1000 * APP_MESSAGE_LIMITS.burst) / APP_MESSAGE_LIMITS.perSecond))
     const answers = (await frame.evaluate(`(async () => {
       const ask = ${ASK}
       const text = (value) => ({ role: 'user', content: [{ type: 'text', text: value }] })
