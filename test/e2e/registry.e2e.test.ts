@@ -117,10 +117,10 @@ describe('Install from the MCP Registry in browser mode (Electron stands in as h
     await page.clock.runFor(1_000)
     await page.clock.resume()
     await expect.poll(() => results.getByRole('listitem').count()).toBe(1)
-    // Counted by their words, not by how many frames came after a point: a frame-sent event comes from
-    // the browser's network side and may reach the test after the page has drawn the answer to that
-    // frame, so an earlier search could be counted as one of the typing's (two searches were counted
-    // once, in a run of the whole suite beside a busy core). The searches before typing had no words.
+    // Counted by their words, not by how many frames came after a point: the searches before the typing
+    // had none (the first page, the next page). Counting from a point once found two searches, in a run
+    // of the whole suite beside a busy core, and could not tell which; a wrong search for the typed
+    // words fails here, with the words it sent.
     await expect.poll(() => typedSearches()).toEqual(['everything'])
 
     await results.getByRole('button', { name: /Everything/ }).click()
