@@ -173,7 +173,12 @@ export function createHostServer(services: HostServices): { server: McpServer; d
       changed(HostResource.permissions)
     }),
     services.permissions.suggestions.onChange(() => changed(HostResource.permissions)),
-    services.secrets.onChange(settingsChanged),
+    services.secrets.onChange((change) => {
+      // The app's own keys (the activity key, made at the first start) show on neither page.
+      if (isAppKey(change.name)) return
+      settingsChanged()
+      changed(HostResource.models)
+    }),
     services.notices.onChange(settingsChanged),
     services.extensions.onChange(changed),
     services.elicitations.onChange(() => changed(HostResource.elicitations)),
@@ -191,7 +196,6 @@ export function createHostServer(services: HostServices): { server: McpServer; d
     services.skills.onChange(() => changed(HostResource.skills)),
     services.plugins.onChange(() => changed(HostResource.plugins)),
     services.chat.onChange(changed),
-    services.secrets.onChange(() => changed(HostResource.models)),
     services.activity?.onChange(() => changed(ACTIVITY_URI)) ?? (() => undefined),
     services.telemetry?.onChange(() => changed(TELEMETRY_URI)) ?? (() => undefined),
     services.permissions.store.onChange(() => {

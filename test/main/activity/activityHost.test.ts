@@ -78,6 +78,9 @@ describe('activity log through the host', () => {
     window.setNotificationHandler('notifications/resources/updated', (n) => void updates.push(n.params.uri))
     for (const uri of [HostResource.settings, HostResource.tools, HostResource.permissions, ACTIVITY_URI]) await window.subscribeResource({ uri })
     const activity = h.host.services.activity!
+    // An app key stored meanwhile (as the activity key is at the first start, possibly after this
+    // subscription on a slow machine) is on no page either: no settings notice for it.
+    await h.host.services.secrets.set('activity:probe', 'a'.repeat(64))
     // The settings' listeners (the window's notices, the roots, the skills' folders, updates) are woken by nothing but the seal here.
     let woken = 0
     const stop = h.host.services.settings.onChange(() => woken++)
